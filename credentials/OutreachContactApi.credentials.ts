@@ -1,0 +1,126 @@
+import type {
+	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * The base URL with trailing slashes removed. A URL that is not http(s) makes the expression
+ * throw, and n8n shows that message as the reason the credential test failed.
+ */
+const TEST_BASE_URL =
+	'={{ /^https?:\\/\\/[^\\s/]+/i.test(String($credentials.baseUrl).trim()) ? String($credentials.baseUrl).trim().replace(/\\/+$/, "") : (() => { throw new Error("The Base URL must start with http:// or https://, for example https://app.example.com/api/v2") })() }}';
+
+export class OutreachContactApi implements ICredentialType {
+	name = 'outreachContactApi';
+
+	displayName = 'Outreach Contact API';
+
+	icon: Icon = {
+		light: 'file:../nodes/OutreachContact/outreachContact.svg',
+		dark: 'file:../nodes/OutreachContact/outreachContact.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/outreach-contact/n8n-nodes-outreach-contact#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://app.example.com/api/v2',
+			description:
+				'The address of the API, ending in /api/v2 (a trailing slash is fine). Must start with http:// or https://.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'The account API key from the account settings of the service. It works for every profile of the account.',
+		},
+		{
+			displayName: 'Requests per Minute',
+			name: 'requestsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 200,
+			description:
+				'How many requests per minute this account may send. All nodes and executions using this credential share it, so large runs stay under the limit instead of being rate-limited.',
+		},
+		{
+			displayName: 'Max Attempts per Request',
+			name: 'maxAttempts',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 20 },
+			default: 6,
+			description:
+				'How often one request is tried when the service answers 429 (rate limited) or 503 (unavailable), or the connection drops, before the node gives up',
+		},
+		{
+			displayName: 'Max Retry Wait (Seconds)',
+			name: 'maxRetryWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 300,
+			description: 'The longest total time one request may spend waiting between its retries',
+		},
+	];
+
+	// The key is the whole Authorization header value, with no scheme word in front.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: TEST_BASE_URL,
+			url: '/me',
+			method: 'GET',
+		},
+		// n8n's credential tester reads one list with both kinds of rule (status codes on failed
+		// answers, body checks on successful ones); the declared type only allows one kind.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The service rejected the API key (403). Copy the key again from the account settings of the service.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Nothing was found at {Base URL}/me (404). Check that the Base URL is the API address and ends in /api/v2.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'message',
+					value: undefined,
+					message:
+						'The Base URL answered, but not like the Outreach Contact API (no confirmation message). Check that it is the API address ending in /api/v2, not the web app.',
+				},
+			} satisfies IAuthenticateRuleResponseSuccessBody,
+		] as unknown as IAuthenticateRuleResponseCode[],
+	};
+}

@@ -1,0 +1,115 @@
+import type { ServiceFailure } from './serviceError';
+import { excerpt } from './redact';
+
+/** Texts of the errors a user sees. Pure: the request function decides when each applies. */
+
+const CHECK_BASE_URL = 'Check that the Base URL in the credential is the API address ending in /api/v2.';
+
+/** The service's own explanation, if its error body has one (the body shape is not shown). */
+export function serviceMessage(body: unknown): string | undefined {
+	if (typeof body === 'string') return body.trim() ? excerpt(body) : undefined;
+	if (!body || typeof body !== 'object') return undefined;
+	const record = body as Record<string, unknown>;
+	for (const key of ['detail', 'message', 'error', 'errors', 'status']) {
+		const value = record[key];
+		if (typeof value === 'string' && value.trim()) return excerpt(value);
+		if (value && typeof value === 'object') return excerpt(JSON.stringify(value));
+	}
+	return excerpt(JSON.stringify(body));
+}
+
+export function forbidden(request: string): ServiceFailure {
+	return {
+		message: 'The Outreach Contact API rejected the API key (403)',
+		description:
+			'The API key was missing or is not valid for this account. Open the Outreach Contact API credential and paste the account API key from the account settings of the service.',
+		httpCode: 403,
+		request,
+	};
+}
+
+export function notFound(request: string, what: string | undefined): ServiceFailure {
+	return {
+		message: `${what ?? 'The requested resource'} was not found (404)`,
+		description: what
+			? `Check the id. If every request fails this way: ${CHECK_BASE_URL}`
+			: `The service answered 404 for ${request}. ${CHECK_BASE_URL}`,
+		httpCode: 404,
+		request,
+	};
+}
+
+export function rateLimited(
+	request: string,
+	attempts: number,
+	waitedMs: number,
+	perMinute: number,
+): ServiceFailure {
+	return {
+		message: `The service kept rate-limiting the requests (429) after ${attempts} attempts`,
+		description: `Waited ${Math.round(waitedMs / 1000)} s in all for ${request}. This credential paces requests at ${perMinute} per minute; if the account allows fewer, lower "Requests per Minute" in the credential, or raise "Max Attempts per Request" and "Max Retry Wait" to wait longer.`,
+		httpCode: 429,
+		request,
+	};
+}
+
+export function unavailable(
+	request: string,
+	httpCode: number,
+	attempts: number,
+	waitedMs: number,
+): ServiceFailure {
+	return {
+		message: `The service was unavailable (${httpCode}) after ${attempts} attempts`,
+		description: `Waited ${Math.round(waitedMs / 1000)} s in all for ${request}. Try again later, or raise "Max Attempts per Request" and "Max Retry Wait" in the credential to wait longer.`,
+		httpCode,
+		request,
+	};
+}
+
+export function connectionFailed(
+	request: string,
+	code: string,
+	attempts: number,
+	baseUrl: string,
+): ServiceFailure {
+	return {
+		message:
+			attempts > 1
+				? `The connection to the service failed (${code}) after ${attempts} attempts`
+				: `Could not reach the service (${code})`,
+		description: `No answer from ${baseUrl} for ${request}. Check the Base URL in the credential and that the service can be reached from this n8n instance.`,
+		code,
+		request,
+	};
+}
+
+export function notJson(request: string, httpCode: number, contentType: string, body: string): ServiceFailure {
+	return {
+		message: `The service answered with something that is not JSON (HTTP ${httpCode}${contentType ? `, ${contentType}` : ''})`,
+		description: `The answer to ${request} starts with: ${excerpt(body) || '(empty)'}. ${CHECK_BASE_URL}`,
+		httpCode,
+		request,
+	};
+}
+
+export function unexpectedShape(request: string, expected: string): ServiceFailure {
+	return {
+		message: `The service gave an unexpected answer to ${request}`,
+		description: `Expected ${expected}. ${CHECK_BASE_URL}`,
+		request,
+	};
+}
+
+export function refused(request: string, httpCode: number, body: unknown): ServiceFailure {
+	const reason = serviceMessage(body);
+	return {
+		message:
+			httpCode >= 500
+				? `The service failed (${httpCode})`
+				: `The service refused the request (${httpCode})`,
+		description: `${reason ? `The service said: ${reason}. ` : ''}${httpCode >= 500 ? 'Try again later.' : 'Check the values this node sends.'}`,
+		httpCode,
+		request,
+	};
+}

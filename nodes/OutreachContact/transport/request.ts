@@ -1,0 +1,233 @@
+import { createHash } from 'crypto';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { normalizeBaseUrl } from './baseUrl';
+import { getClock } from './clock';
+import * as describe from './describeFailure';
+import { limiterFor } from './rateLimiter';
+import { redact } from './redact';
+import { backoffMs, parseRetryAfter, retryAfterWaitMs } from './retryPolicy';
+import type { ServiceFailure } from './serviceError';
+import { toNodeApiError } from './serviceError';
+
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export const CREDENTIAL_TYPE = 'outreachContactApi';
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Network failures worth another try: the request may not have reached the service. */
+const TRANSIENT_CODES = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'ESOCKETTIMEDOUT',
+	'EAI_AGAIN',
+]);
+
+export interface ApiRequest {
+	method: 'GET' | 'POST';
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** What a 404 means for this request, e.g. "Contact 42". */
+	notFound?: string;
+	itemIndex?: number;
+}
+
+interface Settings {
+	baseUrl: string;
+	apiKey: string;
+	perMinute: number;
+	maxAttempts: number;
+	maxWaitMs: number;
+	accountKey: string;
+}
+
+const settingsCache = new WeakMap<object, Promise<Settings>>();
+
+async function loadSettings(ctx: RequestContext, itemIndex?: number): Promise<Settings> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
+	const base = normalizeBaseUrl(credentials.baseUrl);
+	if ('error' in base) throw new NodeOperationError(ctx.getNode(), base.error, { itemIndex });
+	const apiKey = String(credentials.apiKey ?? '');
+	return {
+		baseUrl: base.url,
+		apiKey,
+		perMinute: positive(credentials.requestsPerMinute, 200),
+		maxAttempts: positive(credentials.maxAttempts, 6),
+		maxWaitMs: positive(credentials.maxRetryWaitSeconds, 300, true) * 1000,
+		// Pacing is per account: the same key on the same service shares one limiter.
+		accountKey: createHash('sha256').update(`${base.url}\n${apiKey}`).digest('hex'),
+	};
+}
+
+function positive(value: unknown, fallback: number, allowZero = false): number {
+	const n = Number(value);
+	if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) return fallback;
+	return n;
+}
+
+async function settingsFor(ctx: RequestContext, itemIndex?: number): Promise<Settings> {
+	let settings = settingsCache.get(ctx);
+	if (!settings) {
+		settings = loadSettings(ctx, itemIndex);
+		settingsCache.set(ctx, settings);
+		settings.catch(() => settingsCache.delete(ctx));
+	}
+	return await settings;
+}
+
+interface RawResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+function header(headers: Record<string, unknown>, name: string): unknown {
+	const key = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === name);
+	return key === undefined ? undefined : headers[key];
+}
+
+/** Parses a text body as JSON; undefined for an empty body, a marker for anything else. */
+function parseBody(body: unknown): { json: unknown } | { text: string } {
+	if (body === undefined || body === null || body === '') return { json: undefined };
+	if (typeof body !== 'string') {
+		if (Buffer.isBuffer(body)) return parseBody(body.toString('utf8'));
+		return { json: body };
+	}
+	try {
+		return { json: JSON.parse(body) };
+	} catch {
+		return { text: body };
+	}
+}
+
+/**
+ * The one function that talks to the service. Every operation, list method and the trigger
+ * call it. It paces requests per account, retries 429 (after Retry-After, pausing every caller
+ * of the account), 503 and dropped connections with exponential backoff, and turns every
+ * failure into an error a user can act on, with the API key removed from anything it quotes.
+ *
+ * Retrying is safe for every request the nodes send: GETs and the search are read-only, and
+ * POST /contact/ answers a repeated email in the same sequence with success and creates no
+ * second contact, so a retried add cannot duplicate a contact.
+ */
+export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<unknown> {
+	const settings = await settingsFor(ctx, req.itemIndex);
+	const clock = getClock();
+	const limiter = limiterFor(settings.accountKey, settings.perMinute, getClock);
+	const label = `${req.method} ${req.path}`;
+	const fail = (failure: ServiceFailure) => {
+		failure.description = redact(failure.description, [settings.apiKey]);
+		failure.message = redact(failure.message, [settings.apiKey]);
+		return toNodeApiError(ctx.getNode(), failure, req.itemIndex);
+	};
+
+	const options: IHttpRequestOptions = {
+		method: req.method,
+		baseURL: settings.baseUrl,
+		url: req.path,
+		qs: req.qs,
+		headers: { Accept: 'application/json' },
+		json: false,
+		encoding: 'text',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: REQUEST_TIMEOUT_MS,
+	};
+	if (req.body !== undefined) {
+		options.body = JSON.stringify(req.body);
+		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
+	}
+
+	let waitedMs = 0;
+	for (let attempt = 1; ; attempt++) {
+		await limiter.acquire();
+		let response: RawResponse;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+			)) as RawResponse;
+		} catch (error) {
+			const code = networkCode(error);
+			const wait = backoffMs(attempt, clock.random());
+			if (TRANSIENT_CODES.has(code) && canRetry(attempt, waitedMs, wait, settings)) {
+				ctx.logger?.debug(`Outreach Contact: ${label} failed (${code}), retrying in ${wait} ms`);
+				waitedMs += wait;
+				await clock.sleep(wait);
+				continue;
+			}
+			throw fail(describe.connectionFailed(label, code, attempt, settings.baseUrl));
+		}
+
+		const status = response.statusCode;
+		const parsed = parseBody(response.body);
+
+		if (status === 429 || status === 503) {
+			const asked = parseRetryAfter(header(response.headers, 'retry-after'), clock.now());
+			const wait =
+				asked !== undefined
+					? retryAfterWaitMs(asked, clock.random())
+					: backoffMs(attempt, clock.random());
+			if (!canRetry(attempt, waitedMs, wait, settings)) {
+				throw fail(
+					status === 429
+						? describe.rateLimited(label, attempt, waitedMs, settings.perMinute)
+						: describe.unavailable(label, status, attempt, waitedMs),
+				);
+			}
+			ctx.logger?.debug(`Outreach Contact: ${label} answered ${status}, retrying in ${wait} ms`);
+			waitedMs += wait;
+			if (status === 429) {
+				// The whole account is over its limit: hold back every caller, not just this one.
+				limiter.pause(clock.now() + wait);
+			} else {
+				await clock.sleep(wait);
+			}
+			continue;
+		}
+
+		if ('text' in parsed) {
+			const contentType = String(header(response.headers, 'content-type') ?? '').split(';')[0];
+			throw fail(describe.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])));
+		}
+		if (status >= 200 && status < 300) return parsed.json;
+		if (status === 403 || status === 401) throw fail(describe.forbidden(label));
+		if (status === 404) throw fail(describe.notFound(label, req.notFound));
+		throw fail(describe.refused(label, status, redactJson(parsed.json, settings.apiKey)));
+	}
+}
+
+function canRetry(attempt: number, waitedMs: number, nextWaitMs: number, settings: Settings): boolean {
+	return attempt < settings.maxAttempts && waitedMs + nextWaitMs <= settings.maxWaitMs;
+}
+
+function redactJson(value: unknown, apiKey: string): unknown {
+	if (value === undefined) return undefined;
+	return JSON.parse(redact(JSON.stringify(value), [apiKey]));
+}
+
+/** The network error code (ECONNRESET, ...) of a failed request, whatever wraps it. */
+function networkCode(error: unknown): string {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+		const record = current as Record<string, unknown>;
+		if (typeof record.code === 'string' && /^E[A-Z_]+$/.test(record.code)) return record.code;
+		current = record.cause;
+	}
+	const message = error instanceof Error ? error.message : String(error);
+	if (/timeout/i.test(message)) return 'ETIMEDOUT';
+	if (/socket hang up/i.test(message)) return 'ECONNRESET';
+	return /refused/i.test(message) ? 'ECONNREFUSED' : 'ENETWORK';
+}
