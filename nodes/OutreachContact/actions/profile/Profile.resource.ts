@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { get } from './get.operation';
+
+export const profileOperations = { get };
+
+export const profileDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['profile'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get one profile of the account by ID',
+				action: 'Get a profile',
+			},
+		],
+		default: 'get',
+	},
+	...get.description,
+];

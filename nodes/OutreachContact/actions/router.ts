@@ -1,0 +1,98 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type NodeApiError,
+} from 'n8n-workflow';
+
+import { mapConcurrent } from '../helpers/concurrency';
+import { InputError } from '../helpers/conditions';
+import { ensureNodeError } from '../helpers/errors';
+import { contactOperations } from './contact/Contact.resource';
+import type { Operation } from './operation';
+import { playbookOperations } from './playbook/Playbook.resource';
+import { profileOperations } from './profile/Profile.resource';
+import { sequenceOperations } from './sequence/Sequence.resource';
+
+const operations: Record<string, Record<string, Operation>> = {
+	contact: contactOperations,
+	playbook: playbookOperations,
+	sequence: sequenceOperations,
+	profile: profileOperations,
+};
+
+/**
+ * Items in flight at once. With answers that take half a second, one at a time would reach
+ * only 120 a minute; a few in parallel let the transport's pacing, not latency, set the pace.
+ */
+const ITEM_CONCURRENCY = 5;
+
+type Prepared = { operation: Operation; input: unknown } | { error: Error };
+
+function operationFor(ctx: IExecuteFunctions, i: number): Operation {
+	const resource = ctx.getNodeParameter('resource', i) as string;
+	const name = ctx.getNodeParameter('operation', i) as string;
+	const operation = operations[resource]?.[name];
+	if (!operation) {
+		throw new NodeOperationError(ctx.getNode(), `The operation "${name}" of "${resource}" is not supported`, {
+			itemIndex: i,
+		});
+	}
+	return operation;
+}
+
+function inputError(ctx: IExecuteFunctions, error: unknown, i: number): Error {
+	if (error instanceof InputError) {
+		return new NodeOperationError(ctx.getNode(), `${error.message} [item ${i}]`, {
+			itemIndex: i,
+			description: `Fix "${error.field}" of item ${i}; no request was sent for it.`,
+		});
+	}
+	return ensureNodeError(ctx.getNode(), error, i);
+}
+
+function errorJson(error: Error): IDataObject {
+	const json: IDataObject = { error: error.message };
+	const description = (error as NodeApiError).description;
+	if (description) json.description = description;
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode) json.httpCode = httpCode;
+	return json;
+}
+
+/**
+ * Runs the node: first checks every item's parameters (no request is sent if one is bad,
+ * unless Continue On Fail turns it into an error item), then sends the items' requests a
+ * few at a time. Output keeps the input order, each entry paired with its item.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const continueOnFail = this.continueOnFail();
+
+	const prepared: Prepared[] = items.map((_, i) => {
+		try {
+			const operation = operationFor(this, i);
+			return { operation, input: operation.prepare(this, i) };
+		} catch (error) {
+			const failure = inputError(this, error, i);
+			if (!continueOnFail) throw failure;
+			return { error: failure };
+		}
+	});
+
+	const results = await mapConcurrent(items.length, ITEM_CONCURRENCY, async (i) => {
+		const entry = prepared[i];
+		if ('error' in entry) return [{ json: errorJson(entry.error), pairedItem: { item: i } }];
+		try {
+			const output = await entry.operation.run(this, entry.input, i);
+			return output.map((json) => ({ json, pairedItem: { item: i } }));
+		} catch (error) {
+			const failure = ensureNodeError(this.getNode(), error, i);
+			if (!continueOnFail) throw failure;
+			return [{ json: errorJson(failure), pairedItem: { item: i } }];
+		}
+	});
+
+	return [results.flat()];
+}

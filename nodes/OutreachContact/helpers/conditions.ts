@@ -1,0 +1,156 @@
+import type { SearchCondition, SearchOperator, SearchProperty } from '../types';
+
+/**
+ * Search conditions: which operators the service allows for each property, what type its
+ * value has, and the conversion of what a user (or an expression) typed into what the
+ * service takes. Pure: errors are returned with the name of the field they concern.
+ */
+
+type ValueKind = 'sequenceId' | 'text' | 'days' | 'boolean';
+
+interface PropertyRule {
+	label: string;
+	operators: SearchOperator[];
+	kind: ValueKind;
+}
+
+export const PROPERTY_RULES: Record<SearchProperty, PropertyRule> = {
+	sequence__id: { label: 'Sequence', operators: ['Is', 'Is not'], kind: 'sequenceId' },
+	email: { label: 'Email', operators: ['Is', 'Is not', 'Contains', 'Does not contain'], kind: 'text' },
+	premise_ids_used: { label: 'Premise ID Used', operators: ['Is', 'Is not'], kind: 'text' },
+	created_timestamp: {
+		label: 'Created (Days Ago)',
+		operators: ['More than', 'Exactly', 'Less than'],
+		kind: 'days',
+	},
+	updated_timestamp: {
+		label: 'Updated (Days Ago)',
+		operators: ['More than', 'Exactly', 'Less than'],
+		kind: 'days',
+	},
+	last_synced_timestamp: {
+		label: 'Last Synced (Days Ago)',
+		operators: ['More than', 'Exactly', 'Less than'],
+		kind: 'days',
+	},
+	is_enriched: { label: 'Is Enriched', operators: ['Is', 'Is not'], kind: 'boolean' },
+};
+
+/** The parameter that holds the value for each kind of property. */
+export const VALUE_FIELD: Record<ValueKind, { name: string; label: string }> = {
+	sequenceId: { name: 'sequenceId', label: 'Value (Sequence ID)' },
+	text: { name: 'value', label: 'Value' },
+	days: { name: 'days', label: 'Value (Days Ago)' },
+	boolean: { name: 'enriched', label: 'Value (Enriched)' },
+};
+
+/** Properties whose value is of the given kind: drives which value field the UI shows. */
+export function propertiesOfKind(kind: ValueKind): SearchProperty[] {
+	return (Object.keys(PROPERTY_RULES) as SearchProperty[]).filter((p) => PROPERTY_RULES[p].kind === kind);
+}
+
+/**
+ * A bad value in one field. `problem` reads on after the field's name:
+ * "Email" + "must be an email address ...".
+ */
+export class InputError extends Error {
+	constructor(
+		readonly field: string,
+		readonly problem: string,
+	) {
+		super(`${field} ${problem}`);
+	}
+}
+
+function isProperty(value: unknown): value is SearchProperty {
+	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PROPERTY_RULES, value);
+}
+
+/** A whole number from a number or a string of digits; undefined for anything else. */
+export function toWholeNumber(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
+	if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value.trim());
+	return undefined;
+}
+
+export function toBoolean(value: unknown): boolean | undefined {
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'string') {
+		const text = value.trim().toLowerCase();
+		if (text === 'true') return true;
+		if (text === 'false') return false;
+	}
+	return undefined;
+}
+
+function describeValue(value: unknown): string {
+	if (value === undefined || value === null || value === '') return 'nothing';
+	return `"${typeof value === 'object' ? JSON.stringify(value) : String(value)}"`;
+}
+
+function convertValue(kind: ValueKind, raw: unknown, field: string): string | number | boolean {
+	switch (kind) {
+		case 'sequenceId': {
+			const id = toWholeNumber(raw);
+			if (id === undefined || id < 1) {
+				throw new InputError(field, `must be a positive whole number, got ${describeValue(raw)}`);
+			}
+			return id;
+		}
+		case 'days': {
+			const days = toWholeNumber(raw);
+			if (days === undefined || days < 0) {
+				throw new InputError(
+					field,
+					`must be a whole number of days, 0 or more (0 = today), got ${describeValue(raw)}`,
+				);
+			}
+			return days;
+		}
+		case 'boolean': {
+			const flag = toBoolean(raw);
+			if (flag === undefined) {
+				throw new InputError(field, `must be true or false, got ${describeValue(raw)}`);
+			}
+			return flag;
+		}
+		case 'text': {
+			const text = typeof raw === 'number' ? String(raw) : raw;
+			if (typeof text !== 'string' || text.trim() === '') {
+				throw new InputError(field, `must be a non-empty text, got ${describeValue(raw)}`);
+			}
+			return text.trim();
+		}
+	}
+}
+
+/**
+ * Checks and converts the entries of the conditions builder. Entries sharing property and
+ * operator are OR-ed by the service, the others AND-ed; that needs nothing here.
+ */
+export function buildConditions(entries: Array<Record<string, unknown>>): SearchCondition[] {
+	return entries.map((entry, index) => {
+		const at = `Conditions › Condition ${index + 1}`;
+		const property = entry.property;
+		if (!isProperty(property)) {
+			throw new InputError(
+				`${at} › Contact Property`,
+				`must be one of ${Object.keys(PROPERTY_RULES).join(', ')}, got ${describeValue(property)}`,
+			);
+		}
+		const rule = PROPERTY_RULES[property];
+		const operator = entry.operator;
+		if (typeof operator !== 'string' || !rule.operators.includes(operator as SearchOperator)) {
+			throw new InputError(
+				`${at} › Operator`,
+				`must be one of ${rule.operators.join(', ')} for ${rule.label}, got ${describeValue(operator)}`,
+			);
+		}
+		const valueField = VALUE_FIELD[rule.kind];
+		return {
+			property,
+			condition: operator as SearchOperator,
+			value: convertValue(rule.kind, entry[valueField.name], `${at} › ${valueField.label}`),
+		};
+	});
+}
