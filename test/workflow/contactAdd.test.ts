@@ -1,0 +1,162 @@
+import type { IDataObject } from 'n8n-workflow';
+import nock from 'nock';
+
+import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
+import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
+import { API_KEY, BASE_URL, HOST, credentials } from '../support/fixtures';
+
+const addNode = (extra: IDataObject = {}, settings: IDataObject = {}) => ({
+	...outreachNode('Add', {
+		resource: 'contact',
+		operation: 'add',
+		email: '={{ $json.email }}',
+		sequenceId: { __rl: true, mode: 'list', value: '={{ $json.sequence }}' },
+		playbookId: { __rl: true, mode: 'id', value: '21' },
+		...extra,
+	}),
+	...settings,
+});
+
+function workflow(items: IDataObject[], node = addNode()) {
+	return { nodes: [manualTriggerNode(), itemsNode('Items', items), node], connections: chain('Manual', 'Items', 'Add') };
+}
+
+beforeEach(() => {
+	resetLimiters();
+	nock.disableNetConnect();
+});
+afterEach(() => {
+	nock.cleanAll();
+	nock.enableNetConnect();
+});
+
+describe('Contact → Add', () => {
+	it('sends the contact with the raw key and outputs the status with what was queued', async () => {
+		const scope = nock(HOST, { reqheaders: { authorization: API_KEY, 'content-type': 'application/json' } })
+			.post('/api/v2/contact/', {
+				email: 'ana@example.com',
+				sequence_id: 11,
+				playbook_id: 21,
+				pronet_handle: 'ana-lopez',
+				do_enrichment: true,
+				custom_fields: { team: 'sales', tier: 'A' },
+			})
+			.reply(200, { data: { status: 'Contact queued' } });
+
+		const node = addNode({
+			additionalFields: {
+				pronetHandle: 'ana-lopez',
+				doEnrichment: true,
+				customFields: { field: [{ name: 'team', value: 'sales' }, { name: 'tier', value: 'A' }] },
+			},
+		});
+		const { outputOf } = await runWorkflow(workflow([{ email: 'ana@example.com', sequence: 11 }], node), {
+			credentials,
+		});
+
+		expect(scope.isDone()).toBe(true);
+		expect(outputOf('Add')).toEqual([
+			{
+				json: {
+					status: 'Contact queued',
+					email: 'ana@example.com',
+					sequence_id: 11,
+					playbook_id: 21,
+					pronet_handle: 'ana-lopez',
+					do_enrichment: true,
+					custom_fields: { team: 'sales', tier: 'A' },
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('adds many items in input order, a repeated email succeeding like on the service', async () => {
+		const emails = ['a@x.io', 'b@x.io', 'a@x.io', 'c@x.io', 'd@x.io', 'e@x.io', 'f@x.io'];
+		const seen = new Set<string>();
+		const scope = nock(HOST)
+			.post('/api/v2/contact/')
+			.times(emails.length)
+			// Answers arrive out of order: later items answer sooner.
+			.delay(5)
+			.reply(200, (_uri, body: Record<string, unknown>) => {
+				const email = String(body.email);
+				const status = seen.has(email) ? 'Contact already exists in this sequence' : 'Contact queued';
+				seen.add(email);
+				return { data: { status } };
+			});
+
+		const { outputOf } = await runWorkflow(workflow(emails.map((email) => ({ email, sequence: 12 }))), {
+			credentials,
+		});
+
+		expect(scope.isDone()).toBe(true);
+		const out = outputOf('Add');
+		expect(out.map((item) => item.json.email)).toEqual(emails);
+		expect(out.map((item) => item.pairedItem)).toEqual(emails.map((_, item) => ({ item })));
+		expect(out[2].json.status).toBe('Contact already exists in this sequence');
+		expect(out.every((item) => item.json.sequence_id === 12 && item.json.playbook_id === 21)).toBe(true);
+	});
+
+	it('with Continue On Fail, a failure in the middle keeps every other item, once and in order', async () => {
+		nock(HOST)
+			.post('/api/v2/contact/', (body) => body.email !== 'bad@x.io')
+			.times(4)
+			.reply(200, { data: { status: 'Contact queued' } })
+			.post('/api/v2/contact/', (body) => body.email === 'bad@x.io')
+			.reply(404, { detail: 'Sequence not found.' });
+
+		const items = ['a@x.io', 'b@x.io', 'bad@x.io', 'c@x.io', 'd@x.io'].map((email) => ({ email, sequence: 11 }));
+		const { outputOf } = await runWorkflow(workflow(items, addNode({}, { continueOnFail: true })), {
+			credentials,
+		});
+
+		const out = outputOf('Add');
+		expect(out).toHaveLength(5);
+		expect(out.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(out.map((item) => item.json.email ?? null)).toEqual(['a@x.io', 'b@x.io', null, 'c@x.io', 'd@x.io']);
+		expect(out[2].json.error).toContain('was not found (404)');
+		expect(JSON.stringify(out)).not.toContain(API_KEY);
+	});
+
+	it('without Continue On Fail, a service error stops the node with a readable error', async () => {
+		nock(HOST).post('/api/v2/contact/').reply(403, { detail: 'Authentication credentials were not provided.' });
+
+		const { errorOf } = await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), { credentials });
+
+		const error = errorOf('Add');
+		expect(error?.message).toBe('The Outreach Contact API rejected the API key (403)');
+		expect(error?.description).toContain('paste the account API key');
+		expect(JSON.stringify(error)).not.toContain(API_KEY);
+	});
+
+	it('sends items a few at a time, not one by one', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		nock(HOST)
+			.post('/api/v2/contact/')
+			.times(12)
+			.reply(200, async () => {
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				await new Promise((resolve) => setTimeout(resolve, 20));
+				inFlight--;
+				return { data: { status: 'Contact queued' } };
+			});
+
+		const items = Array.from({ length: 12 }, (_, i) => ({ email: `p${i}@x.io`, sequence: 11 }));
+		const { outputOf } = await runWorkflow(workflow(items), { credentials });
+
+		expect(outputOf('Add')).toHaveLength(12);
+		expect(peak).toBeGreaterThan(1);
+		expect(peak).toBeLessThanOrEqual(5);
+	});
+
+	it('uses the base URL without doubling a trailing slash', async () => {
+		const scope = nock(HOST).post('/api/v2/contact/').reply(200, { data: { status: 'Contact queued' } });
+		await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), {
+			credentials: { ...credentials, baseUrl: `${BASE_URL}/` },
+		});
+		expect(scope.isDone()).toBe(true);
+	});
+});
