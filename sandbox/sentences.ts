@@ -3,7 +3,11 @@
 import { hashString } from './prng';
 import type { EnrichedContactData, Json } from './types';
 
-function firstNameFrom(email: string, customFields: Record<string, Json>, enriched: EnrichedContactData | null): string {
+function firstNameFrom(
+	email: string,
+	customFields: Record<string, Json>,
+	enriched: EnrichedContactData | null,
+): string {
 	const fromFields = customFields.first_name;
 	if (typeof fromFields === 'string' && fromFields) return fromFields;
 	if (enriched?.first_name) return enriched.first_name;
@@ -29,5 +33,7 @@ export function generateSentences(
 
 /** Two stable internal premise ids per contact, e.g. "prm_3f2a9c1b". */
 export function generatePremiseIds(contactId: number, email: string): string[] {
-	return [0, 1].map((n) => `prm_${hashString(`${contactId}:${email}:${n}`).toString(16).padStart(8, '0')}`);
+	return [0, 1].map(
+		(n) => `prm_${hashString(`${contactId}:${email}:${n}`).toString(16).padStart(8, '0')}`,
+	);
 }

@@ -63,7 +63,8 @@ export class Store {
 		const profile: Profile = {
 			id,
 			profile_name: input.profile_name,
-			profile_domain: input.profile_domain ?? input.profile_name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+			profile_domain:
+				input.profile_domain ?? input.profile_name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
 			is_active: input.is_active ?? true,
 			current_tool: input.current_tool ?? 'None',
 			created_timestamp: input.created_timestamp ?? toIso(this.now()),
@@ -72,7 +73,12 @@ export class Store {
 		return profile;
 	}
 
-	addSequence(input: { profile_id: number; sequence_name: string; is_request?: boolean; create_date?: TimeInput }): Sequence {
+	addSequence(input: {
+		profile_id: number;
+		sequence_name: string;
+		is_request?: boolean;
+		create_date?: TimeInput;
+	}): Sequence {
 		const profile = this.requireProfile(input.profile_id);
 		const sequence: OwnedSequence = {
 			id: this.nextSequenceId++,
@@ -86,7 +92,11 @@ export class Store {
 		return publicSequence(sequence);
 	}
 
-	addPlaybook(input: { profile_id: number; playbook_name: string; created_timestamp?: TimeInput }): Playbook {
+	addPlaybook(input: {
+		profile_id: number;
+		playbook_name: string;
+		created_timestamp?: TimeInput;
+	}): Playbook {
 		const profile = this.requireProfile(input.profile_id);
 		const playbook: OwnedPlaybook = {
 			id: this.nextPlaybookId++,
@@ -146,7 +156,8 @@ export class Store {
 			id,
 			email: input.email,
 			custom_fields: { ...customFields },
-			sentence_fields: input.sentence_fields ?? generateSentences(input.email, customFields, enrichedContact),
+			sentence_fields:
+				input.sentence_fields ?? generateSentences(input.email, customFields, enrichedContact),
 			sequence_name: sequence.sequence_name,
 			pro_net_handle: handle,
 			enriched_contact_data: enrichedContact,
@@ -174,7 +185,9 @@ export class Store {
 	/** Emails compare case-insensitively. */
 	findContactInSequence(sequenceId: number, email: string): ContactRecord | undefined {
 		const wanted = email.toLowerCase();
-		return this.listContacts().find((c) => c.sequence_id === sequenceId && c.email.toLowerCase() === wanted);
+		return this.listContacts().find(
+			(c) => c.sequence_id === sequenceId && c.email.toLowerCase() === wanted,
+		);
 	}
 
 	/** Sets updated_date (default: now). */
@@ -205,20 +218,52 @@ export class Store {
 			current_tool: 'Salesforce',
 			created_timestamp: '2023-02-20T14:30:00.000Z',
 		});
-		this.addSequence({ profile_id: acme.id, sequence_name: 'Q1 Outbound', create_date: '2023-03-01T08:00:00.000Z' });
-		this.addSequence({ profile_id: acme.id, sequence_name: 'Webinar Follow-up', create_date: '2023-03-15T08:00:00.000Z' });
+		this.addSequence({
+			profile_id: acme.id,
+			sequence_name: 'Q1 Outbound',
+			create_date: '2023-03-01T08:00:00.000Z',
+		});
+		this.addSequence({
+			profile_id: acme.id,
+			sequence_name: 'Webinar Follow-up',
+			create_date: '2023-03-15T08:00:00.000Z',
+		});
 		this.addSequence({
 			profile_id: acme.id,
 			sequence_name: 'Enterprise (done for you)',
 			is_request: true,
 			create_date: '2023-04-02T10:00:00.000Z',
 		});
-		this.addSequence({ profile_id: globex.id, sequence_name: 'Partner Outreach', create_date: '2023-05-05T12:00:00.000Z' });
-		this.addSequence({ profile_id: globex.id, sequence_name: 'Re-engagement', create_date: '2023-06-01T12:00:00.000Z' });
-		this.addPlaybook({ profile_id: acme.id, playbook_name: 'Cold Email Intro', created_timestamp: '2023-03-01T07:00:00.000Z' });
-		this.addPlaybook({ profile_id: acme.id, playbook_name: 'Event Invite', created_timestamp: '2023-03-10T07:00:00.000Z' });
-		this.addPlaybook({ profile_id: globex.id, playbook_name: 'Partner Pitch', created_timestamp: '2023-05-01T07:00:00.000Z' });
-		this.addPlaybook({ profile_id: globex.id, playbook_name: 'Win-back', created_timestamp: '2023-06-01T07:00:00.000Z' });
+		this.addSequence({
+			profile_id: globex.id,
+			sequence_name: 'Partner Outreach',
+			create_date: '2023-05-05T12:00:00.000Z',
+		});
+		this.addSequence({
+			profile_id: globex.id,
+			sequence_name: 'Re-engagement',
+			create_date: '2023-06-01T12:00:00.000Z',
+		});
+		this.addPlaybook({
+			profile_id: acme.id,
+			playbook_name: 'Cold Email Intro',
+			created_timestamp: '2023-03-01T07:00:00.000Z',
+		});
+		this.addPlaybook({
+			profile_id: acme.id,
+			playbook_name: 'Event Invite',
+			created_timestamp: '2023-03-10T07:00:00.000Z',
+		});
+		this.addPlaybook({
+			profile_id: globex.id,
+			playbook_name: 'Partner Pitch',
+			created_timestamp: '2023-05-01T07:00:00.000Z',
+		});
+		this.addPlaybook({
+			profile_id: globex.id,
+			playbook_name: 'Win-back',
+			created_timestamp: '2023-06-01T07:00:00.000Z',
+		});
 	}
 
 	/** Adds `count` deterministic contacts spread over the sequences, one every 6 hours back from now. */
@@ -284,5 +329,10 @@ function publicSequence(s: OwnedSequence): Sequence {
 }
 
 function publicPlaybook(p: OwnedPlaybook): Playbook {
-	return { id: p.id, profile_name: p.profile_name, playbook_name: p.playbook_name, created_timestamp: p.created_timestamp };
+	return {
+		id: p.id,
+		profile_name: p.profile_name,
+		playbook_name: p.playbook_name,
+		created_timestamp: p.created_timestamp,
+	};
 }

@@ -1,0 +1,153 @@
+// startSandbox: an HTTP server on node:http that behaves like the Outreach Contact Service.
+// The sandbox is a local dev tool, not shipped with the nodes, so n8n Cloud's import rules do not apply.
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+
+import { FaultInjector, type ForcedResponse } from './faults';
+import { error, readJsonBody, send, type Reply } from './http';
+import { SlidingWindowLimiter } from './rateLimit';
+import { ROUTES } from './routes';
+import { resolveSettings, type SandboxOptions, type SandboxSettings } from './settings';
+import { SandboxStats } from './stats';
+import { Store } from './store';
+
+export type { SandboxOptions, SandboxSettings } from './settings';
+export type { ForcedResponse } from './faults';
+
+export const API_PREFIX = '/api/v2';
+export const DEFAULT_API_KEY = 'sandbox-api-key';
+
+export interface Sandbox {
+	/** e.g. "http://127.0.0.1:43121/api/v2" (no trailing slash). */
+	baseUrl: string;
+	apiKey: string;
+	port: number;
+	store: Store;
+	stats: SandboxStats;
+	/** Live settings: changes apply to the next request. */
+	settings: SandboxSettings;
+	/**
+	 * The next `count` requests get `status` whatever they ask (before routing, auth and rate
+	 * limiting). A forced 429 carries Retry-After: 1 unless headers say otherwise.
+	 */
+	forceNext(count: number, status: number, options?: Omit<ForcedResponse, 'status'>): void;
+	/** Drops forced responses not yet served. */
+	clearForced(): void;
+	/** Forgets all rate-limit history. */
+	resetRateLimit(): void;
+	/** Stops listening and closes open connections. */
+	close(): Promise<void>;
+}
+
+const AUTH_FAILED = 'Authentication credentials were not provided.';
+
+function forcedReply(forced: ForcedResponse): Reply {
+	const headers = { ...(forced.status === 429 ? { 'Retry-After': '1' } : {}), ...forced.headers };
+	const detail =
+		forced.status === 503
+			? 'Service temporarily unavailable, try again later.'
+			: `Forced status ${forced.status}.`;
+	return { status: forced.status, body: forced.body ?? { detail }, headers, html: forced.html };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const settings = resolveSettings(options);
+	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+	if (apiKey === '') throw new RangeError('apiKey must not be empty');
+	const now = options.now ?? Date.now;
+	const store = new Store(now);
+	if (options.seed !== false) store.seed();
+	if (options.seedContacts) store.seedContacts(options.seedContacts);
+	const stats = new SandboxStats();
+	const limiter = new SlidingWindowLimiter(settings.rateLimit, now);
+	const faults = new FaultInjector(options.faultSeed ?? 1);
+
+	/** Decides the reply; `setRoute` receives the stats name of the matched route. */
+	async function handle(req: IncomingMessage, setRoute: (name: string) => void): Promise<Reply> {
+		const url = new URL(req.url ?? '/', 'http://sandbox.local');
+		const path = url.pathname.startsWith(`${API_PREFIX}/`)
+			? url.pathname.slice(API_PREFIX.length)
+			: null;
+		const candidates = path === null ? [] : ROUTES.filter((r) => r.pattern.test(path));
+		const route = candidates.find((r) => r.method === req.method);
+		const named = route ?? candidates[0];
+		if (named) setRoute(`${req.method ?? ''} ${named.name}`);
+
+		// Faults come first: they stand for a flaky server or gateway in front of the service.
+		const fault = faults.next(settings.faultRate);
+		if (fault) return forcedReply(fault);
+		if (path === null || candidates.length === 0) return error(404, 'Not found.');
+
+		if (req.headers.authorization !== apiKey) return error(403, AUTH_FAILED);
+		limiter.limit = settings.rateLimit;
+		const decision = limiter.tryAcquire(apiKey);
+		if (!decision.allowed) {
+			stats.rateLimited++;
+			const seconds = decision.retryAfterSeconds;
+			return {
+				...error(429, `Request was throttled. Expected available in ${seconds} seconds.`),
+				headers: { 'Retry-After': String(seconds) },
+			};
+		}
+		if (!route) {
+			const allow = candidates.map((r) => r.method).join(', ');
+			return {
+				...error(405, `Method "${req.method ?? ''}" not allowed.`),
+				headers: { Allow: allow },
+			};
+		}
+
+		let body: unknown;
+		if (route.method === 'POST') {
+			const read = await readJsonBody(req);
+			if (!read.ok) return read.reply;
+			body = read.value;
+		}
+		const params = (route.pattern.exec(path) ?? []).slice(1);
+		return route.handle({ store, settings, stats, now, url, params, body });
+	}
+
+	async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		stats.requestStarted();
+		let route = 'unmatched';
+		let reply: Reply;
+		try {
+			if (settings.latencyMs > 0) await delay(settings.latencyMs);
+			reply = await handle(req, (name) => (route = name));
+		} catch (e) {
+			reply = error(500, `Sandbox error: ${(e as Error).message}`);
+		}
+		stats.requestFinished(route, reply.status);
+		send(res, reply, settings.htmlResponses);
+	}
+
+	const server = createServer((req, res) => void onRequest(req, res));
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+	});
+	const port = (server.address() as AddressInfo).port;
+	const host = options.host ?? '127.0.0.1';
+	const urlHost = host.includes(':') ? `[${host}]` : host;
+
+	return {
+		baseUrl: `http://${urlHost}:${port}${API_PREFIX}`,
+		apiKey,
+		port,
+		store,
+		stats,
+		settings,
+		forceNext: (count, status, forced) => faults.forceNext(count, { ...forced, status }),
+		clearForced: () => faults.clearForced(),
+		resetRateLimit: () => limiter.reset(),
+		close: () =>
+			new Promise<void>((resolve, reject) => {
+				server.close((err) => (err ? reject(err) : resolve()));
+				// Keep-alive connections (e.g. from fetch) would otherwise hold close() open.
+				server.closeAllConnections();
+			}),
+	};
+}

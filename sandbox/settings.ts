@@ -1,0 +1,75 @@
+// Options of startSandbox, their defaults, and the live settings a running sandbox reads.
+
+import { assertTimeZone } from './calendar';
+import type { HtmlMode } from './http';
+import type { Order } from './search';
+
+/** Behaviour that can also be changed while the sandbox runs (via `sandbox.settings`). */
+export interface SandboxSettings {
+	/** Accepted requests per API key in any sliding 60 s window; 0 or Infinity disables. Default 200. */
+	rateLimit: number;
+	/** Server-side cap on the search page_size. Default 100. */
+	maxPageSize: number;
+	/** IANA timezone whose calendar dates count the "days since" in search. Default 'UTC'. */
+	timezone: string;
+	/** Search result order. Default 'newest' (created_date desc, id desc). */
+	order: Order;
+	/** Wrap GET /profiles/get/ in { data: Profile } (true, default) or answer the bare Profile. */
+	profileEnvelope: boolean;
+	/** Share (0..1) of requests answered 503, drawn from a PRNG seeded by `faultSeed`. Default 0. */
+	faultRate: number;
+	/** Delay before each answer, in ms. Default 0. */
+	latencyMs: number;
+	/** 'errors': every status >= 400 gets an HTML page; 'all': every answer does. Default 'off'. */
+	htmlResponses: HtmlMode;
+}
+
+export interface SandboxOptions extends Partial<SandboxSettings> {
+	/** Default 0 (any free port). */
+	port?: number;
+	/** Default '127.0.0.1'. */
+	host?: string;
+	/** The exact Authorization header value to accept. Default 'sandbox-api-key'. */
+	apiKey?: string;
+	/** Clock in epoch ms for rate limiting, created dates and day counting. Default Date.now. */
+	now?: () => number;
+	/** Create the fixed profiles, sequences and playbooks. Default true. */
+	seed?: boolean;
+	/** Number of generated contacts to add after seeding. Default 0. */
+	seedContacts?: number;
+	/** Seed of the fault-injection PRNG. Default 1. */
+	faultSeed?: number;
+}
+
+export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = {
+	rateLimit: 200,
+	maxPageSize: 100,
+	timezone: 'UTC',
+	order: 'newest',
+	profileEnvelope: true,
+	faultRate: 0,
+	latencyMs: 0,
+	htmlResponses: 'off',
+};
+
+/** Applies defaults and throws a RangeError on any invalid value. */
+export function resolveSettings(options: SandboxOptions): SandboxSettings {
+	const settings: SandboxSettings = { ...DEFAULT_SETTINGS };
+	for (const key of Object.keys(DEFAULT_SETTINGS) as Array<keyof SandboxSettings>) {
+		if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
+	}
+	if (!(settings.rateLimit >= 0)) throw new RangeError('rateLimit must be >= 0');
+	if (!Number.isInteger(settings.maxPageSize) || settings.maxPageSize < 1) {
+		throw new RangeError('maxPageSize must be an integer >= 1');
+	}
+	assertTimeZone(settings.timezone);
+	if (settings.order !== 'newest' && settings.order !== 'oldest')
+		throw new RangeError("order must be 'newest' or 'oldest'");
+	if (!(settings.faultRate >= 0 && settings.faultRate <= 1))
+		throw new RangeError('faultRate must be between 0 and 1');
+	if (!(settings.latencyMs >= 0)) throw new RangeError('latencyMs must be >= 0');
+	if (!['off', 'errors', 'all'].includes(settings.htmlResponses)) {
+		throw new RangeError("htmlResponses must be 'off', 'errors' or 'all'");
+	}
+	return settings;
+}

@@ -1,0 +1,48 @@
+// Tiny HTTP client for the sandbox tests (Node's global fetch).
+
+import type { Sandbox } from '../../sandbox/server';
+
+export interface ApiResponse {
+	status: number;
+	headers: Headers;
+	/** Parsed JSON, or the raw text when the body is not JSON. */
+	body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function api(
+	sandbox: Sandbox,
+	method: 'GET' | 'POST' | 'PUT',
+	path: string,
+	body?: unknown,
+	headers: Record<string, string> = { Authorization: sandbox.apiKey },
+): Promise<ApiResponse> {
+	const init: RequestInit = { method, headers: { ...headers } };
+	if (body !== undefined) {
+		init.body = JSON.stringify(body);
+		(init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+	}
+	const response = await fetch(`${sandbox.baseUrl}${path}`, init);
+	const text = await response.text();
+	let parsed: unknown = text;
+	if ((response.headers.get('content-type') ?? '').startsWith('application/json'))
+		parsed = JSON.parse(text);
+	return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** A settable clock for the `now` option. */
+export function fakeClock(startIso: string): {
+	now: () => number;
+	set(iso: string): void;
+	advance(ms: number): void;
+} {
+	let current = Date.parse(startIso);
+	return {
+		now: () => current,
+		set: (iso) => {
+			current = Date.parse(iso);
+		},
+		advance: (ms) => {
+			current += ms;
+		},
+	};
+}
