@@ -1,11 +1,11 @@
 /** Sample answers of the service, in the documented shapes. */
 
-export const API_KEY = 'oc-test-key-7f3a9c2e5b1d';
+export const KEY_UNDER_TEST = 'dummy-oc-key-7f3a9c2e5b1d';
 export const BASE_URL = 'https://outreach.test/api/v2';
 export const HOST = 'https://outreach.test';
 
 /** Fast pacing for workflow tests: they check requests and items, not timing. */
-export const credentials = { baseUrl: BASE_URL, apiKey: API_KEY, requestsPerMinute: 60000 };
+export const credentials = { baseUrl: BASE_URL, apiKey: KEY_UNDER_TEST, requestsPerMinute: 60000 };
 
 export const sequences = [
 	{ id: 11, profile_name: 'Acme', sequence_name: 'Founders Q3', is_request: false, create_date: '2026-01-02T10:00:00Z' },

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
 import type { Clock } from '../../nodes/OutreachContact/transport/clock';
 
 interface Timer {

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
 import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
-import { API_KEY, credentials } from '../support/fixtures';
+import { KEY_UNDER_TEST, credentials } from '../support/fixtures';
 
 const add = (fields: IDataObject): IDataObject => ({
 	resource: 'contact',
@@ -133,7 +133,7 @@ describe('bad input is refused before any request', () => {
 			expect(error?.message).toContain(field);
 			expect(error?.message).toContain('[item 1]');
 			expect(error?.description).toContain(`Fix "${field}" of item 1`);
-			expect(JSON.stringify(error)).not.toContain(API_KEY);
+			expect(JSON.stringify(error)).not.toContain(KEY_UNDER_TEST);
 			// Item 0 is valid, yet nothing was sent: every item is checked before the first request.
 			expect(sent).toEqual([]);
 		} finally {

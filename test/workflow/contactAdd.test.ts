@@ -1,9 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
 import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
-import { API_KEY, BASE_URL, HOST, credentials } from '../support/fixtures';
+import { KEY_UNDER_TEST, BASE_URL, HOST, credentials } from '../support/fixtures';
 
 const addNode = (extra: IDataObject = {}, settings: IDataObject = {}) => ({
 	...outreachNode('Add', {
@@ -32,7 +33,7 @@ afterEach(() => {
 
 describe('Contact → Add', () => {
 	it('sends the contact with the raw key and outputs the status with what was queued', async () => {
-		const scope = nock(HOST, { reqheaders: { authorization: API_KEY, 'content-type': 'application/json' } })
+		const scope = nock(HOST, { reqheaders: { authorization: KEY_UNDER_TEST, 'content-type': 'application/json' } })
 			.post('/api/v2/contact/', {
 				email: 'ana@example.com',
 				sequence_id: 11,
@@ -116,7 +117,7 @@ describe('Contact → Add', () => {
 		expect(out.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 		expect(out.map((item) => item.json.email ?? null)).toEqual(['a@x.io', 'b@x.io', null, 'c@x.io', 'd@x.io']);
 		expect(out[2].json.error).toContain('was not found (404)');
-		expect(JSON.stringify(out)).not.toContain(API_KEY);
+		expect(JSON.stringify(out)).not.toContain(KEY_UNDER_TEST);
 	});
 
 	it('without Continue On Fail, a service error stops the node with a readable error', async () => {
@@ -127,7 +128,7 @@ describe('Contact → Add', () => {
 		const error = errorOf('Add');
 		expect(error?.message).toBe('The Outreach Contact API rejected the API key (403)');
 		expect(error?.description).toContain('paste the account API key');
-		expect(JSON.stringify(error)).not.toContain(API_KEY);
+		expect(JSON.stringify(error)).not.toContain(KEY_UNDER_TEST);
 	});
 
 	it('sends items a few at a time, not one by one', async () => {

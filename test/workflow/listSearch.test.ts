@@ -4,7 +4,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { searchPlaybooks, searchSequences } from '../../nodes/OutreachContact/methods/listSearch';
 import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
 import { callInNode } from '../support/n8nHarness';
-import { API_KEY, HOST, credentials, playbooks, sequences } from '../support/fixtures';
+import { KEY_UNDER_TEST, HOST, credentials, playbooks, sequences } from '../support/fixtures';
 
 beforeEach(() => {
 	resetLimiters();
@@ -19,7 +19,7 @@ const asLoadOptions = (ctx: unknown) => ctx as ILoadOptionsFunctions;
 
 describe('dropdowns (list mode of the resource locators)', () => {
 	it('lists sequences by name with their profile, through the authenticated transport', async () => {
-		nock(HOST, { reqheaders: { authorization: API_KEY } }).get('/api/v2/sequences/list/').reply(200, { data: sequences });
+		nock(HOST, { reqheaders: { authorization: KEY_UNDER_TEST } }).get('/api/v2/sequences/list/').reply(200, { data: sequences });
 		const { value } = await callInNode(async (ctx) => await searchSequences.call(asLoadOptions(ctx)), { credentials });
 		expect(value).toEqual({
 			results: [

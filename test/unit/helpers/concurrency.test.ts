@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
 import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
 
 const tick = async () => await new Promise((resolve) => setImmediate(resolve));
