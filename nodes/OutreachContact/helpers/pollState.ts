@@ -1,0 +1,60 @@
+/**
+ * The trigger's state, kept in the node's workflow static data (`getWorkflowStaticData('node')`)
+ * under {@link STATE_KEY}. JSON only: numbers (epoch milliseconds) and a map of ids.
+ */
+
+export const STATE_KEY = 'outreachContactPoll';
+
+export const STATE_VERSION = 1;
+
+export interface PollState {
+	version: typeof STATE_VERSION;
+	/** When the trigger first polled (n8n's clock, epoch ms). Informational. */
+	baseline: number;
+	/**
+	 * Contacts created before this time (epoch ms, on the service's timestamps) are never emitted.
+	 * It only moves forward: max(its first value, watermark - overlap).
+	 */
+	floor: number;
+	/**
+	 * The newest creation time (epoch ms) of a contact emitted so far, or of one already present
+	 * at the first activation; `null` while there is none.
+	 */
+	watermark: number | null;
+	/**
+	 * Contacts already emitted (or present at the first activation) whose creation time is at or
+	 * after `floor`: id -> creation time (epoch ms). Entries older than `floor` are pruned, so this
+	 * never holds more than the contacts created within one overlap before the watermark.
+	 */
+	seen: Record<string, number>;
+}
+
+function isTime(value: unknown): value is number {
+	return typeof value === 'number' && Number.isFinite(value);
+}
+
+/**
+ * Reads the stored state. `state` is undefined when there is none (first activation); `problem`
+ * says why a stored value was not usable (it is then treated like a first activation).
+ */
+export function readPollState(raw: unknown): { state?: PollState; problem?: string } {
+	if (raw === undefined || raw === null) return {};
+	if (typeof raw !== 'object' || Array.isArray(raw)) return { problem: 'the stored state is not an object' };
+	const value = raw as Record<string, unknown>;
+	if (value.version !== STATE_VERSION) {
+		return { problem: `the stored state has version ${String(value.version)}, expected ${STATE_VERSION}` };
+	}
+	const { baseline, floor, watermark, seen } = value;
+	if (!isTime(baseline) || !isTime(floor) || !(watermark === null || isTime(watermark))) {
+		return { problem: 'the stored state has invalid times' };
+	}
+	if (!seen || typeof seen !== 'object' || Array.isArray(seen)) {
+		return { problem: 'the stored state has no list of seen contacts' };
+	}
+	const ids: Record<string, number> = {};
+	for (const [id, created] of Object.entries(seen as Record<string, unknown>)) {
+		if (!isTime(created)) return { problem: `the stored state has an invalid time for contact ${id}` };
+		ids[id] = created;
+	}
+	return { state: { version: STATE_VERSION, baseline, floor, watermark, seen: ids } };
+}
