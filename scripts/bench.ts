@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: speed and memory figures of the nodes against the local sandbox with its
+ * real limit of 200 requests per minute. Prints the figures; asserts nothing (timings are for
+ * people to read, on a machine that may be busy).
+ *
+ *   (a) one execution adding 500 contacts, answers instant and 600 ms
+ *   (b) Search Return All over 10,000 contacts (page cap 100), answers instant and 600 ms
+ *   (c) one trigger poll with 5,000 new contacts in the window
+ */
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- a benchmark script, not shipped */
+import os from 'node:os';
+
+import { resetLimiters } from '../nodes/OutreachContact/transport/rateLimiter';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../test/support/n8nHarness';
+import { benchTrigger } from './benchTrigger';
+import { MemoryPeak } from './memoryPeak';
+
+const LIMIT_PER_MINUTE = 200;
+
+function credentialsFor(sandbox: Sandbox) {
+	return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
+}
+
+function seconds(ms: number): string {
+	return `${(ms / 1000).toFixed(1)} s`;
+}
+
+async function benchAdd(latencyMs: number): Promise<void> {
+	resetLimiters();
+	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, latencyMs });
+	try {
+		const emails = Array.from({ length: 500 }, (_, i) => ({ email: `bench${i}@example.com` }));
+		const started = Date.now();
+		const { outputOf } = await runWorkflow(
+			{
+				nodes: [
+					manualTriggerNode(),
+					itemsNode('Items', emails),
+					{
+						...outreachNode('Add', {
+							resource: 'contact',
+							operation: 'add',
+							email: '={{ $json.email }}',
+							sequenceId: { __rl: true, mode: 'id', value: '101' },
+							playbookId: { __rl: true, mode: 'id', value: '201' },
+						}),
+						continueOnFail: true,
+					},
+				],
+				connections: chain('Manual', 'Items', 'Add'),
+			},
+			{ credentials: credentialsFor(sandbox) },
+		);
+		const elapsed = Date.now() - started;
+		const out = outputOf('Add');
+		const ideal = (emails.length / LIMIT_PER_MINUTE) * 60_000;
+		const failed = out.filter((item) => item.json.error !== undefined).length;
+		const inOrder = out.length === emails.length && out.every((item, i) => item.json.email === emails[i].email);
+		const requests = sandbox.stats.requests;
+		console.log(`(a) add 500 contacts, answers ${latencyMs} ms`);
+		console.log(`    wall time ${seconds(elapsed)}, ideal at ${LIMIT_PER_MINUTE}/min ${seconds(ideal)}, ratio ideal/actual ${(ideal / elapsed).toFixed(3)}`);
+		console.log(`    requests ${requests}, 429s ${sandbox.stats.rateLimited} (${((100 * sandbox.stats.rateLimited) / requests).toFixed(2)} %), items failed ${failed}, contacts created ${sandbox.stats.contactsCreated}, output in input order: ${inOrder ? 'yes' : 'NO'}, peak in flight ${sandbox.stats.peakInFlight}`);
+	} finally {
+		await sandbox.close();
+	}
+}
+
+async function benchSearch(latencyMs: number): Promise<void> {
+	resetLimiters();
+	const total = 10_000;
+	const cap = 100;
+	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, latencyMs, maxPageSize: cap, seedContacts: total });
+	try {
+		const memory = new MemoryPeak();
+		const started = Date.now();
+		const { outputOf } = await runWorkflow(
+			{
+				nodes: [
+					manualTriggerNode(),
+					outreachNode('Search', { resource: 'contact', operation: 'search', returnAll: true, simplify: false }),
+				],
+				connections: chain('Manual', 'Search'),
+			},
+			{ credentials: credentialsFor(sandbox) },
+		);
+		const elapsed = Date.now() - started;
+		const peak = memory.stop();
+		const found = outputOf('Search').length;
+		const minimum = Math.ceil(total / cap);
+		console.log(`(b) search Return All over ${total} contacts, page cap ${cap}, answers ${latencyMs} ms`);
+		console.log(`    contacts out ${found}, requests ${sandbox.stats.requests} (minimum ${minimum}), 429s ${sandbox.stats.rateLimited}, peak in flight ${sandbox.stats.peakInFlight}`);
+		console.log(`    wall time ${seconds(elapsed)}, peak heap growth ${peak.heapMb.toFixed(0)} MB, peak RSS ${peak.rssMb.toFixed(0)} MB`);
+	} finally {
+		await sandbox.close();
+	}
+}
+
+async function main(): Promise<void> {
+	const only = process.argv.slice(2);
+	const wanted = (name: string) => only.length === 0 || only.includes(name);
+	console.log(`Benchmarks on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+	if (wanted('a')) {
+		await benchAdd(0);
+		await benchAdd(600);
+	}
+	if (wanted('b')) {
+		await benchSearch(0);
+		await benchSearch(600);
+	}
+	if (wanted('c')) await benchTrigger(LIMIT_PER_MINUTE);
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exit(1);
+});
