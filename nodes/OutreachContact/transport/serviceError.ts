@@ -18,10 +18,17 @@ export function toNodeApiError(node: INode, failure: ServiceFailure, itemIndex?:
 	const cause: JsonObject = { message: failure.message, request: failure.request };
 	if (failure.httpCode !== undefined) cause.httpCode = String(failure.httpCode);
 	if (failure.code !== undefined) cause.code = failure.code;
-	return new NodeApiError(node, cause, {
+	const error = new NodeApiError(node, cause, {
 		message: failure.message,
 		description: failure.description,
 		httpCode: failure.httpCode !== undefined ? String(failure.httpCode) : undefined,
 		itemIndex,
 	});
+	// NodeApiError swaps a message that names a network code (ECONNRESET, ...) for its own
+	// generic text, which would drop "after N attempts" and the code: keep ours.
+	if (error.message !== failure.message) {
+		error.message = failure.message;
+		error.messages = error.messages.filter((m) => m !== failure.message);
+	}
+	return error;
 }
