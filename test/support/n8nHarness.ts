@@ -28,6 +28,10 @@
  *   one `poll()` through a real PollContext ('activate' activation). `staticData` is the
  *   workflow's static data: the object passed in (or a new one), mutated in place, so pass it
  *   into the next poll. n8n saves it only when `staticDataChanged`, and never after manual runs.
+ * - `secretLeaks(value, secret) => string[]`: paths where a secret shows in a value (deep,
+ *   non-enumerable properties included, plus JSON.stringify and String); [] when clean.
+ * - `networkError(code, message?) => Error`: for nock `replyWithError` (a plain `{ code }` object
+ *   hangs under nock 14).
  * - `reportedErrors`: what n8n-core passed to its ErrorReporter (collected instead of printed).
  * - `callInNode(fn, { credentials?, items?, parameters? })
  *     => Promise<{ value?: T, error?: unknown, result: WorkflowResult }>`: runs `fn(this)` inside
@@ -657,4 +661,61 @@ export async function callInNode<T>(
 /** An empty run-execution-data object, for tests that build contexts by hand. */
 export function emptyRunExecutionData(): IRunExecutionData {
 	return createRunExecutionData({ resultData: { runData: {} } } as never);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets
+
+/**
+ * Where a secret appears anywhere in a value: every string reachable through own properties,
+ * enumerable or not (message, stack, cause, description, context, node, ...), through
+ * JSON.stringify, and through String(). Returns the paths of the hits ([] when clean).
+ */
+export function secretLeaks(value: unknown, secret: string): string[] {
+	const hits: string[] = [];
+	const seen = new Set<unknown>();
+	const walk = (current: unknown, path: string, depth: number): void => {
+		if (typeof current === 'string') {
+			if (current.includes(secret)) hits.push(path);
+			return;
+		}
+		if (typeof current === 'function' || !current || typeof current !== 'object' || depth > 12) return;
+		if (seen.has(current)) return;
+		seen.add(current);
+		for (const name of Object.getOwnPropertyNames(current)) {
+			let child: unknown;
+			try {
+				child = (current as Record<string, unknown>)[name];
+			} catch {
+				continue;
+			}
+			walk(child, `${path}.${name}`, depth + 1);
+		}
+		if (current instanceof Map) for (const [k, v] of current) walk(v, `${path}[${String(k)}]`, depth + 1);
+	};
+	walk(value, '$', 0);
+	try {
+		if ((JSON.stringify(value) ?? '').includes(secret)) hits.push('JSON.stringify($)');
+	} catch {
+		// circular: the walk above covers it
+	}
+	if (value && typeof value === 'object') {
+		try {
+			const names = Object.getOwnPropertyNames(value);
+			if ((JSON.stringify(value, names) ?? '').includes(secret)) hits.push('JSON.stringify($, ownNames)');
+		} catch {
+			// ignore
+		}
+	}
+	if (String(value).includes(secret)) hits.push('String($)');
+	return hits;
+}
+
+/**
+ * An Error with a network code, for nock's `replyWithError`. Pass this, not a plain object:
+ * with nock 14 a plain `{ code }` object never reaches the client (the request hangs until
+ * its timeout).
+ */
+export function networkError(code: string, message = `${code.toLowerCase()} ${code}`): Error {
+	return Object.assign(new Error(message), { code });
 }

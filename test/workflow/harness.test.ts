@@ -15,6 +15,7 @@ import {
 	OUTREACH_TRIGGER_TYPE,
 	pollOnce,
 	runWorkflow,
+	secretLeaks,
 } from '../support/n8nHarness';
 
 const API_KEY = 'sk-live-SECRET-1234567890';
@@ -184,6 +185,14 @@ describe('n8n harness', () => {
 		);
 		expect(ranNodes).toEqual(['Counter']);
 		expect(outputOf('Counter')[0].json).toMatchObject({ message: 'hi', count: 1, mode: 'manual' });
+	});
+
+	it('secretLeaks finds a secret anywhere, including non-enumerable and nested properties', () => {
+		const error = new Error('fine');
+		Object.defineProperty(error, 'hidden', { value: { deep: [`x ${API_KEY}`] }, enumerable: false });
+		expect(secretLeaks(error, API_KEY)).toEqual(['$.hidden.deep.0']);
+		expect(secretLeaks({ a: { b: API_KEY } }, API_KEY)).toContain('JSON.stringify($)');
+		expect(secretLeaks(new Error('clean'), API_KEY)).toEqual([]);
 	});
 
 	const nodeFiles = ['OutreachContact.node.ts', 'OutreachContactTrigger.node.ts'].map((f) =>

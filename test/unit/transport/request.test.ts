@@ -1,0 +1,432 @@
+/**
+ * apiRequest through a real n8n-core ExecuteContext (callInNode): n8n's own request helper
+ * and credential authentication, nock as the service, the virtual clock for every wait.
+ */
+import { createServer } from 'net';
+import nock from 'nock';
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
+
+import { useClock } from '../../../nodes/OutreachContact/transport/clock';
+import { resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimiter';
+import type { ApiRequest } from '../../../nodes/OutreachContact/transport/request';
+import { apiRequest } from '../../../nodes/OutreachContact/transport/request';
+import type { CredentialsInput } from '../../support/n8nHarness';
+import {
+	callInNode,
+	chain,
+	customNode,
+	itemsNode,
+	networkError,
+	runWorkflow,
+	secretLeaks,
+} from '../../support/n8nHarness';
+import { VirtualClock } from '../../support/virtualClock';
+
+const API_KEY = 'sk-live-SECRET-1234567890';
+const ORIGIN = 'https://outreach.test';
+const BASE = `${ORIGIN}/api/v2`;
+const credentials = { baseUrl: BASE, apiKey: API_KEY };
+
+let clock: VirtualClock;
+let restoreClock: () => void;
+
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+beforeEach(() => {
+	resetLimiters();
+	clock = new VirtualClock();
+	restoreClock = useClock(clock);
+});
+afterEach(() => {
+	restoreClock();
+	nock.cleanAll();
+	resetLimiters();
+});
+
+interface Outcome {
+	value?: unknown;
+	error?: any;
+	threw: boolean;
+}
+
+async function call(req: ApiRequest, creds: CredentialsInput = credentials): Promise<Outcome> {
+	const { value, error, threw } = await clock.run(
+		callInNode(async (ctx) => await apiRequest(ctx, req), { credentials: creds }),
+	);
+	return { value, error, threw };
+}
+
+/** Fails the test if the key shows anywhere in the error or the parts n8n shows and stores. */
+function expectNoKey(error: any): void {
+	expect(error).toBeDefined();
+	expect(secretLeaks(error, API_KEY)).toEqual([]);
+	for (const part of [error.cause, error.description, error.messages, error.context, error.message]) {
+		expect(JSON.stringify(part) ?? '').not.toContain(API_KEY);
+	}
+	expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(API_KEY);
+}
+
+/** Virtual time of every request the service received. */
+function recordTimes(times: number[]) {
+	return () => {
+		times.push(clock.now());
+	};
+}
+
+describe('apiRequest: answers', () => {
+	it('returns the parsed JSON body of a 200 and sends the raw key as Authorization', async () => {
+		let auth: unknown;
+		let accept: unknown;
+		nock(ORIGIN)
+			.get('/api/v2/playbooks/list/')
+			.query({ profile_id: '7' })
+			.reply(function () {
+				auth = this.req.headers.authorization;
+				accept = this.req.headers.accept;
+				return [200, { data: [{ id: 1 }] }];
+			});
+		const out = await call({ method: 'GET', path: '/playbooks/list/', qs: { profile_id: 7 } });
+		expect(out.threw).toBe(false);
+		expect(out.value).toEqual({ data: [{ id: 1 }] });
+		expect(auth).toBe(API_KEY);
+		expect(accept).toBe('application/json');
+	});
+
+	it('sends POST bodies as JSON with Content-Type application/json', async () => {
+		let contentType: unknown;
+		let raw = '';
+		nock(ORIGIN)
+			.post('/api/v2/contact/', (body) => {
+				raw = JSON.stringify(body);
+				return true;
+			})
+			.reply(function () {
+				contentType = this.req.headers['content-type'];
+				return [200, { data: { status: 'queued' } }];
+			});
+		const body = { email: 'a@b.c', sequence_id: 3, playbook_id: 4, custom_fields: { a: 'x' } };
+		const out = await call({ method: 'POST', path: '/contact/', body });
+		expect(out.value).toEqual({ data: { status: 'queued' } });
+		expect(contentType).toMatch(/^application\/json/);
+		expect(JSON.parse(raw)).toEqual(body);
+	});
+
+	it.each([
+		['no trailing slash', BASE],
+		['a trailing slash', `${BASE}/`],
+		['several trailing slashes', `${BASE}///`],
+		['spaces and a trailing slash', `  ${BASE}/  `],
+	])('requests the same path with %s on the Base URL', async (_, baseUrl) => {
+		const scope = nock(ORIGIN).get('/api/v2/me').reply(200, { message: 'ok' });
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, baseUrl });
+		expect(out.value).toEqual({ message: 'ok' });
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each([
+		['ftp://outreach.test/api/v2', /must start with http:\/\/ or https:\/\//],
+		['outreach.test/api/v2', /must start with http:\/\/ or https:\/\//],
+		['', /no Base URL/],
+	])('refuses the Base URL %p before any request', async (baseUrl, message) => {
+		const scope = nock(/.*/).get(/.*/).reply(200, {});
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, baseUrl });
+		expect(out.threw).toBe(true);
+		expect(out.error.message).toMatch(message);
+		expect(scope.isDone()).toBe(false);
+		expectNoKey(out.error);
+	});
+
+	it('403: says the key was rejected', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(403, { detail: `Invalid key ${API_KEY}` });
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.error.message).toBe('The Outreach Contact API rejected the API key (403)');
+		expect(out.error.httpCode).toBe('403');
+		expect(out.error.description).toMatch(/paste the account API key/);
+		expectNoKey(out.error);
+	});
+
+	it('404: names what was not found', async () => {
+		nock(ORIGIN).get('/api/v2/contact/42/').reply(404, { detail: 'Not found.' });
+		const out = await call({ method: 'GET', path: '/contact/42/', notFound: 'Contact 42' });
+		expect(out.error.message).toBe('Contact 42 was not found (404)');
+		expect(out.error.httpCode).toBe('404');
+		expectNoKey(out.error);
+	});
+
+	it('404 without a name: points at the Base URL', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(404, `<html>${API_KEY}</html>`, { 'Content-Type': 'text/html' });
+		const out = await call({ method: 'GET', path: '/me' });
+		// An HTML 404 is reported as "not JSON" with the status, which also points at the Base URL.
+		expect(out.error.message).toMatch(/404/);
+		expect(out.error.description).toMatch(/Base URL/);
+		expectNoKey(out.error);
+	});
+
+	it('404 with a JSON body and no name says "The requested resource"', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(404, { detail: 'Not found.' });
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.error.message).toBe('The requested resource was not found (404)');
+		expect(out.error.description).toMatch(/GET \/me/);
+	});
+
+	it('an HTML body: status and a short excerpt, no JSON parse error, key removed', async () => {
+		const page = `<!doctype html><html><head><title>Login</title></head><body>Your key ${API_KEY} ${'x'.repeat(2000)}</body></html>`;
+		nock(ORIGIN).get('/api/v2/me').reply(200, page, { 'Content-Type': 'text/html; charset=utf-8' });
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.error.message).toBe(
+			'The service answered with something that is not JSON (HTTP 200, text/html)',
+		);
+		expect(out.error.description).toContain('<!doctype html><html><head><title>Login</title>');
+		expect(out.error.description).toContain('[redacted]');
+		expect(out.error.description.length).toBeLessThan(400);
+		expect(JSON.stringify(out.error)).not.toMatch(/Unexpected token|SyntaxError|JSON\.parse/);
+		expectNoKey(out.error);
+	});
+
+	it('an HTML 502 from a proxy: status in the message', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(502, '<html><body>Bad gateway</body></html>', {
+			'Content-Type': 'text/html',
+		});
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.error.message).toMatch(/not JSON \(HTTP 502, text\/html\)/);
+		expect(out.error.description).toContain('Bad gateway');
+	});
+
+	it('another 4xx: quotes the service, with the key removed', async () => {
+		nock(ORIGIN)
+			.post('/api/v2/contact/')
+			.reply(400, { detail: `email is required (key ${API_KEY})` });
+		const out = await call({ method: 'POST', path: '/contact/', body: { email: '' } });
+		expect(out.error.message).toBe('The service refused the request (400)');
+		expect(out.error.description).toContain('email is required');
+		expect(out.error.description).toContain('[redacted]');
+		expectNoKey(out.error);
+	});
+
+	it('an empty 200 body is undefined, not an error', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(200, '');
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.threw).toBe(false);
+		expect(out.value).toBeUndefined();
+	});
+});
+
+describe('apiRequest: retries', () => {
+	it('429 with Retry-After: waits that many seconds plus a little jitter, then succeeds', async () => {
+		const times: number[] = [];
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(function () {
+				recordTimes(times)();
+				return [429, { detail: 'slow down' }, { 'Retry-After': '7' }];
+			})
+			.get('/api/v2/me')
+			.reply(function () {
+				recordTimes(times)();
+				return [200, { message: 'ok' }];
+			});
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.value).toEqual({ message: 'ok' });
+		expect(times).toHaveLength(2);
+		const gap = times[1] - times[0];
+		expect(gap).toBeGreaterThanOrEqual(7000);
+		expect(gap).toBeLessThanOrEqual(7250);
+		expect(clock.sleeps.some((ms) => ms >= 7000 && ms <= 7250)).toBe(true);
+	});
+
+	it('429 with an HTTP-date Retry-After waits until that date', async () => {
+		const times: number[] = [];
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(function () {
+				recordTimes(times)();
+				return [429, {}, { 'Retry-After': new Date(clock.now() + 20_000).toUTCString() }];
+			})
+			.get('/api/v2/me')
+			.reply(function () {
+				recordTimes(times)();
+				return [200, { message: 'ok' }];
+			});
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.value).toEqual({ message: 'ok' });
+		expect(times[1] - times[0]).toBeGreaterThanOrEqual(20_000);
+		expect(times[1] - times[0]).toBeLessThanOrEqual(20_250);
+	});
+
+	it('429 without Retry-After: exponential backoff', async () => {
+		const times: number[] = [];
+		const interceptor = nock(ORIGIN);
+		for (let i = 0; i < 3; i++) {
+			interceptor.get('/api/v2/me').reply(function () {
+				recordTimes(times)();
+				return [429, {}];
+			});
+		}
+		interceptor.get('/api/v2/me').reply(function () {
+			recordTimes(times)();
+			return [200, { message: 'ok' }];
+		});
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.value).toEqual({ message: 'ok' });
+		const gaps = times.slice(1).map((t, i) => t - times[i]);
+		expect(gaps).toHaveLength(3);
+		// Attempt n waits between half and all of 2^(n-1) seconds.
+		gaps.forEach((gap, i) => {
+			expect(gap).toBeGreaterThanOrEqual(500 * 2 ** i);
+			expect(gap).toBeLessThanOrEqual(1000 * 2 ** i);
+		});
+	});
+
+	it('429 until the attempts are spent: says so, with the count', async () => {
+		const scope = nock(ORIGIN).get('/api/v2/me').times(3).reply(429, { detail: API_KEY }, { 'Retry-After': '1' });
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 3 });
+		expect(scope.isDone()).toBe(true);
+		expect(out.error.message).toBe('The service kept rate-limiting the requests (429) after 3 attempts');
+		expect(out.error.httpCode).toBe('429');
+		expect(out.error.description).toMatch(/Requests per Minute/);
+		expectNoKey(out.error);
+	});
+
+	it('429 asking for more than the Max Retry Wait: gives up at once instead of waiting', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(429, {}, { 'Retry-After': '3600' });
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxRetryWaitSeconds: 300 });
+		expect(out.error.message).toMatch(/\(429\) after 1 attempts/);
+		expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([]);
+	});
+
+	it('503 then success', async () => {
+		const times: number[] = [];
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(function () {
+				recordTimes(times)();
+				return [503, { detail: 'down' }];
+			})
+			.get('/api/v2/me')
+			.reply(function () {
+				recordTimes(times)();
+				return [200, { message: 'ok' }];
+			});
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.value).toEqual({ message: 'ok' });
+		expect(times[1] - times[0]).toBeGreaterThanOrEqual(500);
+		expect(times[1] - times[0]).toBeLessThanOrEqual(1000);
+	});
+
+	it('503 until the attempts are spent: unavailable after N attempts', async () => {
+		const scope = nock(ORIGIN)
+			.get('/api/v2/me')
+			.times(4)
+			.reply(503, `<html>Service Unavailable ${API_KEY}</html>`, { 'Content-Type': 'text/html' });
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 4 });
+		expect(scope.isDone()).toBe(true);
+		expect(out.error.message).toBe('The service was unavailable (503) after 4 attempts');
+		expect(out.error.httpCode).toBe('503');
+		expectNoKey(out.error);
+	});
+
+	it('a dropped connection (ECONNRESET) then success', async () => {
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.replyWithError(networkError('ECONNRESET', `socket hang up ${API_KEY}`))
+			.get('/api/v2/me')
+			.reply(200, { message: 'ok' });
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.threw).toBe(false);
+		expect(out.value).toEqual({ message: 'ok' });
+		expect(clock.sleeps.some((ms) => ms >= 500 && ms <= 1000)).toBe(true);
+	});
+
+	it('ECONNRESET until the attempts are spent', async () => {
+		const scope = nock(ORIGIN)
+			.get('/api/v2/me')
+			.times(3)
+			.replyWithError(networkError('ECONNRESET', `socket hang up ${API_KEY}`));
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 3 });
+		expect(scope.isDone()).toBe(true);
+		expect(out.error.message).toBe('The connection to the service failed (ECONNRESET) after 3 attempts');
+		expect(out.error.description).toContain(BASE);
+		expectNoKey(out.error);
+	});
+
+	it('ECONNREFUSED on a closed port: not retried, readable', async () => {
+		const port = await closedPort();
+		nock.enableNetConnect('127.0.0.1');
+		try {
+			const out = await call(
+				{ method: 'GET', path: '/me' },
+				{ ...credentials, baseUrl: `http://127.0.0.1:${port}/api/v2` },
+			);
+			expect(out.error.message).toBe('Could not reach the service (ECONNREFUSED)');
+			expect(out.error.description).toContain(`http://127.0.0.1:${port}/api/v2`);
+			expect(clock.sleeps).toEqual([]);
+			expectNoKey(out.error);
+		} finally {
+			nock.disableNetConnect();
+		}
+	});
+
+	it('ECONNREFUSED from nock: not retried', async () => {
+		const scope = nock(ORIGIN)
+			.get('/api/v2/me')
+			.times(2)
+			.replyWithError(networkError('ECONNREFUSED', `connect ECONNREFUSED ${API_KEY}`));
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(out.error.message).toBe('Could not reach the service (ECONNREFUSED)');
+		expect(scope.pendingMocks()).toHaveLength(1);
+		expectNoKey(out.error);
+	});
+});
+
+describe('apiRequest: errors as n8n stores them', () => {
+	it('a failing node leaves no key in the stored run or in what n8n reports', async () => {
+		const failing: INodeType = {
+			description: {
+				displayName: 'Fail',
+				name: 'test.fail',
+				group: ['transform'],
+				version: 1,
+				description: 'Calls the API',
+				defaults: { name: 'Fail' },
+				inputs: ['main'],
+				outputs: ['main'],
+				credentials: [{ name: 'outreachContactApi', required: true }],
+				properties: [],
+			} as unknown as INodeType['description'],
+			async execute(this: IExecuteFunctions) {
+				const body = (await apiRequest(this, { method: 'GET', path: '/me' })) as IDataObject;
+				return [[{ json: body }]];
+			},
+		};
+		for (const reply of [
+			() => nock(ORIGIN).get('/api/v2/me').reply(403, { detail: API_KEY }),
+			() => nock(ORIGIN).get('/api/v2/me').reply(200, `<p>${API_KEY}</p>`, { 'Content-Type': 'text/html' }),
+			() => nock(ORIGIN).get('/api/v2/me').reply(418, { echo: { key: API_KEY } }),
+			() => nock(ORIGIN).get('/api/v2/me').replyWithError(networkError('ECONNREFUSED', API_KEY)),
+		]) {
+			reply();
+			const result = await clock.run(
+				runWorkflow(
+					{ nodes: [itemsNode('In', [{}]), customNode('Fail', 'test.fail')], connections: chain('In', 'Fail') },
+					{ credentials, extraNodeTypes: { 'test.fail': failing } },
+				),
+			);
+			const error = result.errorOf('Fail');
+			expect(error).toBeDefined();
+			expect(secretLeaks(result.run, API_KEY)).toEqual([]);
+			expectNoKey(error);
+		}
+	});
+});
+
+async function closedPort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
