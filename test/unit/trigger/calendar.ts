@@ -1,0 +1,64 @@
+/** Calendar days in an IANA timezone, the way a service may count "days since" (test helper). */
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+	let f = formatters.get(timeZone);
+	if (!f) {
+		f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+		formatters.set(timeZone, f);
+	}
+	return f;
+}
+
+/** The number of the calendar day (days since 1970-01-01) that `ms` falls on in `timeZone`. */
+export function dayNumber(ms: number, timeZone: string): number {
+	const parts = formatter(timeZone).formatToParts(new Date(ms));
+	const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+	return Date.UTC(get('year'), get('month') - 1, get('day')) / DAY_MS;
+}
+
+/** Whole calendar days between `eventMs` and `nowMs` in `timeZone` (0 = today). */
+export function daysSince(eventMs: number, nowMs: number, timeZone: string): number {
+	return dayNumber(nowMs, timeZone) - dayNumber(eventMs, timeZone);
+}
+
+/** Wall-clock parts of `ms` in `timeZone` and the zone's UTC offset then, in minutes. */
+export function localParts(ms: number, timeZone: string) {
+	const f = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	});
+	const parts = f.formatToParts(new Date(ms));
+	const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+	const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	const offsetMinutes = Math.round((wall - (ms - (ms % 1000 + 1000) % 1000)) / 60_000);
+	return {
+		year: get('year'),
+		month: get('month'),
+		day: get('day'),
+		hour: get('hour'),
+		minute: get('minute'),
+		second: get('second'),
+		offsetMinutes,
+	};
+}
+
+/** The UTC instant of local midnight starting calendar day `day` (a dayNumber) in `timeZone`. */
+export function localMidnight(day: number, timeZone: string): number {
+	// Start from UTC midnight of that date and correct by the offset (twice, for DST edges).
+	let guess = day * DAY_MS;
+	for (let i = 0; i < 3; i++) {
+		const p = localParts(guess, timeZone);
+		const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+		guess -= wall - day * DAY_MS;
+	}
+	return guess;
+}
