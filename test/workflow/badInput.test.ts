@@ -1,9 +1,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
-import { KEY_UNDER_TEST, credentials } from '../support/fixtures';
+import { KEY_UNDER_TEST } from '../support/fixtures';
+import { isolateNetwork, runNode } from '../support/nodeRun';
 
 const add = (fields: IDataObject): IDataObject => ({
 	resource: 'contact',
@@ -103,31 +102,14 @@ const cases: Array<[string, IDataObject, string]> = [
 	],
 ];
 
-beforeEach(() => {
-	resetLimiters();
-	nock.disableNetConnect();
-});
-afterEach(() => {
-	nock.cleanAll();
-	nock.enableNetConnect();
-});
+isolateNetwork();
 
 describe('bad input is refused before any request', () => {
 	it.each(cases)('%s', async (_name, parameters, field) => {
 		const sent: string[] = [];
 		nock.emitter.on('no match', (req: { path?: string }) => sent.push(String(req.path)));
 		try {
-			const { errorOf } = await runWorkflow(
-				{
-					nodes: [
-						manualTriggerNode(),
-						itemsNode('Items', [{ bad: false }, { bad: true }]),
-						outreachNode('Node', parameters),
-					],
-					connections: chain('Manual', 'Items', 'Node'),
-				},
-				{ credentials },
-			);
+			const { errorOf } = await runNode(parameters, { items: [{ bad: false }, { bad: true }] });
 			const error = errorOf('Node');
 			expect(error?.name).toBe('NodeOperationError');
 			expect(error?.message).toContain(field);
@@ -149,17 +131,7 @@ describe('bad input is refused before any request', () => {
 		const scope = nock('https://outreach.test')
 			.post('/api/v2/contact/', (body) => body.email === 'ok@example.com')
 			.reply(200, { data: { status: 'Contact queued' } });
-		const { outputOf } = await runWorkflow(
-			{
-				nodes: [
-					manualTriggerNode(),
-					itemsNode('Items', [{ bad: false }, { bad: true }]),
-					{ ...outreachNode('Node', cases[0][1]), continueOnFail: true },
-				],
-				connections: chain('Manual', 'Items', 'Node'),
-			},
-			{ credentials },
-		);
+		const { outputOf } = await runNode(cases[0][1], { items: [{ bad: false }, { bad: true }], continueOnFail: true });
 		expect(scope.isDone()).toBe(true);
 		const out = outputOf('Node');
 		expect(out[0].json.status).toBe('Contact queued');

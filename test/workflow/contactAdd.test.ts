@@ -2,9 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
 import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
 import { KEY_UNDER_TEST, BASE_URL, HOST, credentials } from '../support/fixtures';
+import { isolateNetwork } from '../support/nodeRun';
 
 const addNode = (extra: IDataObject = {}, settings: IDataObject = {}) => ({
 	...outreachNode('Add', {
@@ -22,14 +22,7 @@ function workflow(items: IDataObject[], node = addNode()) {
 	return { nodes: [manualTriggerNode(), itemsNode('Items', items), node], connections: chain('Manual', 'Items', 'Add') };
 }
 
-beforeEach(() => {
-	resetLimiters();
-	nock.disableNetConnect();
-});
-afterEach(() => {
-	nock.cleanAll();
-	nock.enableNetConnect();
-});
+isolateNetwork();
 
 describe('Contact → Add', () => {
 	it('sends the contact with the raw key and outputs the status with what was queued', async () => {

@@ -1,19 +1,10 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
-import { HOST, contact, credentials } from '../support/fixtures';
+import { HOST, contact } from '../support/fixtures';
+import { isolateNetwork, runNode } from '../support/nodeRun';
 
-function run(parameters: IDataObject, items: IDataObject[] = [{}]) {
-	return runWorkflow(
-		{
-			nodes: [manualTriggerNode(), itemsNode('Items', items), outreachNode('Node', parameters)],
-			connections: chain('Manual', 'Items', 'Node'),
-		},
-		{ credentials },
-	);
-}
+const run = async (parameters: IDataObject, items?: IDataObject[]) => await runNode(parameters, { items });
 
 /** A fake search endpoint holding `total` contacts that caps page_size at `cap`. */
 function serveSearch(total: number, cap: number) {
@@ -39,14 +30,7 @@ function serveSearch(total: number, cap: number) {
 	return requests;
 }
 
-beforeEach(() => {
-	resetLimiters();
-	nock.disableNetConnect();
-});
-afterEach(() => {
-	nock.cleanAll();
-	nock.enableNetConnect();
-});
+isolateNetwork();
 
 describe('Contact → Get', () => {
 	it('returns the simplified contact by default', async () => {

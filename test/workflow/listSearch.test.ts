@@ -2,18 +2,11 @@ import nock from 'nock';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { searchPlaybooks, searchSequences } from '../../nodes/OutreachContact/methods/listSearch';
-import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
 import { callInNode } from '../support/n8nHarness';
 import { KEY_UNDER_TEST, HOST, credentials, playbooks, sequences } from '../support/fixtures';
+import { isolateNetwork } from '../support/nodeRun';
 
-beforeEach(() => {
-	resetLimiters();
-	nock.disableNetConnect();
-});
-afterEach(() => {
-	nock.cleanAll();
-	nock.enableNetConnect();
-});
+isolateNetwork();
 
 const asLoadOptions = (ctx: unknown) => ctx as ILoadOptionsFunctions;
 

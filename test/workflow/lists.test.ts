@@ -1,28 +1,13 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
-import { HOST, credentials, playbooks, profile, sequences } from '../support/fixtures';
+import { HOST, playbooks, profile, sequences } from '../support/fixtures';
+import { isolateNetwork, runNode } from '../support/nodeRun';
 
-function run(parameters: IDataObject, items: IDataObject[] = [{}], continueOnFail = false) {
-	return runWorkflow(
-		{
-			nodes: [manualTriggerNode(), itemsNode('Items', items), { ...outreachNode('Node', parameters), continueOnFail }],
-			connections: chain('Manual', 'Items', 'Node'),
-		},
-		{ credentials },
-	);
-}
+const run = async (parameters: IDataObject, items?: IDataObject[], continueOnFail = false) =>
+	await runNode(parameters, { items, continueOnFail });
 
-beforeEach(() => {
-	resetLimiters();
-	nock.disableNetConnect();
-});
-afterEach(() => {
-	nock.cleanAll();
-	nock.enableNetConnect();
-});
+isolateNetwork();
 
 describe('Playbook and Sequence → Get Many', () => {
 	it('returns every playbook as one item', async () => {
