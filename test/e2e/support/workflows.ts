@@ -1,0 +1,127 @@
+/**
+ * Workflow JSON for the e2e suite, in the shape `n8n import:workflow` takes. Only our nodes and
+ * n8n's own core nodes (Manual Trigger, Edit Fields, Split Out) are used.
+ */
+import type { WorkflowJson } from './n8n';
+import { ACTION_TYPE, CREDENTIAL_TYPE, TRIGGER_TYPE } from './n8n';
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+type Parameters = Record<string, unknown>;
+type NodeJson = Record<string, unknown> & { name: string };
+
+let nodeCounter = 0;
+function nodeId(): string {
+	nodeCounter++;
+	return `00000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`;
+}
+
+/** n8n workflow ids are 16 characters; pads (or cuts) `name` to that. */
+export function workflowId(name: string): string {
+	return name.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 16);
+}
+
+export function manualTrigger(name = 'Manual'): NodeJson {
+	return {
+		id: nodeId(),
+		name,
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+}
+
+/** Edit Fields (Set) in JSON mode: one item holding `json`. */
+export function setJson(name: string, json: Record<string, unknown>): NodeJson {
+	return {
+		id: nodeId(),
+		name,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [200, 0],
+		parameters: { mode: 'raw', jsonOutput: JSON.stringify(json), options: {} },
+	};
+}
+
+/** Split Out: one item per entry of the array field `field`. */
+export function splitOut(name: string, field: string): NodeJson {
+	return {
+		id: nodeId(),
+		name,
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [400, 0],
+		parameters: { fieldToSplitOut: field, options: {} },
+	};
+}
+
+export function actionNode(
+	name: string,
+	parameters: Parameters,
+	credential: CredentialRef,
+	extra: Record<string, unknown> = {},
+): NodeJson {
+	return {
+		id: nodeId(),
+		name,
+		type: ACTION_TYPE,
+		typeVersion: 1,
+		position: [600, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: credential },
+		...extra,
+	};
+}
+
+export function triggerNode(name: string, parameters: Parameters, credential: CredentialRef): NodeJson {
+	return {
+		id: nodeId(),
+		name,
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {
+			event: 'newContact',
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			...parameters,
+		},
+		credentials: { [CREDENTIAL_TYPE]: credential },
+	};
+}
+
+/**
+ * Connections for `from -> to` pairs (main output 0 to input 0). A name may fan out to several
+ * targets by listing the pair several times.
+ */
+export function connect(...pairs: Array<[string, string]>): Record<string, unknown> {
+	const connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }> = {};
+	for (const [from, to] of pairs) {
+		connections[from] ??= { main: [[]] };
+		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
+	}
+	return connections;
+}
+
+/** Lays nodes out left to right so the workflows look sane when opened in the editor. */
+export function workflow(name: string, nodes: NodeJson[], connections: Record<string, unknown>): WorkflowJson {
+	return {
+		id: workflowId(name),
+		name,
+		active: false,
+		nodes: nodes.map((node, index) => ({ ...node, position: [index * 220, 0] })),
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
+
+/** A workflow whose Manual Trigger feeds `node` (and, in order, any `rest`). */
+export function chainWorkflow(name: string, ...nodes: NodeJson[]): WorkflowJson {
+	const all = [manualTrigger(), ...nodes];
+	const pairs = all.slice(1).map((node, i) => [all[i].name, node.name] as [string, string]);
+	return workflow(name, all, connect(...pairs));
+}
