@@ -10,7 +10,9 @@ import type {
 
 /**
  * The base URL with trailing slashes removed. A URL that is not http(s) makes the expression
- * throw, and n8n shows that message as the reason the credential test failed.
+ * throw, so no request is sent. n8n swallows errors thrown inside expressions (legacy and VM
+ * engines alike): the test then fails with n8n's own "Invalid URL" (ERR_INVALID_URL), not
+ * with this text. The Base URL description and the nodes' own check give the http(s) hint.
  */
 const TEST_BASE_URL =
 	'={{ /^https?:\\/\\/[^\\s/]+/i.test(String($credentials.baseUrl).trim()) ? String($credentials.baseUrl).trim().replace(/\\/+$/, "") : (() => { throw new Error("The Base URL must start with http:// or https://, for example https://app.example.com/api/v2") })() }}';
