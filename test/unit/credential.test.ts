@@ -1,0 +1,165 @@
+/**
+ * The credential's "Test" button, as n8n runs it: its `test.request` through n8n-core's
+ * RoutingNode (expressions in baseURL resolved by n8n, auth applied by the credential's
+ * `authenticate`), then its `rules` (see runCredentialTest in the harness).
+ */
+import { createServer } from 'net';
+import nock from 'nock';
+
+import { OutreachContactApi } from '../../credentials/OutreachContactApi.credentials';
+import { networkError, runCredentialTest, secretLeaks } from '../support/n8nHarness';
+
+jest.setTimeout(20_000);
+
+const API_KEY = 'sk-live-SECRET-1234567890';
+const ORIGIN = 'https://outreach.test';
+const BASE = `${ORIGIN}/api/v2`;
+
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+afterEach(() => nock.cleanAll());
+
+function expectNoKey(outcome: { message: string; error?: unknown }) {
+	expect(outcome.message).not.toContain(API_KEY);
+	expect(secretLeaks(outcome.message, API_KEY)).toEqual([]);
+}
+
+describe('credential OutreachContactApi', () => {
+	it('declares the public names, the raw-key header and the /me test', () => {
+		const credential = new OutreachContactApi();
+		expect(credential.name).toBe('outreachContactApi');
+		expect(credential.properties.map((p) => p.name)).toEqual(
+			expect.arrayContaining(['baseUrl', 'apiKey']),
+		);
+		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true);
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { Authorization: '={{$credentials.apiKey}}' } },
+		});
+		expect(credential.test.request.url).toBe('/me');
+	});
+
+	it('a good key: OK, and the request carried the raw key', async () => {
+		let auth: unknown;
+		const scope = nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(function () {
+				auth = this.req.headers.authorization;
+				return [200, { message: 'You are authorized' }];
+			});
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
+		expect(outcome).toMatchObject({ status: 'OK', message: 'Connection successful!' });
+		expect(auth).toBe(API_KEY);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it.each([
+		['a trailing slash', `${BASE}/`],
+		['several trailing slashes', `${BASE}//`],
+		['surrounding spaces', `  ${BASE}/ `],
+	])('tolerates %s on the Base URL (same path /api/v2/me)', async (_, baseUrl) => {
+		const scope = nock(ORIGIN).get('/api/v2/me').reply(200, { message: 'ok' });
+		const outcome = await runCredentialTest({ baseUrl, apiKey: API_KEY });
+		expect(outcome.status).toBe('OK');
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('a wrong key (403): our readable message', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(403, { detail: `Invalid key ${API_KEY}` });
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toBe(
+			'The service rejected the API key (403). Copy the key again from the account settings of the service.',
+		);
+		expectNoKey(outcome);
+	});
+
+	it('404: our message about the Base URL', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(404, 'Not Found');
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(/^Nothing was found at \{Base URL\}\/me \(404\)\. .*ends in \/api\/v2\.$/);
+	});
+
+	it('another failure status falls back to the status text', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(500, { detail: API_KEY });
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toBe('Internal Server Error');
+	});
+
+	it('nothing listening (closed localhost port): fails with ECONNREFUSED', async () => {
+		const port = await closedPort();
+		nock.enableNetConnect('127.0.0.1');
+		try {
+			const outcome = await runCredentialTest({ baseUrl: `http://127.0.0.1:${port}/api/v2`, apiKey: API_KEY });
+			expect(outcome.status).toBe('Error');
+			expect(outcome.message).toBe('ECONNREFUSED');
+		} finally {
+			nock.disableNetConnect();
+		}
+	});
+
+	it('a dropped connection: fails with its code', async () => {
+		nock(ORIGIN).get('/api/v2/me').replyWithError(networkError('ECONNRESET', 'socket hang up'));
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
+		expect(outcome).toMatchObject({ status: 'Error', message: 'ECONNRESET' });
+	});
+
+	it('an HTML page with 200 (the web app, not the API): our "not like the API" message', async () => {
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(200, '<!doctype html><html><body><h1>Welcome</h1></body></html>', {
+				'Content-Type': 'text/html; charset=utf-8',
+			});
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(/answered, but not like the Outreach Contact API/);
+	});
+
+	it('JSON with 200 but no message: the same "not like the API" message', async () => {
+		nock(ORIGIN).get('/api/v2/me').reply(200, { status: 'ok' });
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
+		expect(outcome.status).toBe('Error');
+		expect(outcome.message).toMatch(/not like the Outreach Contact API/);
+	});
+
+	it.each([['ftp://outreach.test/api/v2'], ['outreach.test/api/v2'], ['']])(
+		'Base URL %p: fails before any request is sent',
+		async (baseUrl) => {
+			const scope = nock(/.*/).get(/.*/).reply(200, { message: 'ok' });
+			const outcome = await runCredentialTest({ baseUrl, apiKey: API_KEY });
+			expect(outcome.status).toBe('Error');
+			// The credential's expression throws "The Base URL must start with http:// or https://",
+			// but n8n swallows errors thrown inside expressions (legacy and VM engines), so the
+			// tester reports n8n's own URL error (ERR_INVALID_URL in n8n; "Invalid URL" under jest).
+			expect(outcome.message).toMatch(/^(Invalid URL|ERR_INVALID_URL)$/);
+			expect(scope.isDone()).toBe(false);
+			expectNoKey(outcome);
+		},
+	);
+
+	it('the baseURL expression itself refuses a non-http URL with the http(s) message', () => {
+		const baseURL = String(new OutreachContactApi().test.request.baseURL);
+		expect(baseURL).toMatch(/^=\{\{[\s\S]*\}\}$/);
+		const body = baseURL.slice(3, -2);
+		// eslint-disable-next-line @typescript-eslint/no-implied-eval
+		const evaluate = new Function('$credentials', `return (${body});`) as (c: object) => unknown;
+		expect(evaluate({ baseUrl: ' https://a.test/api/v2// ' })).toBe('https://a.test/api/v2');
+		expect(() => evaluate({ baseUrl: 'ftp://a.test/api/v2' })).toThrow(
+			'The Base URL must start with http:// or https://, for example https://app.example.com/api/v2',
+		);
+	});
+});
+
+async function closedPort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
