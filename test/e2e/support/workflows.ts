@@ -2,6 +2,8 @@
  * Workflow JSON for the e2e suite, in the shape `n8n import:workflow` takes. Only our nodes and
  * n8n's own core nodes (Manual Trigger, Edit Fields, Split Out) are used.
  */
+import { createHash } from 'node:crypto';
+
 import type { WorkflowJson } from './n8n';
 import { ACTION_TYPE, CREDENTIAL_TYPE, TRIGGER_TYPE } from './n8n';
 
@@ -19,9 +21,10 @@ function nodeId(): string {
 	return `00000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`;
 }
 
-/** n8n workflow ids are 16 characters; pads (or cuts) `name` to that. */
+/** A 16-character workflow id (n8n's length), readable and unique per `name`. */
 export function workflowId(name: string): string {
-	return name.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 16);
+	const hash = createHash('sha1').update(name).digest('hex').slice(0, 6);
+	return `${name.replace(/[^A-Za-z0-9]/g, '').slice(0, 10).padEnd(10, '0')}${hash}`;
 }
 
 export function manualTrigger(name = 'Manual'): NodeJson {
