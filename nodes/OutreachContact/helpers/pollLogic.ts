@@ -58,6 +58,13 @@ export const FIRST_RUN_LOOKBACK_MS = DAY_MS;
  */
 export const FUTURE_TOLERANCE_MS = DAY_MS;
 
+/**
+ * The window is computed for this long after the poll starts: the service's "today" may move
+ * on while the pages are read (a walk takes seconds to minutes), and the window must still
+ * reach the floor then.
+ */
+export const WALK_ALLOWANCE_MS = HOUR_MS;
+
 export const DEFAULT_MAX_PER_POLL = 100;
 
 export const DEFAULT_INITIAL_DAYS = 0;
@@ -102,7 +109,7 @@ export function planPoll(previous: PollState | undefined, now: number, settings:
 			firstRun: false,
 			emit: true,
 			floor: previous.floor,
-			windowDays: windowDays(now, previous.floor),
+			windowDays: windowDays(now + WALK_ALLOWANCE_MS, previous.floor),
 			maxPerPoll: settings.maxPerPoll,
 			previous,
 		};
@@ -114,7 +121,7 @@ export function planPoll(previous: PollState | undefined, now: number, settings:
 		firstRun: true,
 		emit: initialMs > 0,
 		floor,
-		windowDays: windowDays(now, floor),
+		windowDays: windowDays(now + WALK_ALLOWANCE_MS, floor),
 		maxPerPoll: settings.maxPerPoll,
 	};
 }

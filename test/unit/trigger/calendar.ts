@@ -25,17 +25,23 @@ export function daysSince(eventMs: number, nowMs: number, timeZone: string): num
 }
 
 /** Wall-clock parts of `ms` in `timeZone` and the zone's UTC offset then, in minutes. */
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
 export function localParts(ms: number, timeZone: string) {
-	const f = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-		second: 'numeric',
-	});
+	let f = timeFormatters.get(timeZone);
+	if (!f) {
+		f = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
+		});
+		timeFormatters.set(timeZone, f);
+	}
 	const parts = f.formatToParts(new Date(ms));
 	const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
 	const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

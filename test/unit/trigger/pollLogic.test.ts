@@ -73,7 +73,7 @@ describe('first activation', () => {
 		];
 		const first = runPoll(undefined, T0, settings(100, 2), [[...all].reverse()]);
 		expect(first.plan.emit).toBe(true);
-		expect(first.plan.windowDays).toBe(4);
+		expect(first.plan.windowDays).toBe(5); // ceil((2 days + 1 hour walk allowance) / 1 day) + 2
 		expect(ids(first.emit)).toEqual([2, 3, 4]);
 		const second = runPoll(first.state, T0 + MINUTE_MS, settings(100, 2), [all]);
 		expect(second.emit).toEqual([]);

@@ -1,0 +1,624 @@
+/**
+ * Deterministic simulation of the trigger against a fake service, with a fake clock.
+ *
+ * The node's real poll() runs with the real transport (pacing, retries, error mapping); only
+ * n8n's context and the HTTP call are faked. The fake service implements the search as the
+ * interface describes it: `created_timestamp` `Less than` N counts calendar days in a timezone
+ * other than UTC, `sequence__id` `Is`, results newest first (or oldest first), a page-size cap
+ * reported in `pagination.page_size`, 404 past the last page; one service writes local time
+ * without a zone (its timestamps read 11 hours ahead), the other ISO with an offset, across a
+ * daylight-saving change of the zone that counts the days. Over more than a week of fake
+ * time, several thousand contacts are created at random times (plus a burst larger than the
+ * per-poll maximum, contacts created late in the evening, and contacts created while a poll is
+ * paging); polls come at irregular intervals, just after and across the service's midnight,
+ * after a 30-hour outage, some fail (a 500, a 503 storm) and some are retried (a single 503);
+ * every so often n8n "restarts": the static data goes through JSON and the rate limiter is new.
+ *
+ * Asserted: every contact that must be emitted is emitted exactly once, nothing else is,
+ * globally in (created_date, id) order, never more than maxPerPoll per poll; a failed poll
+ * emits nothing and leaves the state exactly as it was; and after every poll the state holds
+ * no more contacts than were created within one overlap before its watermark (the stated bound).
+ */
+import type { IDataObject, IHttpRequestOptions, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
+import { OVERLAP_MS } from '../../../nodes/OutreachContact/helpers/pollLogic';
+import { STATE_KEY, readPollState } from '../../../nodes/OutreachContact/helpers/pollState';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/helpers/pollTime';
+import type { Clock } from '../../../nodes/OutreachContact/transport/clock';
+import { useClock } from '../../../nodes/OutreachContact/transport/clock';
+import { resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimiter';
+import { seededRandom } from '../../support/virtualClock';
+import { dayNumber, localMidnight, localParts } from './calendar';
+
+// ---------------------------------------------------------------------------------------------
+// Fake clock: sleeping moves time forward at once (the transport's pacing and retry waits).
+
+class SimClock implements Clock {
+	constructor(
+		public time: number,
+		readonly random: () => number,
+	) {}
+
+	now(): number {
+		return this.time;
+	}
+
+	async sleep(ms: number): Promise<void> {
+		this.time += Math.max(0, ms);
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fake service
+
+interface Row {
+	id: number;
+	seq: number;
+	created: number;
+	/** The calendar day of `created` in the service's timezone. */
+	day: number;
+	/** created_date as the service writes it. */
+	text: string;
+}
+
+interface ServiceOptions {
+	timeZone: string;
+	/** The largest page the service serves; it reports the size it used. */
+	cap: number;
+	order: 'newest' | 'oldest';
+	/** How created_date is written. */
+	format: (ms: number, timeZone: string) => string;
+}
+
+type Fault = { kind: 'fail'; at: number } | { kind: 'transient'; at: number } | { kind: 'storm' };
+
+interface Answer {
+	statusCode: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
+const CONDITIONS: Record<string, string[]> = {
+	sequence__id: ['Is', 'Is not'],
+	email: ['Is', 'Is not', 'Contains', 'Does not contain'],
+	premise_ids_used: ['Is', 'Is not'],
+	created_timestamp: ['More than', 'Exactly', 'Less than'],
+	updated_timestamp: ['More than', 'Exactly', 'Less than'],
+	last_synced_timestamp: ['More than', 'Exactly', 'Less than'],
+	is_enriched: ['Is', 'Is not'],
+};
+
+class FakeService {
+	/** Every contact, past and future, sorted by (created, id); visible once created <= now. */
+	readonly rows: Row[] = [];
+
+	readonly byId = new Map<number, Row>();
+
+	/** Request log: what was asked and what was served. */
+	readonly log: Array<{ page: number; pageSize: number; served: number; status: number }> = [];
+
+	readonly violations: string[] = [];
+
+	/** Probability that a request for page >= 2 first creates 1-3 contacts (created now). */
+	insertRate = 0;
+
+	insertedWhilePaging = 0;
+
+	private fault: Fault | undefined;
+
+	private requestInPoll = 0;
+
+	private nextId = 1_000_000;
+
+	constructor(
+		private readonly clock: SimClock,
+		private readonly random: () => number,
+		readonly options: ServiceOptions,
+	) {}
+
+	add(id: number, seq: number, created: number): Row {
+		const { timeZone, format } = this.options;
+		const row = { id, seq, created, day: dayNumber(created, timeZone), text: format(created, timeZone) };
+		let lo = 0;
+		let hi = this.rows.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			const r = this.rows[mid];
+			if (r.created < created || (r.created === created && r.id < id)) lo = mid + 1;
+			else hi = mid;
+		}
+		this.rows.splice(lo, 0, row);
+		this.byId.set(id, row);
+		return row;
+	}
+
+	/** Index of the first row for which `after(row)` holds (rows are sorted by time). */
+	private firstIndex(after: (row: Row) => boolean): number {
+		let lo = 0;
+		let hi = this.rows.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (after(this.rows[mid])) hi = mid;
+			else lo = mid + 1;
+		}
+		return lo;
+	}
+
+	/** Rows created in [from, to], optionally of one sequence. */
+	countCreated(from: number, to: number, seq?: number): number {
+		const lo = this.firstIndex((r) => r.created >= from);
+		const hi = this.firstIndex((r) => r.created > to);
+		let n = 0;
+		for (let i = lo; i < hi; i++) if (seq === undefined || this.rows[i].seq === seq) n++;
+		return n;
+	}
+
+	beginPoll(fault: Fault | undefined): void {
+		this.fault = fault;
+		this.requestInPoll = 0;
+	}
+
+	handle(request: IHttpRequestOptions): Answer {
+		const index = this.requestInPoll++;
+		if (request.method !== 'POST' || request.url !== '/contact/search/') {
+			this.violations.push(`unexpected request ${request.method} ${request.url}`);
+			return this.json(404, { detail: 'Not found.' });
+		}
+		const body = JSON.parse(String(request.body)) as IDataObject;
+		const problem = this.validate(body);
+		if (problem) {
+			this.violations.push(problem);
+			return this.json(400, { detail: problem });
+		}
+		const page = body.page as number;
+		const pageSize = body.page_size as number;
+
+		const fault = this.fault;
+		if (fault?.kind === 'storm' || (fault?.kind === 'transient' && fault.at === index)) {
+			this.log.push({ page, pageSize, served: 0, status: 503 });
+			return { ...this.json(503, { detail: 'Server error; retry' }), headers: { 'retry-after': '2' } };
+		}
+		if (fault?.kind === 'fail' && fault.at === index) {
+			this.log.push({ page, pageSize, served: 0, status: 500 });
+			return this.json(500, { detail: 'Internal server error' });
+		}
+
+		if (page >= 2 && this.random() < this.insertRate) {
+			const n = 1 + Math.floor(this.random() * 3);
+			for (let i = 0; i < n; i++) this.add(this.nextId++, 1 + Math.floor(this.random() * 3), this.clock.now());
+			this.insertedWhilePaging += n;
+		}
+
+		const now = this.clock.now();
+		const conditions = body.conditions as Array<{ property: string; condition: string; value: unknown }>;
+		const today = dayNumber(now, this.options.timeZone);
+		const lessThan = conditions.filter((c) => c.property === 'created_timestamp').map((c) => Number(c.value));
+		const sequences = conditions.filter((c) => c.property === 'sequence__id').map((c) => Number(c.value));
+		// "Less than N" (days since creation, 0 = today): day > today - N. Several values of one
+		// property and condition combine as OR, so the widest one counts.
+		const minDay = lessThan.length > 0 ? today - Math.max(...lessThan) + 1 : -Infinity;
+		const lo = this.firstIndex((r) => r.day >= minDay);
+		const hi = this.firstIndex((r) => r.created > now);
+		let matching = this.rows.slice(lo, Math.max(lo, hi));
+		if (sequences.length > 0) matching = matching.filter((r) => sequences.includes(r.seq));
+		if (this.options.order === 'newest') matching.reverse();
+
+		const size = Math.min(pageSize, this.options.cap);
+		const totalPages = Math.ceil(matching.length / size);
+		if (page > Math.max(1, totalPages)) {
+			this.log.push({ page, pageSize, served: 0, status: 404 });
+			return this.json(404, { detail: 'Invalid page.' });
+		}
+		const slice = matching.slice((page - 1) * size, page * size);
+		this.log.push({ page, pageSize, served: size, status: 200 });
+		return this.json(200, {
+			contacts: slice.map((r) => this.contactJson(r)),
+			pagination: { total_contacts: matching.length, page, total_pages: totalPages, page_size: size },
+		});
+	}
+
+	private validate(body: IDataObject): string | undefined {
+		const { conditions, page, page_size } = body;
+		if (!Number.isInteger(page) || (page as number) < 1) return `bad page ${String(page)}`;
+		if (!Number.isInteger(page_size) || (page_size as number) < 1) return `bad page_size ${String(page_size)}`;
+		if (!Array.isArray(conditions)) return 'conditions is not an array';
+		for (const c of conditions as IDataObject[]) {
+			const allowed = CONDITIONS[String(c.property)];
+			if (!allowed?.includes(String(c.condition))) return `bad condition ${JSON.stringify(c)}`;
+			if (String(c.property).endsWith('_timestamp')) {
+				const ok =
+					(Number.isInteger(c.value) && (c.value as number) >= 0) ||
+					(typeof c.value === 'string' && /^\d+$/.test(c.value));
+				if (!ok) return `bad days value ${JSON.stringify(c)}`;
+			}
+			if (c.property === 'sequence__id' && !Number.isInteger(c.value)) return `bad sequence ${JSON.stringify(c)}`;
+		}
+		return undefined;
+	}
+
+	contactJson(r: Row): IDataObject {
+		return {
+			id: r.id,
+			email: `contact${r.id}@example.com`,
+			custom_fields: {},
+			sentence_fields: { opener: `Hello ${r.id}` },
+			sequence_name: `Sequence ${r.seq}`,
+			pro_net_handle: null,
+			enriched_contact_data: null,
+			enriched_company_data: null,
+			created_date: r.text,
+		};
+	}
+
+	private json(statusCode: number, body: unknown): Answer {
+		return { statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+	}
+}
+
+// Timestamp formats the service might use.
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Local time of the service's zone with its offset, milliseconds: 2026-03-05T13:05:07.123-08:00 */
+function localWithOffset(ms: number, timeZone: string): string {
+	const p = localParts(ms, timeZone);
+	const sign = p.offsetMinutes < 0 ? '-' : '+';
+	const off = Math.abs(p.offsetMinutes);
+	return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}.${pad(ms % 1000, 3)}${sign}${pad(Math.floor(off / 60))}:${pad(off % 60)}`;
+}
+
+/**
+ * Local time of a zone 11 hours east of UTC without daylight saving (Noumea), written without
+ * a zone: 2026-04-01 07:05:07.123. The trigger reads it as UTC, so every timestamp looks 11
+ * hours newer than it is; only the window's spare day keeps such a service covered.
+ */
+const NOUMEA_MS = 11 * HOUR_MS;
+function naiveNoumea(ms: number): string {
+	return new Date(ms + NOUMEA_MS).toISOString().replace('T', ' ').replace('Z', '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// n8n's side: a poll context whose HTTP helper is the fake service.
+
+interface TriggerParameters {
+	filters: IDataObject;
+	simplify: boolean;
+	options: IDataObject;
+}
+
+const node: INode = {
+	id: 'trigger-1',
+	name: 'Outreach Contact Trigger',
+	type: 'n8n-nodes-outreach-contact.outreachContactTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+	credentials: { outreachContactApi: { id: 'c1', name: 'Outreach' } },
+};
+
+function pollContext(service: FakeService, params: TriggerParameters, staticData: IDataObject): IPollFunctions {
+	const warnings: string[] = [];
+	const ctx = {
+		getNode: () => node,
+		getMode: () => 'trigger',
+		getActivationMode: () => 'activate',
+		getPollBudgetMs: () => 5 * MINUTE_MS,
+		getWorkflowStaticData: (type: string) => {
+			expect(type).toBe('node');
+			return staticData;
+		},
+		getNodeParameter: (name: keyof TriggerParameters, fallback?: unknown) => params[name] ?? fallback,
+		getCredentials: async () => ({
+			baseUrl: 'https://outreach.test/api/v2',
+			apiKey: 'sim-key',
+			requestsPerMinute: 200,
+			maxAttempts: 4,
+			maxRetryWaitSeconds: 60,
+		}),
+		logger: {
+			debug: () => undefined,
+			info: () => undefined,
+			warn: (message: string) => warnings.push(message),
+			error: () => undefined,
+		},
+		helpers: {
+			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] => items.map((json) => ({ json })),
+			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) =>
+				service.handle(request),
+		},
+	};
+	return ctx as unknown as IPollFunctions;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simulation
+
+interface Scenario {
+	name: string;
+	seed: number;
+	service: Omit<ServiceOptions, 'format'> & { format: ServiceOptions['format'] };
+	/** Activation time (n8n's clock). */
+	start: number;
+	days: number;
+	contacts: number;
+	burst: number;
+	params: TriggerParameters;
+	/** The sequence the filter selects, if any (for the expected set). */
+	sequence?: number;
+	maxPerPoll: number;
+	initialDays: number;
+	/** How far ahead of the true time the written timestamps read (0: they are exact). */
+	stampAheadMs: number;
+	/** Chance that a request for page >= 2 first creates 1-3 contacts. */
+	insertRate: number;
+}
+
+interface EmittedRecord {
+	id: number;
+	created: number;
+	pollAt: number;
+}
+
+async function simulate(s: Scenario) {
+	const random = seededRandom(s.seed);
+	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
+	const restoreClock = useClock(clock);
+	resetLimiters();
+	const service = new FakeService(clock, seededRandom(s.seed + 2), s.service);
+	const zone = s.service.timeZone;
+	const end = s.start + s.days * DAY_MS;
+
+	// Contacts: random times from 3 days before activation to the end, none on one quiet day,
+	// a burst, and a few created in the last minute before each of the service's midnights.
+	const times: Array<{ t: number; seq: number }> = [];
+	const quietFrom = s.start + 3 * DAY_MS + 6 * HOUR_MS;
+	const quietTo = quietFrom + DAY_MS;
+	while (times.length < s.contacts) {
+		const t = s.start - 3 * DAY_MS + Math.floor(random() * (end - s.start + 3 * DAY_MS));
+		if (t >= quietFrom && t < quietTo) continue;
+		times.push({ t, seq: 1 + Math.floor(random() * 3) });
+	}
+	const burstAt = s.start + 2 * DAY_MS + 7 * HOUR_MS;
+	for (let i = 0; i < s.burst; i++) times.push({ t: burstAt + i * 5, seq: s.sequence ?? 1 + (i % 3) });
+	const midnights: number[] = [];
+	for (let day = dayNumber(s.start, zone) + 1; ; day++) {
+		const m = localMidnight(day, zone);
+		if (m > end) break;
+		midnights.push(m);
+		for (let i = 0; i < 3; i++) {
+			times.push({ t: m - 1000 - Math.floor(random() * 59_000), seq: s.sequence ?? 1 + Math.floor(random() * 3) });
+		}
+	}
+	times.sort((a, b) => a.t - b.t);
+	times.forEach((e, i) => service.add(i + 1, e.seq, e.t));
+
+	// Polls: irregular intervals, an outage of 30 hours, and around each midnight either a poll
+	// a few seconds after it (even days) or one starting 3 seconds before it, paging across it.
+	const outageFrom = s.start + 5 * DAY_MS + 2 * HOUR_MS;
+	const outageTo = outageFrom + 30 * HOUR_MS;
+	let polls: number[] = [];
+	for (let t = s.start; t < end; ) {
+		polls.push(t);
+		const r = random();
+		t +=
+			r < 0.45
+				? 20_000 + random() * 160_000
+				: r < 0.8
+					? 3 * MINUTE_MS + random() * 17 * MINUTE_MS
+					: r < 0.95
+						? 20 * MINUTE_MS + random() * 70 * MINUTE_MS
+						: 2 * HOUR_MS + random() * 3 * HOUR_MS;
+		t = Math.floor(t);
+	}
+	const afterMidnight = new Set<number>();
+	midnights.forEach((m, i) => {
+		polls = polls.filter((p) => p < m - 2 * MINUTE_MS || p >= m);
+		if (i % 2 === 0) {
+			const p = m + 1000 + Math.floor(random() * 20_000);
+			polls.push(p);
+			afterMidnight.add(p);
+		} else {
+			polls.push(m - 3000);
+		}
+	});
+	polls = polls.filter((p) => p === s.start || p < outageFrom || p >= outageTo);
+	polls.push(outageTo);
+	// After the last contact, poll every 5 minutes for half a day so that any backlog drains.
+	for (let t = end + 5 * MINUTE_MS; t < end + 12 * HOUR_MS; t += 5 * MINUTE_MS) polls.push(t);
+	polls.sort((a, b) => a - b);
+
+	const trigger = new OutreachContactTrigger();
+	let staticData: IDataObject = {};
+	const emitted: EmittedRecord[] = [];
+	const emittedIds = new Set<number>();
+	const problems: string[] = [];
+	const stats = {
+		polls: 0,
+		failed: 0,
+		restarts: 0,
+		maxEmittedPerPoll: 0,
+		maxSeen: 0,
+		maxStateBytes: 0,
+		afterMidnightCatches: 0,
+		afterOutageOldest: 0,
+		firstPollStart: 0,
+		firstPollEnd: 0,
+	};
+	let last: { created: number; id: number } | undefined;
+	let recoveredFromOutage = false;
+
+	for (const [index, at] of polls.entries()) {
+		if (at < clock.now()) continue; // the previous poll was still running
+		clock.time = at;
+		if (index > 0 && index % 97 === 0) {
+			// n8n restarts: the static data comes back from the database, pacing starts afresh.
+			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+			resetLimiters();
+			stats.restarts++;
+		}
+		const roll = random();
+		const fault: Fault | undefined =
+			index === 0
+				? undefined
+				: roll < 0.08
+					? { kind: 'fail', at: Math.floor(random() * 6) }
+					: roll < 0.1
+						? { kind: 'storm' }
+						: roll < 0.15
+							? { kind: 'transient', at: Math.floor(random() * 4) }
+							: undefined;
+		service.beginPoll(fault);
+		service.insertRate = index === 0 ? 0 : s.insertRate;
+		const before = JSON.stringify(staticData);
+		stats.polls++;
+		let output: INodeExecutionData[][] | null;
+		try {
+			output = await trigger.poll.call(pollContext(service, s.params, staticData));
+		} catch (error) {
+			stats.failed++;
+			if (JSON.stringify(staticData) !== before) problems.push(`poll at ${at}: state moved on failure`);
+			if (!(error instanceof Error) || !/\((500|503)\)/.test(error.message)) {
+				problems.push(`poll at ${at}: unexpected error ${String(error)}`);
+			}
+			continue;
+		}
+		if (index === 0) {
+			stats.firstPollStart = at;
+			stats.firstPollEnd = clock.now();
+		}
+
+		const items = output?.[0] ?? [];
+		const firstAfterOutage = at >= outageTo && !recoveredFromOutage;
+		if (firstAfterOutage) recoveredFromOutage = true;
+		stats.maxEmittedPerPoll = Math.max(stats.maxEmittedPerPoll, items.length);
+		if (items.length > s.maxPerPoll) problems.push(`poll at ${at}: ${items.length} items`);
+		for (const item of items) {
+			const id = Number(item.json.id);
+			const row = service.byId.get(id);
+			if (!row) {
+				problems.push(`unknown id ${id}`);
+				continue;
+			}
+			if (emittedIds.has(id)) problems.push(`contact ${id} emitted twice`);
+			if (last && (row.created < last.created || (row.created === last.created && row.id <= last.id))) {
+				problems.push(`contact ${id} (${row.created}) after ${last.id} (${last.created}): out of order`);
+			}
+			if (s.params.simplify && 'enriched_contact_data' in item.json) problems.push('not simplified');
+			if (!s.params.simplify && !('enriched_contact_data' in item.json)) problems.push('simplified');
+			last = { created: row.created, id: row.id };
+			emittedIds.add(id);
+			emitted.push({ id, created: row.created, pollAt: at });
+			if (afterMidnight.has(at) && dayNumber(row.created, zone) < dayNumber(at, zone)) {
+				stats.afterMidnightCatches++;
+			}
+			if (firstAfterOutage && row.created < at - DAY_MS) stats.afterOutageOldest++;
+		}
+
+		// The bound: no more ids than contacts created within one overlap before the watermark.
+		const { state } = readPollState(staticData[STATE_KEY]);
+		if (!state) {
+			problems.push(`poll at ${at}: no state stored`);
+			continue;
+		}
+		const seen = Object.keys(state.seen).length;
+		if (state.watermark !== null) {
+			// The watermark is on the service's timestamps; the rows hold true times.
+			const wm = state.watermark - s.stampAheadMs;
+			const bound = service.countCreated(wm - OVERLAP_MS, wm, s.sequence);
+			if (seen > bound) problems.push(`poll at ${at}: ${seen} ids in the state, bound ${bound}`);
+			if (state.floor < state.watermark - OVERLAP_MS) problems.push(`poll at ${at}: floor too far back`);
+		} else if (seen > 0) {
+			problems.push(`poll at ${at}: ids without a watermark`);
+		}
+		stats.maxSeen = Math.max(stats.maxSeen, seen);
+		stats.maxStateBytes = Math.max(stats.maxStateBytes, JSON.stringify(staticData).length);
+	}
+	restoreClock();
+
+	// Which contacts had to come, and which could.
+	const matches = (r: Row) => s.sequence === undefined || r.seq === s.sequence;
+	const mustFrom = s.initialDays > 0 ? stats.firstPollStart - s.initialDays * DAY_MS : stats.firstPollEnd + 1;
+	const mayFrom = s.initialDays > 0 ? mustFrom : stats.firstPollStart + 1;
+	// Contacts created while the last poll was paging may only come in a later poll.
+	const lastPoll = polls[polls.length - 1];
+	const required = service.rows.filter((r) => matches(r) && r.created >= mustFrom && r.created < lastPoll);
+	for (const r of required) if (!emittedIds.has(r.id)) problems.push(`contact ${r.id} (${r.created}) never emitted`);
+	for (const id of emittedIds) {
+		const r = service.byId.get(id)!;
+		if (!matches(r)) problems.push(`contact ${id} of sequence ${r.seq} emitted`);
+		if (r.created < mayFrom) problems.push(`contact ${id} created before activation emitted`);
+	}
+	for (const entry of service.log) {
+		const expected = entry.page === 1 ? 100 : s.service.cap;
+		if (entry.pageSize !== expected) problems.push(`page ${entry.page} asked with size ${entry.pageSize}`);
+	}
+
+	return { problems, stats, service, required, emitted, midnights, polls };
+}
+
+describe('trigger simulation (fake service, fake clock)', () => {
+	jest.setTimeout(600_000);
+
+	const auckland: Scenario = {
+		name: 'Auckland days, newest first, zoneless local timestamps 11 h ahead, sequence filter',
+		seed: 20260401,
+		service: { timeZone: 'Pacific/Auckland', cap: 50, order: 'newest', format: naiveNoumea },
+		// Spans the end of daylight saving time in Auckland (2026-04-05 03:00 -> 02:00).
+		start: Date.UTC(2026, 2, 31, 20, 17, 0),
+		days: 8,
+		contacts: 6000,
+		burst: 450,
+		params: {
+			filters: { sequenceId: { __rl: true, mode: 'list', value: '2', cachedResultName: 'Sequence 2' } },
+			simplify: true,
+			options: {},
+		},
+		sequence: 2,
+		maxPerPoll: 100,
+		initialDays: 0,
+		stampAheadMs: NOUMEA_MS,
+		insertRate: 0.15,
+	};
+
+	const losAngeles: Scenario = {
+		name: 'Los Angeles days, oldest first, local timestamps with offset, initial days',
+		seed: 1337,
+		service: { timeZone: 'America/Los_Angeles', cap: 37, order: 'oldest', format: localWithOffset },
+		// Spans the start of daylight saving time in Los Angeles (2026-03-08 02:00 -> 03:00).
+		start: Date.UTC(2026, 2, 4, 7, 59, 30),
+		days: 8,
+		contacts: 4000,
+		burst: 300,
+		params: { filters: {}, simplify: false, options: { maxPerPoll: 60, initialDays: 2 } },
+		maxPerPoll: 60,
+		initialDays: 2,
+		stampAheadMs: 0,
+		insertRate: 0.04,
+	};
+
+	it.each([auckland, losAngeles])('$name: every contact exactly once, in order, bounded state', async (s) => {
+		const { problems, stats, service, required, emitted } = await simulate(s);
+
+		expect(problems.slice(0, 20)).toEqual([]);
+		expect(service.violations).toEqual([]);
+
+		// The scenario really exercised what it claims.
+		expect(service.rows.length).toBeGreaterThan(s.contacts);
+		expect(required.length).toBeGreaterThan(1000);
+		expect(emitted.length).toBeGreaterThanOrEqual(required.length);
+		expect(stats.polls).toBeGreaterThan(400);
+		expect(stats.failed).toBeGreaterThan(20);
+		expect(stats.restarts).toBeGreaterThanOrEqual(4);
+		expect(service.insertedWhilePaging).toBeGreaterThan(50);
+		expect(stats.maxEmittedPerPoll).toBe(s.maxPerPoll); // the burst was spread over polls
+		expect(stats.afterMidnightCatches).toBeGreaterThan(0);
+		expect(stats.afterOutageOldest).toBeGreaterThan(0);
+		expect(service.log.some((l) => l.status === 503)).toBe(true);
+		expect(service.log.some((l) => l.page > 1 && l.served === s.service.cap)).toBe(true);
+
+		// The bound held at every poll (checked inside): the state follows the contacts of the
+		// last hour before the watermark (the burst is the worst case), not the account's size.
+		expect(stats.maxSeen).toBeLessThan(service.rows.length / 5);
+		expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 200);
+	});
+});
