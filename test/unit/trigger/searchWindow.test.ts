@@ -1,0 +1,148 @@
+import type { INode, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { Contact, SearchCondition, SearchPage } from '../../../nodes/OutreachContact/types';
+import { useClock } from '../../../nodes/OutreachContact/transport/clock';
+import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
+import {
+	MAX_PASSES,
+	MAX_REQUESTS_PER_WALK,
+	pollDeadline,
+	walkSearch,
+} from '../../../nodes/OutreachContact/trigger/searchWindow';
+
+jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
+const search = searchContacts as jest.MockedFunction<typeof searchContacts>;
+
+const node = { id: 'n', name: 'Trigger', type: 't', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const ctx = { getNode: () => node } as unknown as IPollFunctions;
+const conditions: SearchCondition[] = [{ property: 'created_timestamp', condition: 'Less than', value: 3 }];
+const contact = (id: number): Contact => ({ id, email: `c${id}@x.test`, created_date: '2026-01-01T00:00:00Z' });
+
+/** Serves `list()` (re-read on every request) in pages of at most `cap`. */
+function serve(list: () => number[], cap = 10, notFound?: (page: number) => boolean) {
+	search.mockImplementation(async (_ctx, _conditions, page, pageSize) => {
+		if (notFound?.(page)) {
+			throw new NodeApiError(node, { message: 'gone' }, { message: 'Page not found (404)', httpCode: '404' });
+		}
+		const items = list();
+		const size = Math.min(pageSize, cap);
+		const page_ = items.slice((page - 1) * size, page * size);
+		const result: SearchPage = {
+			contacts: page_.map(contact),
+			pagination: { total_contacts: items.length, page, total_pages: Math.ceil(items.length / size), page_size: size },
+		};
+		return result;
+	});
+}
+
+async function walk(deadline?: number) {
+	const read: number[] = [];
+	const result = await walkSearch(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), deadline);
+	return { ...result, read };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+beforeEach(() => search.mockReset());
+
+describe('walkSearch', () => {
+	it('reads every page once when nothing changes', async () => {
+		serve(() => range(1, 35));
+		const { read, requests, passes } = await walk();
+		expect(read).toEqual(range(1, 35));
+		expect(requests).toBe(4);
+		expect(passes).toBe(1);
+		expect(search.mock.calls.map((c) => [c[2], c[3]])).toEqual([
+			[1, 100],
+			[2, 10],
+			[3, 10],
+			[4, 10],
+		]);
+		expect(search.mock.calls[0][1]).toBe(conditions);
+	});
+
+	it('reads again when the list shrinks while paging (oldest first, old ones leave)', async () => {
+		let items = range(1, 40);
+		let calls = 0;
+		serve(() => {
+			if (++calls === 3) items = range(11, 40); // 1-10 leave: 21-30 move onto page 2, read already
+			return items;
+		});
+		const { read, passes } = await walk();
+		expect(passes).toBe(2);
+		expect(new Set(read)).toEqual(new Set(range(1, 40)));
+	});
+
+	it('treats a 404 for a later page as a shrink and reads again', async () => {
+		let items = range(1, 40);
+		let calls = 0;
+		serve(
+			() => items,
+			10,
+			(page) => {
+				// Before page 4 is asked for, the 15 oldest leave: only 3 pages are left.
+				if (++calls === 4) items = range(16, 40);
+				return page > Math.ceil(items.length / 10);
+			},
+		);
+		const { read, passes, requests } = await walk();
+		expect(passes).toBe(2);
+		expect(requests).toBe(4 + 3);
+		expect(read.slice(30)).toEqual(range(16, 40));
+	});
+
+	it('throws a 404 on page 1, or on the last pass', async () => {
+		serve(() => range(1, 5), 10, (page) => page === 1);
+		await expect(walk()).rejects.toThrow('Page not found (404)');
+
+		serve(() => range(1, 40), 10, (page) => page === 3);
+		await expect(walk()).rejects.toBeInstanceOf(NodeApiError);
+		expect(search.mock.calls.filter((c) => c[2] === 3)).toHaveLength(MAX_PASSES);
+	});
+
+	it('stops re-reading after MAX_PASSES even if the list keeps shrinking', async () => {
+		let n = 400;
+		serve(() => range(1, (n -= 3)));
+		const { passes } = await walk();
+		expect(passes).toBe(MAX_PASSES);
+	});
+
+	it('passes other transport errors through unchanged', async () => {
+		const failure = new NodeApiError(node, { message: 'x' }, { message: 'The service failed (500)', httpCode: '500' });
+		search.mockRejectedValue(failure);
+		await expect(walk()).rejects.toBe(failure);
+	});
+
+	it('gives up with a clear error when the budget is used up', async () => {
+		let now = 0;
+		const restore = useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
+		try {
+			serve(() => {
+				now += 1000;
+				return range(1, 100);
+			});
+			const error = await walk(4_500).catch((e: unknown) => e);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect((error as Error).message).toBe('Reading the new contacts took too long (5 pages of the search so far)');
+		} finally {
+			restore();
+		}
+	});
+
+	it('gives up when the service never stops reporting more pages', async () => {
+		search.mockImplementation(async (_c, _k, page) => ({
+			contacts: [contact(page)],
+			pagination: { total_contacts: page * 10 + 10, page, total_pages: page + 1, page_size: 1 },
+		}));
+		await expect(walk()).rejects.toThrow(`did not end after ${MAX_REQUESTS_PER_WALK} pages`);
+	});
+});
+
+describe('pollDeadline', () => {
+	it('uses 80% of the poll budget when n8n gives one', () => {
+		expect(pollDeadline({ getPollBudgetMs: () => 300_000 } as unknown as IPollFunctions, 1000)).toBe(241_000);
+		expect(pollDeadline({} as IPollFunctions, 1000)).toBeUndefined();
+		expect(pollDeadline({ getPollBudgetMs: () => 0 } as unknown as IPollFunctions, 1000)).toBeUndefined();
+	});
+});
