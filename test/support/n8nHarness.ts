@@ -35,6 +35,8 @@
  * - `runCredentialTest(data) => Promise<{ status: 'OK' | 'Error', message, error?, credentialsHelper }>`:
  *   n8n's credential tester (cli credentials-tester.service.ts) reproduced on n8n-core's
  *   RoutingNode and ExecuteContext, rules included.
+ * - `localServer(handler) => Promise<{ origin, hits, close() }>`, `closedPort() => Promise<number>`:
+ *   real sockets on 127.0.0.1 for dropped (`req.socket.destroy()`) and refused connections.
  * - `reportedErrors`: what n8n-core passed to its ErrorReporter (collected instead of printed).
  * - `callInNode(fn, { credentials?, items?, parameters? })
  *     => Promise<{ value?: T, error?: unknown, result: WorkflowResult }>`: runs `fn(this)` inside
@@ -49,6 +51,10 @@
  *     { credentials: { baseUrl: 'https://api.test/api/v2', apiKey: 'k' } });
  *   expect(outputOf('Get')[0].json.id).toBe(1);
  */
+import type { IncomingMessage, ServerResponse } from 'http';
+import { createServer as createHttpServer } from 'http';
+import type { AddressInfo, Socket } from 'net';
+import { createServer as createNetServer } from 'net';
 import {
 	ErrorReporter,
 	ExecuteContext,
@@ -715,7 +721,9 @@ export function secretLeaks(value: unknown, secret: string): string[] {
 /**
  * An Error with a network code, for nock's `replyWithError`. Pass this, not a plain object:
  * with nock 14 a plain `{ code }` object never reaches the client (the request hangs until
- * its timeout).
+ * its timeout). Even so, nock's mock socket sometimes emits the error with no listener on a
+ * busy machine ("Unhandled error", a flaky failure): for dropped connections prefer
+ * `localServer` and `req.socket.destroy()`, for refused ones `closedPort()`.
  */
 export function networkError(code: string, message = `${code.toLowerCase()} ${code}`): Error {
 	return Object.assign(new Error(message), { code });
@@ -859,4 +867,53 @@ function lodashGet(value: unknown, path: string): unknown {
 		current = (current as Record<string, unknown>)[key];
 	}
 	return current;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real sockets (for network failures nock cannot fake reliably)
+
+export interface LocalServer {
+	/** e.g. http://127.0.0.1:41234 */
+	origin: string;
+	/** Requests received so far. */
+	hits: number;
+	close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 (remember `nock.enableNetConnect('127.0.0.1')`). The handler
+ * gets the 1-based request number; `req.socket.destroy()` drops the connection (the client sees
+ * ECONNRESET, "socket hang up").
+ */
+export async function localServer(
+	handler: (req: IncomingMessage, res: ServerResponse, hit: number) => void,
+): Promise<LocalServer> {
+	const sockets = new Set<Socket>();
+	const state = { hits: 0 };
+	const server = createHttpServer((req, res) => handler(req, res, ++state.hits));
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const address = server.address() as AddressInfo;
+	return {
+		origin: `http://127.0.0.1:${address.port}`,
+		get hits() {
+			return state.hits;
+		},
+		close: async () => {
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+/** A localhost port nothing listens on (bound, then closed): connecting gives ECONNREFUSED. */
+export async function closedPort(): Promise<number> {
+	const server = createNetServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
 }

@@ -3,11 +3,10 @@
  * RoutingNode (expressions in baseURL resolved by n8n, auth applied by the credential's
  * `authenticate`), then its `rules` (see runCredentialTest in the harness).
  */
-import { createServer } from 'net';
 import nock from 'nock';
 
 import { OutreachContactApi } from '../../credentials/OutreachContactApi.credentials';
-import { networkError, runCredentialTest, secretLeaks } from '../support/n8nHarness';
+import { closedPort, localServer, runCredentialTest, secretLeaks } from '../support/n8nHarness';
 
 jest.setTimeout(20_000);
 
@@ -101,9 +100,15 @@ describe('credential OutreachContactApi', () => {
 	});
 
 	it('a dropped connection: fails with its code', async () => {
-		nock(ORIGIN).get('/api/v2/me').replyWithError(networkError('ECONNRESET', 'socket hang up'));
-		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
-		expect(outcome).toMatchObject({ status: 'Error', message: 'ECONNRESET' });
+		const server = await localServer((req) => req.socket.destroy());
+		nock.enableNetConnect('127.0.0.1');
+		try {
+			const outcome = await runCredentialTest({ baseUrl: `${server.origin}/api/v2`, apiKey: API_KEY });
+			expect(outcome).toMatchObject({ status: 'Error', message: 'ECONNRESET' });
+		} finally {
+			nock.disableNetConnect();
+			await server.close();
+		}
 	});
 
 	it('an HTML page with 200 (the web app, not the API): our "not like the API" message', async () => {
@@ -152,14 +157,3 @@ describe('credential OutreachContactApi', () => {
 	});
 });
 
-async function closedPort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
-}

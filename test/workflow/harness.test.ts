@@ -18,6 +18,9 @@ import {
 	secretLeaks,
 } from '../support/n8nHarness';
 
+// No test waits for real time (virtual clock); the margin is for slow, busy machines.
+jest.setTimeout(20_000);
+
 const API_KEY = 'sk-live-SECRET-1234567890';
 const BASE = 'https://outreach.test/api/v2';
 const credentials = { baseUrl: BASE, apiKey: API_KEY };

@@ -19,6 +19,9 @@ import { resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimi
 import { callInNode, secretLeaks } from '../../support/n8nHarness';
 import { VirtualClock } from '../../support/virtualClock';
 
+// No test waits for real time (virtual clock); the margin is for slow, busy machines.
+jest.setTimeout(20_000);
+
 const API_KEY = 'sk-live-SECRET-1234567890';
 const ORIGIN = 'https://outreach.test';
 const credentials = { baseUrl: `${ORIGIN}/api/v2/`, apiKey: API_KEY };
