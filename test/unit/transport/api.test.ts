@@ -44,7 +44,12 @@ afterEach(() => {
 
 async function call<T>(fn: (ctx: IExecuteFunctions) => Promise<T>) {
 	const { value, error, threw } = await clock.run(callInNode(fn, { credentials }));
-	if (threw) expect(secretLeaks(error, API_KEY)).toEqual([]);
+	if (threw) {
+		expect(secretLeaks(error, API_KEY)).toEqual([]);
+		for (const part of ['cause', 'description', 'messages', 'context']) {
+			expect(JSON.stringify((error as Record<string, unknown>)[part]) ?? '').not.toContain(API_KEY);
+		}
+	}
 	return { value, error: error as any, threw };
 }
 

@@ -17,6 +17,7 @@ import {
 	customNode,
 	itemsNode,
 	localServer,
+	reportedErrors,
 	runWorkflow,
 	secretLeaks,
 } from '../../support/n8nHarness';
@@ -56,6 +57,8 @@ async function call(req: ApiRequest, creds: CredentialsInput = credentials): Pro
 	const { value, error, threw } = await clock.run(
 		callInNode(async (ctx) => await apiRequest(ctx, req), { credentials: creds }),
 	);
+	// Every error path: the key must not show anywhere in what was thrown.
+	if (threw) expectNoKey(error);
 	return { value, error, threw };
 }
 
@@ -421,6 +424,8 @@ describe('apiRequest: errors as n8n stores them', () => {
 			const error = result.errorOf('Fail');
 			expect(error).toBeDefined();
 			expect(secretLeaks(result.run, API_KEY)).toEqual([]);
+			expect(secretLeaks(reportedErrors, API_KEY)).toEqual([]);
+			expect(reportedErrors.length).toBeGreaterThan(0);
 			expectNoKey(error);
 		}
 	});
