@@ -1,0 +1,237 @@
+/**
+ * The Outreach Contact Trigger through n8n-core's real PollContext (via the harness's
+ * pollOnce), with the service answered by nock: trigger mode (first poll, later polls,
+ * paging, failures) and manual mode ("Fetch Test Event").
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { STATE_KEY } from '../../nodes/OutreachContact/helpers/pollState';
+import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
+import { useClock } from '../../nodes/OutreachContact/transport/clock';
+import type { Contact } from '../../nodes/OutreachContact/types';
+import { HOST, contact, credentials } from '../support/fixtures';
+import { pollOnce, triggerNode } from '../support/n8nHarness';
+import { isolateNetwork } from '../support/nodeRun';
+
+isolateNetwork();
+
+const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
+let restoreClock: () => void;
+beforeEach(() => {
+	// n8n's clock for the trigger and the transport: fixed, and waits take no time.
+	restoreClock = useClock({ now: () => NOW, sleep: async () => undefined, random: () => 0.5 });
+});
+afterEach(() => restoreClock());
+
+const PATH = '/api/v2/contact/search/';
+const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
+const at = (id: number, created: string): Contact => contact(id, { created_date: created }) as Contact;
+
+interface SearchBody {
+	conditions: IDataObject[];
+	page: number;
+	page_size: number;
+}
+
+/** Answers searches from `list()` (newest first) in pages of at most `cap`, recording the bodies. */
+function service(list: () => Contact[], cap = 100) {
+	const bodies: SearchBody[] = [];
+	const scope = nock(HOST, { reqheaders: { authorization: credentials.apiKey } })
+		.persist()
+		.post(PATH)
+		.reply(200, (_uri, body) => {
+			const request = body as SearchBody;
+			bodies.push(request);
+			const all = [...list()].sort((a, b) => Date.parse(b.created_date) - Date.parse(a.created_date));
+			const size = Math.min(request.page_size, cap);
+			return {
+				contacts: all.slice((request.page - 1) * size, request.page * size),
+				pagination: {
+					total_contacts: all.length,
+					page: request.page,
+					total_pages: Math.ceil(all.length / size),
+					page_size: size,
+				},
+			};
+		});
+	return { bodies, scope };
+}
+
+const trigger = (parameters: IDataObject = {}) => triggerNode('New Contact', { event: 'newContact', ...parameters });
+const stateOf = (staticData: IDataObject) => (staticData['node:New Contact'] as IDataObject)?.[STATE_KEY] as IDataObject;
+
+describe('Outreach Contact Trigger in trigger mode', () => {
+	it('first poll emits nothing and sets the baseline; later polls emit each new contact once, oldest first', async () => {
+		let contacts = [at(1, minutesAgo(600)), at(2, minutesAgo(30))];
+		const { bodies } = service(() => contacts);
+		const node = trigger();
+
+		const first = await pollOnce(node, { credentials });
+		expect(first.output).toBeNull();
+		expect(first.staticDataChanged).toBe(true);
+		expect(bodies).toEqual([
+			{ conditions: [{ property: 'created_timestamp', condition: 'Less than', value: 4 }], page: 1, page_size: 100 },
+		]);
+		expect(stateOf(first.staticData)).toEqual({
+			version: 1,
+			baseline: NOW,
+			watermark: NOW - 30 * 60_000,
+			floor: NOW - 90 * 60_000,
+			seen: { '2': NOW - 30 * 60_000 },
+		});
+
+		// Three contacts arrive; the service lists them newest first.
+		contacts = [...contacts, at(5, '2026-01-10 12:00:00'), at(3, '2026-01-10T11:59:00Z'), at(4, '2026-01-10T12:59:00+01:00')];
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.items.map((i) => i.json.id)).toEqual([3, 4, 5]);
+		expect(second.items[0].json).toEqual(simplifyContact(contacts[3]));
+		expect(Object.keys(stateOf(second.staticData).seen as IDataObject).sort()).toEqual(['2', '3', '4', '5']);
+
+		const third = await pollOnce(node, { credentials, staticData: second.staticData });
+		expect(third.output).toBeNull();
+
+		// A restart: the static data comes back from the database as JSON.
+		contacts = [...contacts, at(6, minutesAgo(-1))];
+		const restored = JSON.parse(JSON.stringify(third.staticData)) as IDataObject;
+		const fourth = await pollOnce(node, { credentials, staticData: restored });
+		expect(fourth.items.map((i) => i.json.id)).toEqual([6]);
+	});
+
+	it('filters by sequence, returns the raw contact without Simplify, and reads every page', async () => {
+		let contacts: Contact[] = [];
+		const { bodies } = service(() => contacts, 2);
+		const node = trigger({
+			filters: { sequenceId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'CTO outreach' } },
+			simplify: false,
+		});
+		const first = await pollOnce(node, { credentials });
+		expect(first.output).toBeNull();
+		expect(bodies[0].conditions).toEqual([
+			{ property: 'created_timestamp', condition: 'Less than', value: 4 },
+			{ property: 'sequence__id', condition: 'Is', value: 12 },
+		]);
+
+		contacts = [1, 2, 3, 4, 5].map((id) => at(id, minutesAgo(10 - id)));
+		bodies.length = 0;
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.items.map((i) => i.json)).toEqual(contacts);
+		// Page 1 as asked, later pages in the size the service reported.
+		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([
+			[1, 100],
+			[2, 2],
+			[3, 2],
+		]);
+	});
+
+	it('spreads a burst over polls with Max Contacts per Poll', async () => {
+		let contacts: Contact[] = [];
+		service(() => contacts);
+		const node = trigger({ options: { maxPerPoll: 2 } });
+		let staticData = (await pollOnce(node, { credentials })).staticData;
+		contacts = [1, 2, 3, 4, 5].map((id) => at(id, minutesAgo(10 - id)));
+		const emitted: unknown[] = [];
+		for (let poll = 0; poll < 4; poll++) {
+			const result = await pollOnce(node, { credentials, staticData });
+			emitted.push(result.items.map((i) => i.json.id));
+			staticData = result.staticData;
+		}
+		expect(emitted).toEqual([[1, 2], [3, 4], [5], []]);
+	});
+
+	it('with "Emit Contacts From the Last N Days on Activation", emits those once at the first poll', async () => {
+		const contacts = [at(1, minutesAgo(3 * 24 * 60)), at(2, minutesAgo(24 * 60)), at(3, minutesAgo(5))];
+		const { bodies } = service(() => contacts);
+		const node = trigger({ options: { initialDays: 2 } });
+		const first = await pollOnce(node, { credentials });
+		expect(first.items.map((i) => i.json.id)).toEqual([2, 3]);
+		expect(bodies[0].conditions[0]).toEqual({ property: 'created_timestamp', condition: 'Less than', value: 5 });
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.output).toBeNull();
+	});
+
+	it('a failed request fails the poll and leaves the state as it was', async () => {
+		const contacts = [at(1, minutesAgo(30))];
+		service(() => contacts, 1);
+		const node = trigger();
+		const first = await pollOnce(node, { credentials });
+		const before = JSON.stringify(first.staticData);
+		nock.cleanAll();
+
+		const later = [at(1, minutesAgo(30)), at(2, minutesAgo(2)), at(3, minutesAgo(1))];
+		nock(HOST)
+			.post(PATH)
+			.reply(200, { contacts: [later[2]], pagination: { total_contacts: 3, page: 1, total_pages: 3, page_size: 1 } })
+			.post(PATH)
+			.reply(500, { detail: 'Internal server error' });
+		await expect(pollOnce(node, { credentials, staticData: first.staticData })).rejects.toThrow(
+			'The service failed (500)',
+		);
+		expect(JSON.stringify(first.staticData)).toBe(before);
+
+		// The next poll picks everything up.
+		service(() => later, 1);
+		const retry = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(retry.items.map((i) => i.json.id)).toEqual([2, 3]);
+	});
+});
+
+describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
+	it('returns the newest matching contact as one item and leaves the state alone', async () => {
+		const contacts = [at(1, minutesAgo(90)), at(7, minutesAgo(3)), at(4, minutesAgo(40))];
+		const { bodies } = service(() => contacts);
+		const node = trigger();
+		const active = await pollOnce(node, { credentials });
+		const before = JSON.stringify(active.staticData);
+
+		const manual = await pollOnce(node, { credentials, mode: 'manual', staticData: active.staticData });
+		expect(manual.items).toHaveLength(1);
+		expect(manual.items[0].json).toEqual(simplifyContact(contacts[1]));
+		expect(JSON.stringify(manual.staticData)).toBe(before);
+		expect(manual.staticDataChanged).toBe(false);
+		expect(bodies.at(-1)?.conditions).toEqual([{ property: 'created_timestamp', condition: 'Less than', value: 2 }]);
+
+		// On a workflow that was never activated, no state is created either.
+		const fresh = await pollOnce(node, { credentials, mode: 'manual' });
+		expect(fresh.items[0].json.id).toBe(7);
+		expect(fresh.staticData).toEqual({});
+	});
+
+	it('looks further back when the last days are empty', async () => {
+		const old = at(9, minutesAgo(20 * 24 * 60));
+		const scope = nock(HOST)
+			.post(PATH, (b: SearchBody) => b.conditions[0].value === 2)
+			.reply(200, { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 } })
+			.post(PATH, (b: SearchBody) => b.conditions[0].value === 8)
+			.reply(200, { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 } })
+			.post(PATH, (b: SearchBody) => b.conditions[0].value === 31)
+			.reply(200, { contacts: [old], pagination: { total_contacts: 1, page: 1, total_pages: 1, page_size: 100 } });
+		const manual = await pollOnce(trigger({ simplify: false }), { credentials, mode: 'manual' });
+		expect(manual.items.map((i) => i.json)).toEqual([old]);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('says clearly when there is no contact yet', async () => {
+		const { bodies } = service(() => []);
+		const node = trigger({ filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } } });
+		const error = (await pollOnce(node, { credentials, mode: 'manual' }).then(
+			() => undefined,
+			(e: unknown) => e,
+		)) as Error & IDataObject;
+		expect(error).toBeInstanceOf(Error);
+		expect(error.message).toBe('No contact found in sequence 12 in the last 365 days');
+		expect(error.description).toBe(
+			'Add one in sequence 12, then fetch again. The trigger itself starts with contacts created after it is activated.',
+		);
+		expect(bodies.map((b) => b.conditions[0].value)).toEqual([2, 8, 31, 366]);
+	});
+
+	it('refuses a sequence filter that is not an id, before any request', async () => {
+		const { bodies } = service(() => []);
+		const node = trigger({ filters: { sequenceId: { __rl: true, mode: 'id', value: 'abc' } } });
+		await expect(pollOnce(node, { credentials })).rejects.toThrow(
+			'The sequence filter must be the ID of a sequence (a positive whole number), got "abc"',
+		);
+		expect(bodies).toEqual([]);
+	});
+});
