@@ -141,7 +141,8 @@ interface Candidate {
 	key: string;
 	id: unknown;
 	created: number;
-	contact: Contact;
+	/** Kept only when the candidate may be emitted (not when it is only recorded). */
+	contact?: Contact;
 }
 
 /** Orders by creation time, then by id (numerically when both are numbers). */
@@ -163,6 +164,7 @@ function idKey(id: unknown): string | undefined {
  * Collects the candidates of one poll from the pages of the search, in any order and with
  * duplicates. In emit mode it keeps the contacts of the oldest `maxPerPoll` candidates only
  * (memory stays O(maxPerPoll) whatever the window holds); the result is the same as keeping all.
+ * When only recording (first activation), it keeps ids and times, not the contacts.
  */
 export class PollCollector {
 	private readonly candidates = new Map<string, Candidate>();
@@ -200,7 +202,9 @@ export class PollCollector {
 			}
 			if (created < this.plan.floor || Object.prototype.hasOwnProperty.call(this.seen, key)) continue;
 			this.candidateKeys.add(key);
-			if (!this.candidates.has(key)) this.candidates.set(key, { key, id: contact.id, created, contact });
+			if (!this.candidates.has(key)) {
+				this.candidates.set(key, { key, id: contact.id, created, contact: this.plan.emit ? contact : undefined });
+			}
 		}
 		if (this.plan.emit && this.candidates.size > 2 * this.plan.maxPerPoll + 100) this.trim();
 	}
@@ -254,7 +258,7 @@ export function finishPoll(plan: PollPlan, collector: PollCollector): PollOutcom
 	}
 
 	return {
-		emit: plan.emit ? chosen.map((c) => c.contact) : [],
+		emit: plan.emit ? chosen.map((c) => c.contact as Contact) : [],
 		state: {
 			version: STATE_VERSION,
 			baseline: plan.previous?.baseline ?? plan.now,
