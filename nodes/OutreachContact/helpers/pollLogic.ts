@@ -31,9 +31,17 @@
  * overlap (1 hour) before the newest emitted contact: it depends on the rate of new contacts,
  * never on the size of the account. The rest of the state is three numbers.
  *
+ * Order
+ * Each poll emits oldest first, and a later poll only emits contacts at least as new as the
+ * last one emitted, with two exceptions that are still emitted exactly once: a contact that
+ * becomes visible late (above), and, when the service lists results in neither newest- nor
+ * oldest-first order, a contact created while a poll was paging, which can land on a page
+ * already read and so come one poll after a newer one.
+ *
  * Times are read from the service's `created_date` (see `parseCreatedTime`); the floor and the
  * watermark are on the service's timestamps, so a constant offset in how the service writes
- * them (for example local time without a zone) shifts everything alike and loses nothing.
+ * them (for example local time without a zone) shifts everything alike and loses nothing, as
+ * long as it stays within the window's spare day (about 23 hours, see `windowDays`).
  */
 
 import type { Contact, SearchCondition } from '../types';
