@@ -111,7 +111,7 @@ export class OutreachContactApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'Nothing was found at {Base URL}/me (404). Check that the Base URL is the API address and ends in /api/v2.',
+						'The Base URL has no /me endpoint (404). Check that it is the API address of the service and ends in /api/v2.',
 				},
 			},
 			{

@@ -77,7 +77,7 @@ describe('credential OutreachContactApi', () => {
 		nock(ORIGIN).get('/api/v2/me').reply(404, 'Not Found');
 		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
 		expect(outcome.status).toBe('Error');
-		expect(outcome.message).toMatch(/^Nothing was found at \{Base URL\}\/me \(404\)\. .*ends in \/api\/v2\.$/);
+		expect(outcome.message).toBe('The Base URL has no /me endpoint (404). Check that it is the API address of the service and ends in /api/v2.');
 	});
 
 	it('another failure status falls back to the status text', async () => {
