@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code, not shipped: local servers for network failures */
 /**
  * Runs this package's nodes through n8n-core for real (WorkflowExecute, PollContext,
  * ExecuteContext, n8n's request helpers and expression engine), with no n8n server.
@@ -73,7 +74,6 @@ import type {
 	IConnections,
 	IDataObject,
 	IExecuteFunctions,
-	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
@@ -154,11 +154,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		super();
 	}
 
-	getParentTypes(_name: string): string[] {
+	getParentTypes(): string[] {
 		return [];
 	}
 
-	isCredentialUsableByNode(_credentialType: string, _nodeType: string): boolean {
+	isCredentialUsableByNode(): boolean {
 		return true;
 	}
 
@@ -204,13 +204,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return requestOptions;
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-		_typeName: string,
-		_node: INode,
-		_credentialsExpired: boolean,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped */
 import { existsSync } from 'fs';
 import nock from 'nock';
 import { join } from 'path';
@@ -21,7 +22,7 @@ import {
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
 
-const API_KEY = 'sk-live-SECRET-1234567890';
+const API_KEY = 'sk-dummy-SECRET-1234567890';
 const BASE = 'https://outreach.test/api/v2';
 const credentials = { baseUrl: BASE, apiKey: API_KEY };
 

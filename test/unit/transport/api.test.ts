@@ -22,7 +22,7 @@ import { VirtualClock } from '../../support/virtualClock';
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
 
-const API_KEY = 'sk-live-SECRET-1234567890';
+const API_KEY = 'sk-dummy-SECRET-1234567890';
 const ORIGIN = 'https://outreach.test';
 const credentials = { baseUrl: `${ORIGIN}/api/v2/`, apiKey: API_KEY };
 
@@ -50,7 +50,7 @@ async function call<T>(fn: (ctx: IExecuteFunctions) => Promise<T>) {
 			expect(JSON.stringify((error as Record<string, unknown>)[part]) ?? '').not.toContain(API_KEY);
 		}
 	}
-	return { value, error: error as any, threw };
+	return { value, error: error as Record<string, unknown>, threw };
 }
 
 const contact = {

@@ -14,7 +14,7 @@ import { VirtualClock } from '../../support/virtualClock';
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
 
-const API_KEY = 'sk-live-SECRET-1234567890';
+const API_KEY = 'sk-dummy-SECRET-1234567890';
 const ORIGIN = 'https://outreach.test';
 const BASE = `${ORIGIN}/api/v2`;
 

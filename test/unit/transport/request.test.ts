@@ -26,7 +26,7 @@ import { VirtualClock } from '../../support/virtualClock';
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
 
-const API_KEY = 'sk-live-SECRET-1234567890';
+const API_KEY = 'sk-dummy-SECRET-1234567890';
 const ORIGIN = 'https://outreach.test';
 const BASE = `${ORIGIN}/api/v2`;
 const credentials = { baseUrl: BASE, apiKey: API_KEY };
@@ -47,9 +47,13 @@ afterEach(() => {
 	resetLimiters();
 });
 
+/** What the tests read of a thrown node error. */
+type NodeErrorLike = Record<string, unknown> & { message: string; description?: string; httpCode?: string };
+
 interface Outcome {
 	value?: unknown;
-	error?: any;
+	/** The thrown error (read only when `threw`). */
+	error: NodeErrorLike;
 	threw: boolean;
 }
 
@@ -59,11 +63,12 @@ async function call(req: ApiRequest, creds: CredentialsInput = credentials): Pro
 	);
 	// Every error path: the key must not show anywhere in what was thrown.
 	if (threw) expectNoKey(error);
-	return { value, error, threw };
+	return { value, error: error as NodeErrorLike, threw };
 }
 
 /** Fails the test if the key shows anywhere in the error or the parts n8n shows and stores. */
-function expectNoKey(error: any): void {
+function expectNoKey(thrown: unknown): void {
+	const error = thrown as NodeErrorLike;
 	expect(error).toBeDefined();
 	expect(secretLeaks(error, API_KEY)).toEqual([]);
 	for (const part of [error.cause, error.description, error.messages, error.context, error.message]) {
@@ -184,7 +189,7 @@ describe('apiRequest: answers', () => {
 		);
 		expect(out.error.description).toContain('<!doctype html><html><head><title>Login</title>');
 		expect(out.error.description).toContain('[redacted]');
-		expect(out.error.description.length).toBeLessThan(400);
+		expect(String(out.error.description).length).toBeLessThan(400);
 		expect(JSON.stringify(out.error)).not.toMatch(/Unexpected token|SyntaxError|JSON\.parse/);
 		expectNoKey(out.error);
 	});
