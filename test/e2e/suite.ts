@@ -13,13 +13,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { SANDBOX_CREDENTIAL, SANDBOX_DUMMY_KEY } from './support/environment';
-import { installN8n, N8N_TARGETS, targetFromEnv, type N8nInstall } from './support/install';
 import {
-	activateWorkflow,
-	createN8nHome,
+	prepareN8n,
+	SANDBOX_CREDENTIAL,
+	SANDBOX_DUMMY_KEY,
+	startN8nWithSandbox,
+	type PreparedN8n,
+	type RunningN8n,
+} from './support/environment';
+import { N8N_TARGETS, targetFromEnv } from './support/install';
+import {
 	executeWorkflow,
-	importCredential,
 	importWorkflowFile,
 	importWorkflows,
 	queryDb,
@@ -27,9 +31,7 @@ import {
 	ACTION_TYPE,
 	CREDENTIAL_TYPE,
 	REPO_ROOT,
-	setupOwner,
 	TRIGGER_TYPE,
-	startN8n,
 	waitFor,
 	type N8nHome,
 	type N8nServer,
@@ -194,34 +196,43 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 	const describeIf = targetFromEnv(label) ? describe : describe.skip;
 
 	describeIf(`n8n ${target.version} (${label}) with the package loaded`, () => {
-		let install: N8nInstall;
 		let sandbox: Sandbox;
-		let cli: N8nHome;
-		let serverHome: N8nHome;
+		let cli: PreparedN8n | undefined;
+		let running: RunningN8n | undefined;
 		let server: N8nServer | undefined;
+		let serverHome: N8nHome;
+		let cliHome: N8nHome;
 		let rest: RestClient;
 
 		beforeAll(async () => {
-			install = await installN8n(target);
 			// A small page cap so that Return All and the trigger walk several pages.
 			sandbox = await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, host: '127.0.0.1', port: 0, maxPageSize: 2 });
-			serverHome = await createN8nHome(install, { label: `${label}-server` });
-			cli = await createN8nHome(install, { label: `${label}-cli` });
-			const data = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
-
-			// The server side (import, activate, start) and the CLI side (imports) in parallel.
-			await Promise.all([
-				(async () => {
-					await importCredential(serverHome, { ...credential, data });
-					await importWorkflows(serverHome, [triggerWorkflow]);
-					await activateWorkflow(serverHome, triggerWorkflow.id);
-					server = await startN8n(serverHome);
-				})(),
-				(async () => {
-					await importCredential(cli, { ...credential, data });
-					await importWorkflows(cli, [addWorkflow, searchWorkflow, searchLimitWorkflow, listsWorkflow, badInputWorkflow]);
-				})(),
+			// The server side (import, publish, start, owner) and the CLI side (imports) in parallel;
+			// allSettled, so that nothing started is left behind when the other side fails.
+			const [started, prepared] = await Promise.allSettled([
+				startN8nWithSandbox({
+					target,
+					sandbox,
+					label: `${label}-server`,
+					workflows: [triggerWorkflow],
+					activate: [triggerWorkflow.id],
+				}),
+				prepareN8n({
+					target,
+					sandbox,
+					label: `${label}-cli`,
+					workflows: [addWorkflow, searchWorkflow, searchLimitWorkflow, listsWorkflow, badInputWorkflow],
+				}),
 			]);
+			if (started.status === 'fulfilled') running = started.value;
+			if (prepared.status === 'fulfilled') cli = prepared.value;
+			if (started.status === 'rejected') throw started.reason;
+			if (prepared.status === 'rejected') throw prepared.reason;
+			if (!running || !cli) throw new Error('unreachable: both sides settled');
+			server = running.server;
+			serverHome = running.home;
+			rest = running.rest;
+			cliHome = cli.home;
 			// The activation poll has searched (and found nothing) before any contact exists.
 			await waitFor('the activation poll', async () => (searchCount(sandbox) >= 1 ? true : undefined), 60_000, 250, () =>
 				server ? `\n${server.logs().slice(-4000)}` : '',
@@ -230,17 +241,16 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 		});
 
 		afterAll(async () => {
-			await server?.stop();
+			await running?.close();
+			await cli?.close();
 			await sandbox?.close();
-			cli?.remove();
-			serverHome?.remove();
 		});
 
 		describe('actions through `n8n execute`', () => {
 			let adaId: number;
 
 			it('Contact → Add: adds contacts with enrichment and custom fields; a repeated email is a duplicate', async () => {
-				const result = await executeWorkflow(cli, addWorkflow.id);
+				const result = await executeWorkflow(cliHome, addWorkflow.id);
 				expect(result.error).toBeUndefined();
 				expect(result.execution.status).toBe('success');
 				const out = result.output('Add');
@@ -271,8 +281,8 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			it('Contact → Get: simplified, full, and a readable 404 (continue on error)', async () => {
 				expect(adaId).toBeGreaterThan(0);
 				const wf = getWorkflow(adaId);
-				await importWorkflows(cli, [wf]);
-				const result = await executeWorkflow(cli, wf.id);
+				await importWorkflows(cliHome, [wf]);
+				const result = await executeWorkflow(cliHome, wf.id);
 				expect(result.error).toBeUndefined();
 
 				const [simple] = result.output('Get');
@@ -300,7 +310,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				add(`other@${SEARCH_DOMAIN}`, 104); // wrong sequence
 				add('s8@elsewhere.e2e.example.com', 102); // wrong email
 
-				const result = await executeWorkflow(cli, searchWorkflow.id);
+				const result = await executeWorkflow(cliHome, searchWorkflow.id);
 				expect(result.error).toBeUndefined();
 				const out = result.output('Search All');
 				expect(out.map((json) => json.id).sort()).toEqual(expected.map((c) => c.id).sort());
@@ -310,7 +320,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					expect(['Webinar Follow-up', 'Enterprise (done for you)']).toContain(json.sequence_name);
 				}
 
-				const limited = await executeWorkflow(cli, searchLimitWorkflow.id);
+				const limited = await executeWorkflow(cliHome, searchLimitWorkflow.id);
 				expect(limited.error).toBeUndefined();
 				const three = limited.output('Search Three');
 				expect(three).toHaveLength(3);
@@ -318,7 +328,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			});
 
 			it('Playbook → Get Many, Sequence → Get Many (profile filter, limit), Profile → Get', async () => {
-				const result = await executeWorkflow(cli, listsWorkflow.id);
+				const result = await executeWorkflow(cliHome, listsWorkflow.id);
 				expect(result.error).toBeUndefined();
 				expect(result.output('Playbooks').map((json) => json.id)).toEqual([201, 202, 203, 204]);
 				expect(result.output('Playbooks')[0]).toMatchObject({ playbook_name: 'Cold Email Intro', profile_name: 'Acme Sales' });
@@ -332,7 +342,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 
 			it('bad input: the execution fails with a readable error and nothing is sent', async () => {
 				const before = sandbox.stats.byPath['POST /contact/'] ?? 0;
-				const result = await executeWorkflow(cli, badInputWorkflow.id);
+				const result = await executeWorkflow(cliHome, badInputWorkflow.id);
 				expect(result.execution.status).toBe('error');
 				expect(result.error?.message).toContain('Email');
 				expect(result.error?.message).toMatch(/not-an-email|valid|email/i);
@@ -346,7 +356,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
 					const workflows = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ id?: string; name: string }>;
 					try {
-						await importWorkflowFile(cli, file);
+						await importWorkflowFile(cliHome, file);
 					} catch (error) {
 						const hint = workflows.some((wf) => !wf.id)
 							? ' (it has no "id": `n8n import:workflow --input=<file>` needs one; only --separate makes them up)'
@@ -355,7 +365,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					}
 					const names = workflows.map((wf) => wf.name);
 					const rows = await queryDb<{ name: string }>(
-						cli,
+						cliHome,
 						`SELECT name FROM workflow_entity WHERE name IN (${names.map(() => '?').join(',')})`,
 						names,
 					);
@@ -365,11 +375,6 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 		});
 
 		describe('n8n start: REST credential test and the polling trigger', () => {
-			beforeAll(async () => {
-				if (!server) throw new Error('n8n did not start');
-				rest = await setupOwner(server);
-			});
-
 			it('n8n serves our node types and credential (and those of every example) in types/*.json', async () => {
 				if (!server) throw new Error('n8n did not start');
 				const nodeTypes = await rest.request<Array<{ name: string; version: number | number[] }>>(

