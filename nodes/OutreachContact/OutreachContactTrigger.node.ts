@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { idLocator } from './descriptions/idLocator';
 import {
 	DEFAULT_INITIAL_DAYS,
 	DEFAULT_MAX_PER_POLL,
@@ -73,34 +74,12 @@ export class OutreachContactTrigger implements INodeType {
 				placeholder: 'Add Filter',
 				default: {},
 				options: [
-					{
-						displayName: 'Sequence',
+					idLocator({
 						name: 'sequenceId',
-						type: 'resourceLocator',
-						default: { mode: 'list', value: '' },
+						displayName: 'Sequence',
+						listMethod: 'searchSequences',
 						description: 'Only contacts of this sequence. Pick it from the list, or enter its ID.',
-						modes: [
-							{
-								displayName: 'From List',
-								name: 'list',
-								type: 'list',
-								placeholder: 'Select a sequence...',
-								typeOptions: { searchListMethod: 'searchSequences', searchable: true },
-							},
-							{
-								displayName: 'By ID',
-								name: 'id',
-								type: 'string',
-								placeholder: 'e.g. 42',
-								validation: [
-									{
-										type: 'regex',
-										properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'Enter a whole number' },
-									},
-								],
-							},
-						],
-					},
+					}),
 				],
 			},
 			{

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../descriptions/idLocator';
 import { InputError } from '../../helpers/conditions';
 import { requireEmail, requireId } from '../../helpers/validation';
 import { createContact } from '../../transport/api';
@@ -7,39 +8,6 @@ import type { NewContact } from '../../types';
 import { defineOperation } from '../operation';
 
 const show = { resource: ['contact'], operation: ['add'] };
-
-function idLocator(name: string, displayName: string, listMethod: string, what: string): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		displayOptions: { show },
-		description: `The ${what} to use. Pick it from the list, or enter its ID.`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${what}...`,
-				typeOptions: { searchListMethod: listMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 42',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'Enter a whole number' },
-					},
-				],
-			},
-		],
-	};
-}
 
 const description: INodeProperties[] = [
 	{
@@ -52,8 +20,22 @@ const description: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'Email address of the contact to add',
 	},
-	idLocator('sequenceId', 'Sequence', 'searchSequences', 'sequence'),
-	idLocator('playbookId', 'Playbook', 'searchPlaybooks', 'playbook'),
+	idLocator({
+		name: 'sequenceId',
+		displayName: 'Sequence',
+		listMethod: 'searchSequences',
+		description: 'The sequence to add the contact to. Pick it from the list, or enter its ID.',
+		required: true,
+		show,
+	}),
+	idLocator({
+		name: 'playbookId',
+		displayName: 'Playbook',
+		listMethod: 'searchPlaybooks',
+		description: 'The playbook to run for the contact. Pick it from the list, or enter its ID.',
+		required: true,
+		show,
+	}),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
