@@ -56,6 +56,9 @@ export interface PrepareOptions {
 	activate?: string[];
 	/** Extra environment for n8n. */
 	env?: NodeJS.ProcessEnv;
+	/** A lasting user folder and a fixed port (for `npm run dev`); see `createN8nHome`. */
+	userFolder?: string;
+	port?: number;
 }
 
 /** Install (cached), sandbox, fresh user folder with the package, credential and workflows imported. */
@@ -64,7 +67,12 @@ export async function prepareN8n(options: PrepareOptions): Promise<PreparedN8n> 
 	const sandbox =
 		options.sandbox ??
 		(await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, ...options.sandboxOptions, host: '127.0.0.1' }));
-	const home = await createN8nHome(install, { label: options.label, env: options.env });
+	const home = await createN8nHome(install, {
+		label: options.label,
+		env: options.env,
+		userFolder: options.userFolder,
+		port: options.port,
+	});
 	try {
 		await importCredential(home, {
 			...SANDBOX_CREDENTIAL,

@@ -27,6 +27,7 @@ import { randomUUID } from 'node:crypto';
 import {
 	cpSync,
 	createWriteStream,
+	existsSync,
 	mkdirSync,
 	mkdtempSync,
 	readFileSync,
@@ -36,7 +37,7 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import type { N8nInstall } from './install';
 
@@ -45,8 +46,19 @@ export const ACTION_TYPE = `${PACKAGE_NAME}.outreachContact`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.outreachContactTrigger`;
 export const CREDENTIAL_TYPE = 'outreachContactApi';
 
-/** The repository root (holds package.json and the built dist/). */
-export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+/**
+ * The repository root (holds package.json and the built dist/): the nearest folder above this
+ * file with a package.json, so it is the same whether this runs from source (jest) or compiled
+ * into dist-tools/ (npm run dev, npm run demo -- --n8n).
+ */
+export const REPO_ROOT = findPackageRoot(__dirname);
+
+function findPackageRoot(start: string): string {
+	for (let dir = start; ; dir = dirname(dir)) {
+		if (existsSync(join(dir, 'package.json'))) return dir;
+		if (dirname(dir) === dir) return resolve(start, '..', '..', '..');
+	}
+}
 
 /** Fixed, so that credentials imported by one command decrypt in the next. Test-only value. */
 const ENCRYPTION_PASSPHRASE = 'dummy-e2e-encryption-passphrase-not-secret';
@@ -92,13 +104,21 @@ export function installPackageInto(userFolder: string, repoRoot = REPO_ROOT): st
 	return target;
 }
 
-export async function createN8nHome(
-	install: N8nInstall,
-	options: { label?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<N8nHome> {
-	const userFolder = mkdtempSync(join(tmpdir(), `outreach-e2e-${options.label ?? install.target.label}-`));
+export interface N8nHomeOptions {
+	label?: string;
+	env?: NodeJS.ProcessEnv;
+	/** A lasting user folder (e.g. for `npm run dev`): used as it is and never removed. */
+	userFolder?: string;
+	/** HTTP port of `n8n start`; a free one by default. */
+	port?: number;
+}
+
+export async function createN8nHome(install: N8nInstall, options: N8nHomeOptions = {}): Promise<N8nHome> {
+	const lasting = options.userFolder !== undefined;
+	const userFolder =
+		options.userFolder ?? mkdtempSync(join(tmpdir(), `outreach-e2e-${options.label ?? install.target.label}-`));
 	installPackageInto(userFolder);
-	const port = await freePort();
+	const port = options.port ?? (await freePort());
 	const brokerPort = await freePort();
 	const env: NodeJS.ProcessEnv = {
 		HOME: process.env.HOME,
@@ -137,7 +157,7 @@ export async function createN8nHome(
 		port,
 		env,
 		remove() {
-			if (process.env.OUTREACH_E2E_KEEP === '1') return;
+			if (lasting || process.env.OUTREACH_E2E_KEEP === '1') return;
 			rmSync(userFolder, { recursive: true, force: true });
 		},
 	};
