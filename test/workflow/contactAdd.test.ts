@@ -65,16 +65,21 @@ describe('Contact → Add', () => {
 		]);
 	});
 
-	it('adds many items in input order, a repeated email succeeding like on the service', async () => {
-		const emails = ['a@x.io', 'b@x.io', 'a@x.io', 'c@x.io', 'd@x.io', 'e@x.io', 'f@x.io'];
+	it('adds many items in input order; of a repeated email the first is queued, the later one a duplicate', async () => {
+		const emails = ['a@x.io', 'b@x.io', 'a@x.io', 'c@x.io', 'A@x.io', 'e@x.io', 'f@x.io'];
 		const seen = new Set<string>();
+		let slowFirst = true;
 		const scope = nock(HOST)
 			.post('/api/v2/contact/')
 			.times(emails.length)
-			// Answers arrive out of order: later items answer sooner.
-			.delay(5)
-			.reply(200, (_uri, body: Record<string, unknown>) => {
-				const email = String(body.email);
+			.reply(200, async (_uri, body: Record<string, unknown>) => {
+				const email = String(body.email).toLowerCase();
+				// The first answer is slow, and like the service this one decides when it is done:
+				// a second copy of the email sent meanwhile would be the one queued.
+				if (slowFirst) {
+					slowFirst = false;
+					await new Promise((resolve) => setTimeout(resolve, 60));
+				}
 				const status = seen.has(email) ? 'Contact already exists in this sequence' : 'Contact queued';
 				seen.add(email);
 				return { data: { status } };
@@ -88,7 +93,15 @@ describe('Contact → Add', () => {
 		const out = outputOf('Add');
 		expect(out.map((item) => item.json.email)).toEqual(emails);
 		expect(out.map((item) => item.pairedItem)).toEqual(emails.map((_, item) => ({ item })));
-		expect(out[2].json.status).toBe('Contact already exists in this sequence');
+		expect(out.map((item) => item.json.status)).toEqual([
+			'Contact queued',
+			'Contact queued',
+			'Contact already exists in this sequence',
+			'Contact queued',
+			'Contact already exists in this sequence',
+			'Contact queued',
+			'Contact queued',
+		]);
 		expect(out.every((item) => item.json.sequence_id === 12 && item.json.playbook_id === 21)).toBe(true);
 	});
 

@@ -9,6 +9,12 @@ export interface Operation<Input = unknown> {
 	description: INodeProperties[];
 	prepare(ctx: IExecuteFunctions, itemIndex: number): Input;
 	run(ctx: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]>;
+	/**
+	 * Items with the same key are sent one after the other, in input order, while others run
+	 * in parallel: e.g. the same email added twice to a sequence is queued by the first item
+	 * and reported as already there by the second, never the other way round.
+	 */
+	serialKey?(input: Input): string;
 }
 
 export function defineOperation<Input>(operation: Operation<Input>): Operation<unknown> {

@@ -6,7 +6,7 @@ import {
 	type NodeApiError,
 } from 'n8n-workflow';
 
-import { mapConcurrent } from '../helpers/concurrency';
+import { mapConcurrent, SerialQueues } from '../helpers/concurrency';
 import { InputError } from '../helpers/conditions';
 import { ensureNodeError } from '../helpers/errors';
 import { contactOperations } from './contact/Contact.resource';
@@ -81,11 +81,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	});
 
+	const inOrder = new SerialQueues();
 	const results = await mapConcurrent(items.length, ITEM_CONCURRENCY, async (i) => {
 		const entry = prepared[i];
 		if ('error' in entry) return [{ json: errorJson(entry.error), pairedItem: { item: i } }];
 		try {
-			const output = await entry.operation.run(this, entry.input, i);
+			const key = entry.operation.serialKey?.(entry.input);
+			const send = async () => await entry.operation.run(this, entry.input, i);
+			const output = key === undefined ? await send() : await inOrder.run(key, send);
 			return output.map((json) => ({ json, pairedItem: { item: i } }));
 		} catch (error) {
 			const failure = ensureNodeError(this.getNode(), error, i);

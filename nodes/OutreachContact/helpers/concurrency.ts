@@ -24,3 +24,24 @@ export async function mapConcurrent<T>(
 	if (failure) return await Promise.reject(failure.error);
 	return results;
 }
+
+/**
+ * Runs tasks that share a key one after the other, in the order they were handed in; tasks
+ * with different keys do not wait for each other. A failed task does not stop the next one.
+ */
+export class SerialQueues {
+	private readonly tails = new Map<string, Promise<unknown>>();
+
+	async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+		const previous = this.tails.get(key) ?? Promise.resolve();
+		const current = previous.then(task, task);
+		this.tails.set(
+			key,
+			current.then(
+				() => undefined,
+				() => undefined,
+			),
+		);
+		return await current;
+	}
+}

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
-import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
+import { mapConcurrent, SerialQueues } from '../../../nodes/OutreachContact/helpers/concurrency';
 
 const tick = async () => await new Promise((resolve) => setImmediate(resolve));
 
@@ -29,5 +29,27 @@ describe('mapConcurrent', () => {
 			}),
 		).rejects.toThrow('boom');
 		expect(started.length).toBeLessThanOrEqual(3);
+	});
+});
+
+describe('SerialQueues', () => {
+	it('runs tasks of one key in order, other keys alongside, and goes on after a failure', async () => {
+		const queues = new SerialQueues();
+		const log: string[] = [];
+		const task = (name: string, ticks: number, fail = false) => async () => {
+			log.push(`start ${name}`);
+			for (let t = 0; t < ticks; t++) await tick();
+			log.push(`end ${name}`);
+			if (fail) throw new Error(name);
+			return name;
+		};
+		const results = await Promise.allSettled([
+			queues.run('a', task('a1', 3, true)),
+			queues.run('b', task('b1', 1)),
+			queues.run('a', task('a2', 1)),
+		]);
+		expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+		expect(log.indexOf('start a2')).toBeGreaterThan(log.indexOf('end a1'));
+		expect(log.indexOf('start b1')).toBeLessThan(log.indexOf('end a1'));
 	});
 });

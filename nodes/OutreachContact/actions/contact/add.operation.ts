@@ -141,6 +141,7 @@ export const add = defineOperation<AddInput>({
 		if (fields) contact.custom_fields = fields;
 		return { contact };
 	},
+	serialKey: ({ contact }) => `${contact.email.toLowerCase()}|${contact.sequence_id}`,
 	async run(ctx, { contact }, i) {
 		// A repeated email in the same sequence is answered with success and no second contact.
 		const result = await createContact(ctx, contact, i);
