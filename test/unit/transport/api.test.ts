@@ -14,10 +14,8 @@ import {
 	listSequences,
 	searchContacts,
 } from '../../../nodes/OutreachContact/transport/api';
-import { useClock } from '../../../nodes/OutreachContact/transport/clock';
-import { resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimiter';
 import { callInNode, secretLeaks } from '../../support/n8nHarness';
-import { VirtualClock } from '../../support/virtualClock';
+import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
@@ -26,24 +24,10 @@ const API_KEY = 'sk-dummy-SECRET-1234567890';
 const ORIGIN = 'https://outreach.test';
 const credentials = { baseUrl: `${ORIGIN}/api/v2/`, apiKey: API_KEY };
 
-let clock: VirtualClock;
-let restoreClock: () => void;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-beforeEach(() => {
-	resetLimiters();
-	clock = new VirtualClock();
-	restoreClock = useClock(clock);
-});
-afterEach(() => {
-	restoreClock();
-	nock.cleanAll();
-	resetLimiters();
-});
+const time = useVirtualClock();
 
 async function call<T>(fn: (ctx: IExecuteFunctions) => Promise<T>) {
-	const { value, error, threw } = await clock.run(callInNode(fn, { credentials }));
+	const { value, error, threw } = await time.clock.run(callInNode(fn, { credentials }));
 	if (threw) {
 		expect(secretLeaks(error, API_KEY)).toEqual([]);
 		for (const part of ['cause', 'description', 'messages', 'context']) {

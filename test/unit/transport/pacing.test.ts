@@ -6,10 +6,9 @@
 import nock from 'nock';
 
 import { getContact } from '../../../nodes/OutreachContact/transport/api';
-import { useClock } from '../../../nodes/OutreachContact/transport/clock';
-import { RateLimiter, resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimiter';
+import { RateLimiter } from '../../../nodes/OutreachContact/transport/rateLimiter';
 import { callInNode } from '../../support/n8nHarness';
-import { VirtualClock } from '../../support/virtualClock';
+import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
@@ -18,22 +17,8 @@ const API_KEY = 'sk-dummy-SECRET-1234567890';
 const ORIGIN = 'https://outreach.test';
 const BASE = `${ORIGIN}/api/v2`;
 
-let clock: VirtualClock;
-let restoreClock: () => void;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-beforeEach(() => {
-	resetLimiters();
-	clock = new VirtualClock();
-	restoreClock = useClock(clock);
-});
-afterEach(() => {
-	restoreClock();
-	nock.cleanAll();
-	resetLimiters();
-	jest.restoreAllMocks();
-});
+const time = useVirtualClock();
+afterEach(() => jest.restoreAllMocks());
 
 /** The largest number of sends inside any 60 s window [t, t + 60 s). */
 function busiestMinute(times: number[]): number {
@@ -51,7 +36,7 @@ function serveContacts(times: number[], count: number) {
 		.get(/^\/api\/v2\/contact\/\d+\/$/)
 		.times(count)
 		.reply(function (uri) {
-			times.push(clock.now());
+			times.push(time.clock.now());
 			const id = Number(/contact\/(\d+)\//.exec(uri)![1]);
 			return [200, { data: { id, email: `c${id}@example.com` } }];
 		});
@@ -63,7 +48,7 @@ describe('pacing', () => {
 	it('100 concurrent requests at 30/min: no 60 s window holds more than 30', async () => {
 		const times: number[] = [];
 		serveContacts(times, 100);
-		const out = await clock.run(
+		const out = await time.clock.run(
 			callInNode(
 				async (ctx) => await Promise.all(ids(100).map(async (id) => await getContact(ctx, id))),
 				{ credentials: { baseUrl: BASE, apiKey: API_KEY, requestsPerMinute: 30 } },
@@ -88,7 +73,7 @@ describe('pacing', () => {
 				async (ctx) => await Promise.all(ids(40, from).map(async (id) => await getContact(ctx, id))),
 				{ credentials: creds },
 			);
-		const [a, b] = await clock.run(Promise.all([run(1), run(1001)]));
+		const [a, b] = await time.clock.run(Promise.all([run(1), run(1001)]));
 		expect(a.threw || b.threw).toBe(false);
 		expect(times).toHaveLength(80);
 		expect(busiestMinute(times)).toBeLessThanOrEqual(30);
@@ -102,7 +87,7 @@ describe('pacing', () => {
 				async (ctx) => await Promise.all(ids(10, from).map(async (id) => await getContact(ctx, id))),
 				{ credentials: { baseUrl: BASE, apiKey, requestsPerMinute: 10 } },
 			);
-		await clock.run(Promise.all([run(API_KEY, 1), run('sk-live-OTHER-0987654321', 101)]));
+		await time.clock.run(Promise.all([run(API_KEY, 1), run('sk-live-OTHER-0987654321', 101)]));
 		// Ten each fit the burst of each account: all twenty leave at once.
 		expect(new Set(times).size).toBe(1);
 	});
@@ -114,10 +99,10 @@ describe('pacing', () => {
 		const pause = RateLimiter.prototype.pause;
 		jest.spyOn(RateLimiter.prototype, 'acquire').mockImplementation(async function (this: RateLimiter) {
 			await acquire.call(this);
-			events.push({ type: 'slot', t: clock.now() });
+			events.push({ type: 'slot', t: time.clock.now() });
 		});
 		jest.spyOn(RateLimiter.prototype, 'pause').mockImplementation(function (this: RateLimiter, until) {
-			events.push({ type: 'pause', t: clock.now(), until });
+			events.push({ type: 'pause', t: time.clock.now(), until });
 			pause.call(this, until);
 		});
 
@@ -130,14 +115,14 @@ describe('pacing', () => {
 				const id = Number(/contact\/(\d+)\//.exec(uri)![1]);
 				if (id === 3 && !limited) {
 					limited = true;
-					sends.push({ id, t: clock.now(), status: 429 });
+					sends.push({ id, t: time.clock.now(), status: 429 });
 					return [429, { detail: 'Too many requests' }, { 'Retry-After': '30' }];
 				}
-				sends.push({ id, t: clock.now(), status: 200 });
+				sends.push({ id, t: time.clock.now(), status: 200 });
 				return [200, { data: { id } }];
 			});
 
-		const out = await clock.run(
+		const out = await time.clock.run(
 			callInNode(
 				async (ctx) => await Promise.all(ids(30).map(async (id) => await getContact(ctx, id))),
 				{ credentials: { baseUrl: BASE, apiKey: API_KEY, requestsPerMinute: 30 } },

@@ -5,8 +5,6 @@
 import nock from 'nock';
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
-import { useClock } from '../../../nodes/OutreachContact/transport/clock';
-import { resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimiter';
 import type { ApiRequest } from '../../../nodes/OutreachContact/transport/request';
 import { apiRequest } from '../../../nodes/OutreachContact/transport/request';
 import type { CredentialsInput } from '../../support/n8nHarness';
@@ -21,7 +19,7 @@ import {
 	runWorkflow,
 	secretLeaks,
 } from '../../support/n8nHarness';
-import { VirtualClock } from '../../support/virtualClock';
+import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
@@ -31,21 +29,7 @@ const ORIGIN = 'https://outreach.test';
 const BASE = `${ORIGIN}/api/v2`;
 const credentials = { baseUrl: BASE, apiKey: API_KEY };
 
-let clock: VirtualClock;
-let restoreClock: () => void;
-
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
-beforeEach(() => {
-	resetLimiters();
-	clock = new VirtualClock();
-	restoreClock = useClock(clock);
-});
-afterEach(() => {
-	restoreClock();
-	nock.cleanAll();
-	resetLimiters();
-});
+const time = useVirtualClock();
 
 /** What the tests read of a thrown node error. */
 type NodeErrorLike = Record<string, unknown> & { message: string; description?: string; httpCode?: string };
@@ -58,7 +42,7 @@ interface Outcome {
 }
 
 async function call(req: ApiRequest, creds: CredentialsInput = credentials): Promise<Outcome> {
-	const { value, error, threw } = await clock.run(
+	const { value, error, threw } = await time.clock.run(
 		callInNode(async (ctx) => await apiRequest(ctx, req), { credentials: creds }),
 	);
 	// Every error path: the key must not show anywhere in what was thrown.
@@ -80,7 +64,7 @@ function expectNoKey(thrown: unknown): void {
 /** Virtual time of every request the service received. */
 function recordTimes(times: number[]) {
 	return () => {
-		times.push(clock.now());
+		times.push(time.clock.now());
 	};
 }
 
@@ -242,7 +226,7 @@ describe('apiRequest: retries', () => {
 		const gap = times[1] - times[0];
 		expect(gap).toBeGreaterThanOrEqual(7000);
 		expect(gap).toBeLessThanOrEqual(7250);
-		expect(clock.sleeps.some((ms) => ms >= 7000 && ms <= 7250)).toBe(true);
+		expect(time.clock.sleeps.some((ms) => ms >= 7000 && ms <= 7250)).toBe(true);
 	});
 
 	it('429 with an HTTP-date Retry-After waits until that date', async () => {
@@ -251,7 +235,7 @@ describe('apiRequest: retries', () => {
 			.get('/api/v2/me')
 			.reply(function () {
 				recordTimes(times)();
-				return [429, {}, { 'Retry-After': new Date(clock.now() + 20_000).toUTCString() }];
+				return [429, {}, { 'Retry-After': new Date(time.clock.now() + 20_000).toUTCString() }];
 			})
 			.get('/api/v2/me')
 			.reply(function () {
@@ -302,7 +286,7 @@ describe('apiRequest: retries', () => {
 		nock(ORIGIN).get('/api/v2/me').reply(429, {}, { 'Retry-After': '3600' });
 		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxRetryWaitSeconds: 300 });
 		expect(out.error.message).toMatch(/\(429\) after 1 attempts/);
-		expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([]);
+		expect(time.clock.sleeps.filter((ms) => ms >= 1000)).toEqual([]);
 	});
 
 	it('503 then success', async () => {
@@ -347,7 +331,7 @@ describe('apiRequest: retries', () => {
 			expect(out.threw).toBe(false);
 			expect(out.value).toEqual({ message: 'ok' });
 			expect(server.hits).toBe(2);
-			expect(clock.sleeps.some((ms) => ms >= 500 && ms <= 1000)).toBe(true);
+			expect(time.clock.sleeps.some((ms) => ms >= 500 && ms <= 1000)).toBe(true);
 		} finally {
 			nock.disableNetConnect();
 			await server.close();
@@ -380,7 +364,7 @@ describe('apiRequest: retries', () => {
 			);
 			expect(out.error.message).toBe('Could not reach the service (ECONNREFUSED)');
 			expect(out.error.description).toContain(`http://127.0.0.1:${port}/api/v2`);
-			expect(clock.sleeps).toEqual([]);
+			expect(time.clock.sleeps).toEqual([]);
 			expectNoKey(out.error);
 		} finally {
 			nock.disableNetConnect();
@@ -416,7 +400,7 @@ describe('apiRequest: errors as n8n stores them', () => {
 		]) {
 			const baseUrl = (await reply()) as unknown;
 			nock.enableNetConnect('127.0.0.1');
-			const result = await clock.run(
+			const result = await time.clock.run(
 				runWorkflow(
 					{ nodes: [itemsNode('In', [{}]), customNode('Fail', 'test.fail')], connections: chain('In', 'Fail') },
 					{
