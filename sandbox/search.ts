@@ -6,7 +6,8 @@ import type { ContactRecord } from './types';
 
 export type Order = 'newest' | 'oldest';
 
-const ALLOWED_CONDITIONS = {
+/** The conditions the service allows for each property (interface 4.6). */
+export const ALLOWED_CONDITIONS = {
 	sequence__id: ['Is', 'Is not'],
 	email: ['Is', 'Is not', 'Contains', 'Does not contain'],
 	premise_ids_used: ['Is', 'Is not'],

@@ -1,28 +1,9 @@
 /** Calendar days in an IANA timezone, the way a service may count "days since" (test helper). */
 
+// Day counting is the sandbox's: the same rule the local service applies to "days since".
+export { calendarDayNumber as dayNumber, daysSince } from '../../../sandbox/calendar';
+
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-	let f = formatters.get(timeZone);
-	if (!f) {
-		f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-		formatters.set(timeZone, f);
-	}
-	return f;
-}
-
-/** The number of the calendar day (days since 1970-01-01) that `ms` falls on in `timeZone`. */
-export function dayNumber(ms: number, timeZone: string): number {
-	const parts = formatter(timeZone).formatToParts(new Date(ms));
-	const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-	return Date.UTC(get('year'), get('month') - 1, get('day')) / DAY_MS;
-}
-
-/** Whole calendar days between `eventMs` and `nowMs` in `timeZone` (0 = today). */
-export function daysSince(eventMs: number, nowMs: number, timeZone: string): number {
-	return dayNumber(nowMs, timeZone) - dayNumber(eventMs, timeZone);
-}
 
 /** Wall-clock parts of `ms` in `timeZone` and the zone's UTC offset then, in minutes. */
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -29,6 +29,7 @@ import type { Clock } from '../../../nodes/OutreachContact/transport/clock';
 import { useClock } from '../../../nodes/OutreachContact/transport/clock';
 import { resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimiter';
 import { seededRandom } from '../../support/virtualClock';
+import { ALLOWED_CONDITIONS } from '../../../sandbox/search';
 import { dayNumber, localMidnight, localParts } from './calendar';
 
 // ---------------------------------------------------------------------------------------------
@@ -79,15 +80,7 @@ interface Answer {
 	body: string;
 }
 
-const CONDITIONS: Record<string, string[]> = {
-	sequence__id: ['Is', 'Is not'],
-	email: ['Is', 'Is not', 'Contains', 'Does not contain'],
-	premise_ids_used: ['Is', 'Is not'],
-	created_timestamp: ['More than', 'Exactly', 'Less than'],
-	updated_timestamp: ['More than', 'Exactly', 'Less than'],
-	last_synced_timestamp: ['More than', 'Exactly', 'Less than'],
-	is_enriched: ['Is', 'Is not'],
-};
+const CONDITIONS: Record<string, readonly string[]> = ALLOWED_CONDITIONS;
 
 class FakeService {
 	/** Every contact, past and future, sorted by (created, id); visible once created <= now. */
