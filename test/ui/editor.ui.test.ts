@@ -145,6 +145,18 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		await ndv().waitFor({ state: 'hidden' });
 	}
 
+	/** Shows `item` of the node creator, unfolding its group (Actions or Triggers) if folded. */
+	async function unfold(item: Locator, category: 'Actions' | 'Triggers'): Promise<void> {
+		// n8n folds one of the two groups (which one depends on whether the workflow has a trigger);
+		// a click on an unfolded group would fold it, so look first, allowing for the slide-in.
+		const shown = await item.waitFor({ timeout: 3_000 }).then(
+			() => true,
+			() => false,
+		);
+		if (!shown) await page.getByTestId('node-creator-category-item').filter({ hasText: category }).first().click();
+		await item.waitFor();
+	}
+
 	/** Node creator (from the "+" at the top right), search, our node, then one of its actions. */
 	async function addFromNodeCreator(open: Locator, action: string, category: 'Actions' | 'Triggers') {
 		await open.click();
@@ -152,11 +164,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		await page.getByTestId('node-creator-search-bar').fill('Outreach Contact');
 		await nodeCreatorItems().filter({ hasText: 'Outreach Contact' }).first().click();
 		const item = nodeCreatorItems().filter({ has: page.getByText(action, { exact: true }) });
-		// n8n folds one of the two groups (which one depends on whether the workflow has a trigger).
-		await page.getByTestId('node-creator-category-item').filter({ hasText: category }).first().waitFor();
-		if (!(await item.isVisible())) {
-			await page.getByTestId('node-creator-category-item').filter({ hasText: category }).first().click();
-		}
+		await unfold(item, category);
 		await item.click();
 		await ndv().waitFor();
 	}
@@ -208,8 +216,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		const ours = nodeCreatorItems().filter({ hasText: 'Outreach Contact' });
 		await ours.first().waitFor();
 		await ours.first().click();
-		await page.getByTestId('node-creator-category-item').filter({ hasText: 'Actions' }).click();
-		await nodeCreatorItems().filter({ hasText: 'Get many sequences' }).waitFor();
+		await unfold(nodeCreatorItems().filter({ hasText: 'Get many sequences' }), 'Actions');
 		const names = await itemTexts(nodeCreatorItems());
 		expect(names).toEqual(
 			expect.arrayContaining([
