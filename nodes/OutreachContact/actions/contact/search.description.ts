@@ -40,19 +40,6 @@ const conditionFields: INodeProperties[] = [
 		displayName: 'Operator',
 		name: 'operator',
 		type: 'options',
-		default: 'Is',
-		displayOptions: { show: { property: ['email'] } },
-		options: [
-			{ name: 'Contains', value: 'Contains' },
-			{ name: 'Does Not Contain', value: 'Does not contain' },
-			{ name: 'Is', value: 'Is' },
-			{ name: 'Is Not', value: 'Is not' },
-		],
-	},
-	{
-		displayName: 'Operator',
-		name: 'operator',
-		type: 'options',
 		default: 'Less than',
 		displayOptions: {
 			show: { property: ['created_timestamp', 'updated_timestamp', 'last_synced_timestamp'] },
@@ -61,6 +48,21 @@ const conditionFields: INodeProperties[] = [
 			{ name: 'Exactly', value: 'Exactly' },
 			{ name: 'Less Than', value: 'Less than' },
 			{ name: 'More Than', value: 'More than' },
+		],
+	},
+	// Email's Operator comes last on purpose: a new condition gets the default of the last
+	// field named "operator", and the new condition's property is Email.
+	{
+		displayName: 'Operator',
+		name: 'operator',
+		type: 'options',
+		default: 'Is',
+		displayOptions: { show: { property: ['email'] } },
+		options: [
+			{ name: 'Contains', value: 'Contains' },
+			{ name: 'Does Not Contain', value: 'Does not contain' },
+			{ name: 'Is', value: 'Is' },
+			{ name: 'Is Not', value: 'Is not' },
 		],
 	},
 	{
