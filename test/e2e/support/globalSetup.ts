@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { e2eCacheDir, installN8n, N8N_TARGETS, targetFromEnv } from './install';
 import { REPO_ROOT } from './n8n';
 
-export default async function globalSetup(): Promise<void> {
+/** Throws unless every file package.json's `n8n` attribute lists was built into dist/. */
+export function assertPackageBuilt(): void {
 	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
 		n8n: { nodes: string[]; credentials: string[] };
 	};
@@ -19,6 +20,10 @@ export default async function globalSetup(): Promise<void> {
 	);
 	if (missing.length > 0)
 		throw new Error(`The package is not built (missing ${missing.join(', ')}): run npm run build first`);
+}
+
+export default async function globalSetup(): Promise<void> {
+	assertPackageBuilt();
 
 	const targets = Object.values(N8N_TARGETS).filter((target) => targetFromEnv(target.label as '2.x' | '1.x'));
 	const started = Date.now();

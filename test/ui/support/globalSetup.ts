@@ -4,22 +4,14 @@
  * 2.x is installed into the e2e cache (see test/e2e/support/install.ts) before the test starts,
  * so that a cold install does not count against its timeouts.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 
+import { assertPackageBuilt } from '../../e2e/support/globalSetup';
 import { e2eCacheDir, installN8n, N8N_TARGETS } from '../../e2e/support/install';
-import { REPO_ROOT } from '../../e2e/support/n8n';
 import { CHROMIUM_PATH } from './browser';
 
 export default async function globalSetup(): Promise<void> {
-	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
-		n8n: { nodes: string[]; credentials: string[] };
-	};
-	const missing = [...manifest.n8n.nodes, ...manifest.n8n.credentials].filter(
-		(file) => !existsSync(join(REPO_ROOT, file)),
-	);
-	if (missing.length > 0)
-		throw new Error(`The package is not built (missing ${missing.join(', ')}): run npm run build first`);
+	assertPackageBuilt();
 	if (!existsSync(CHROMIUM_PATH))
 		throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
 
