@@ -1,17 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { api, fakeClock } from './helpers';
+import { api, CONTACT_KEYS, fakeClock } from './helpers';
 
-const CONTACT_KEYS = [
-	'created_date',
-	'custom_fields',
-	'email',
-	'enriched_company_data',
-	'enriched_contact_data',
-	'id',
-	'pro_net_handle',
-	'sentence_fields',
-	'sequence_name',
-];
 
 const ENRICHED_CONTACT_KEYS = [
 	'first_name',

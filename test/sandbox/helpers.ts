@@ -46,3 +46,16 @@ export function fakeClock(startIso: string): {
 		},
 	};
 }
+
+/** The documented fields of a Contact, sorted: what every contact answer must hold, no more. */
+export const CONTACT_KEYS = [
+	'created_date',
+	'custom_fields',
+	'email',
+	'enriched_company_data',
+	'enriched_contact_data',
+	'id',
+	'pro_net_handle',
+	'sentence_fields',
+	'sequence_name',
+];

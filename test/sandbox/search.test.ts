@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { api, fakeClock } from './helpers';
+import { api, CONTACT_KEYS, fakeClock } from './helpers';
 
 type Condition = { property: string; condition: string; value?: unknown };
 
@@ -60,17 +60,7 @@ describe('sandbox search', () => {
 			page_size: 100,
 		});
 		expect(await names([])).toEqual(['alice', 'bob', 'carol', 'dave']);
-		expect(Object.keys(res.body.contacts[0]).sort()).toEqual([
-			'created_date',
-			'custom_fields',
-			'email',
-			'enriched_company_data',
-			'enriched_contact_data',
-			'id',
-			'pro_net_handle',
-			'sentence_fields',
-			'sequence_name',
-		]);
+		expect(Object.keys(res.body.contacts[0]).sort()).toEqual(CONTACT_KEYS);
 	});
 
 	it("orders by created_date then id, newest first or with order: 'oldest' oldest first", async () => {
