@@ -52,8 +52,10 @@ interface Settings {
 	accountKey: string;
 }
 
-const settingsCache = new WeakMap<object, Promise<Settings>>();
-
+/**
+ * Read for every request, not cached: a trigger's context lives as long as its activation, and
+ * an edited credential must apply to its next poll (n8n decrypts per request anyway).
+ */
 async function loadSettings(ctx: RequestContext, itemIndex?: number): Promise<Settings> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
 	const base = normalizeBaseUrl(credentials.baseUrl);
@@ -74,16 +76,6 @@ function positive(value: unknown, fallback: number, allowZero = false): number {
 	const n = Number(value);
 	if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) return fallback;
 	return n;
-}
-
-async function settingsFor(ctx: RequestContext, itemIndex?: number): Promise<Settings> {
-	let settings = settingsCache.get(ctx);
-	if (!settings) {
-		settings = loadSettings(ctx, itemIndex);
-		settingsCache.set(ctx, settings);
-		settings.catch(() => settingsCache.delete(ctx));
-	}
-	return await settings;
 }
 
 interface RawResponse {
@@ -122,7 +114,7 @@ function parseBody(body: unknown): { json: unknown } | { text: string } {
  * second contact, so a retried add cannot duplicate a contact.
  */
 export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<unknown> {
-	const settings = await settingsFor(ctx, req.itemIndex);
+	const settings = await loadSettings(ctx, req.itemIndex);
 	const clock = getClock();
 	const limiter = limiterFor(settings.accountKey, settings.perMinute, getClock);
 	const label = `${req.method} ${req.path}`;
