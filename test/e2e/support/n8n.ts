@@ -416,7 +416,7 @@ async function waitFor<T>(
 	}
 }
 
-/** `n8n start` in `home`; resolves once `GET /rest/settings` answers 200. */
+/** `n8n start` in `home`; resolves once n8n says the editor is accessible and `GET /rest/settings` answers 200. */
 export async function startN8n(home: N8nHome, options: { timeoutMs?: number } = {}): Promise<N8nServer> {
 	const child = spawnN8n(home, ['start'], true);
 	const logFile: WriteStream = createWriteStream(join(home.userFolder, 'n8n-start.log'));
@@ -473,6 +473,9 @@ export async function startN8n(home: N8nHome, options: { timeoutMs?: number } = 
 			`n8n start on ${baseUrl}`,
 			async () => {
 				if (exited) throw new Error(exited);
+				// n8n answers /rest/settings before every controller is registered (an early
+				// POST /rest/owner/setup got "Cannot POST"); it logs this line once it is done.
+				if (!/Editor is now accessible via/.test(output)) return undefined;
 				const res = await fetch(`${baseUrl}/rest/settings`);
 				return res.ok ? true : undefined;
 			},
