@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
 import type { Clock } from '../../nodes/OutreachContact/transport/clock';
+import { createPrng } from '../../sandbox/prng';
 
 interface Timer {
 	at: number;
@@ -7,17 +8,8 @@ interface Timer {
 	resolve: () => void;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so jitter is the same on every run. */
-export function seededRandom(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** Deterministic pseudo-random numbers, so jitter is the same on every run: the sandbox's PRNG. */
+export { createPrng as seededRandom };
 
 const realTick = async () => await new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -40,7 +32,7 @@ export class VirtualClock implements Clock {
 
 	constructor(start = Date.UTC(2026, 0, 5, 12, 0, 0), seed = 42) {
 		this.time = start;
-		this.random = seededRandom(seed);
+		this.random = createPrng(seed);
 	}
 
 	now(): number {
