@@ -12,7 +12,7 @@ import os from 'node:os';
 
 import { resetLimiters } from '../nodes/OutreachContact/transport/rateLimiter';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../test/support/n8nHarness';
+import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../harness/n8nHarness';
 import { benchTrigger } from './benchTrigger';
 import { MemoryPeak } from './memoryPeak';
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { resetLimiters } from '../nodes/OutreachContact/transport/rateLimiter';
 import { startSandbox } from '../sandbox/server';
-import { pollOnce, triggerNode } from '../test/support/n8nHarness';
+import { pollOnce, triggerNode } from '../harness/n8nHarness';
 import { MemoryPeak } from './memoryPeak';
 
 /** (c) one trigger poll with 5,000 new contacts in the window. */

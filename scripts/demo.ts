@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { startSandbox } from '../sandbox/server';
-import { pollOnce, runWorkflow, type WorkflowJson } from '../test/support/n8nHarness';
+import { pollOnce, runWorkflow, type WorkflowJson } from '../harness/n8nHarness';
 
 const WORKFLOW_FILE = join(__dirname, '..', '..', 'examples', 'demo-add-search-get.json');
 

@@ -4,9 +4,9 @@
  * and summarised from the execution n8n stored.
  */
 /* eslint-disable no-console -- a demo script, not shipped */
-import { prepareN8n } from '../test/e2e/support/environment';
-import { N8N_TARGETS } from '../test/e2e/support/install';
-import { executeWorkflow, importWorkflows } from '../test/e2e/support/n8n';
+import { prepareN8n } from '../harness/n8n/environment';
+import { N8N_TARGETS } from '../harness/n8n/install';
+import { executeWorkflow, importWorkflows } from '../harness/n8n/n8n';
 import { workflowUsing } from './demoWorkflow';
 
 export async function runDemoInN8n(file: string): Promise<void> {

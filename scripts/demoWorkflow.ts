@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- a demo helper, not shipped */
 import { readFileSync } from 'node:fs';
 
-import type { WorkflowJson } from '../test/e2e/support/n8n';
-import type { CredentialRef } from '../test/e2e/support/workflows';
+import type { WorkflowJson } from '../harness/n8n/n8n';
+import type { CredentialRef } from '../harness/n8n/workflows';
 
 /** A workflow file with every Outreach Contact credential reference pointed at `credential`. */
 export function workflowUsing(file: string, credential: CredentialRef): WorkflowJson {

@@ -9,9 +9,9 @@
 import { join } from 'node:path';
 
 import { startSandbox } from '../sandbox/server';
-import { prepareN8n, SANDBOX_DUMMY_KEY } from '../test/e2e/support/environment';
-import { N8N_TARGETS } from '../test/e2e/support/install';
-import { importWorkflows, OWNER, REPO_ROOT, setupOwner, startN8n } from '../test/e2e/support/n8n';
+import { prepareN8n, SANDBOX_DUMMY_KEY } from '../harness/n8n/environment';
+import { N8N_TARGETS } from '../harness/n8n/install';
+import { importWorkflows, OWNER, REPO_ROOT, setupOwner, startN8n } from '../harness/n8n/n8n';
 import { workflowUsing } from './demoWorkflow';
 
 const N8N_PORT = Number(process.env.N8N_DEV_PORT ?? 5678);

@@ -20,8 +20,8 @@ import {
 	startN8nWithSandbox,
 	type PreparedN8n,
 	type RunningN8n,
-} from './support/environment';
-import { N8N_TARGETS, targetFromEnv } from './support/install';
+} from '../../harness/n8n/environment';
+import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
 import {
 	executeWorkflow,
 	importWorkflowFile,
@@ -37,8 +37,8 @@ import {
 	type N8nServer,
 	type RestClient,
 	type StoredExecution,
-} from './support/n8n';
-import { actionNode, chainWorkflow, setJson, splitOut, triggerNode, workflow } from './support/workflows';
+} from '../../harness/n8n/n8n';
+import { actionNode, chainWorkflow, setJson, splitOut, triggerNode, workflow } from '../../harness/n8n/workflows';
 
 const credential = SANDBOX_CREDENTIAL;
 

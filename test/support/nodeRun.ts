@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
 import { credentials } from './fixtures';
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow, type WorkflowResult } from './n8nHarness';
+import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow, type WorkflowResult } from '../../harness/n8nHarness';
 
 /** Each test starts with fresh pacing state and no real network; leftover interceptors are dropped. */
 export function isolateNetwork(): void {

@@ -18,9 +18,9 @@ import type { Locator, Page } from 'playwright-core';
 import { OutreachContact } from '../../nodes/OutreachContact/OutreachContact.node';
 import { OutreachContactTrigger } from '../../nodes/OutreachContact/OutreachContactTrigger.node';
 
-import { startN8nWithSandbox, type RunningN8n } from '../e2e/support/environment';
-import { N8N_TARGETS } from '../e2e/support/install';
-import { ACTION_TYPE, REPO_ROOT, TRIGGER_TYPE, waitFor } from '../e2e/support/n8n';
+import { startN8nWithSandbox, type RunningN8n } from '../../harness/n8n/environment';
+import { N8N_TARGETS } from '../../harness/n8n/install';
+import { ACTION_TYPE, REPO_ROOT, TRIGGER_TYPE, waitFor } from '../../harness/n8n/n8n';
 import {
 	closeOptions,
 	launchBrowser,

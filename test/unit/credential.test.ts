@@ -6,7 +6,7 @@
 import nock from 'nock';
 
 import { OutreachContactApi } from '../../credentials/OutreachContactApi.credentials';
-import { closedPort, localServer, runCredentialTest, secretLeaks } from '../support/n8nHarness';
+import { closedPort, localServer, runCredentialTest, secretLeaks } from '../../harness/n8nHarness';
 
 jest.setTimeout(20_000);
 

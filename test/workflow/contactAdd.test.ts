@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../support/n8nHarness';
+import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../../harness/n8nHarness';
 import { KEY_UNDER_TEST, BASE_URL, HOST, credentials } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
 

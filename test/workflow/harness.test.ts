@@ -17,7 +17,7 @@ import {
 	pollOnce,
 	runWorkflow,
 	secretLeaks,
-} from '../support/n8nHarness';
+} from '../../harness/n8nHarness';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);

@@ -2,7 +2,7 @@ import nock from 'nock';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { searchPlaybooks, searchSequences } from '../../nodes/OutreachContact/methods/listSearch';
-import { callInNode } from '../support/n8nHarness';
+import { callInNode } from '../../harness/n8nHarness';
 import { KEY_UNDER_TEST, HOST, credentials, playbooks, sequences } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
 

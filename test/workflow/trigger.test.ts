@@ -11,7 +11,7 @@ import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
 import { useClock } from '../../nodes/OutreachContact/transport/clock';
 import type { Contact } from '../../nodes/OutreachContact/types';
 import { HOST, contact, credentials } from '../support/fixtures';
-import { pollOnce, triggerNode } from '../support/n8nHarness';
+import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { isolateNetwork } from '../support/nodeRun';
 
 isolateNetwork();

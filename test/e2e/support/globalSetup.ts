@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { e2eCacheDir, installN8n, N8N_TARGETS, targetFromEnv } from './install';
-import { REPO_ROOT } from './n8n';
+import { e2eCacheDir, installN8n, N8N_TARGETS, targetFromEnv } from '../../../harness/n8n/install';
+import { REPO_ROOT } from '../../../harness/n8n/n8n';
 
 /** Throws unless every file package.json's `n8n` attribute lists was built into dist/. */
 export function assertPackageBuilt(): void {

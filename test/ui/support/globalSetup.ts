@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 
 import { assertPackageBuilt } from '../../e2e/support/globalSetup';
-import { e2eCacheDir, installN8n, N8N_TARGETS } from '../../e2e/support/install';
+import { e2eCacheDir, installN8n, N8N_TARGETS } from '../../../harness/n8n/install';
 import { CHROMIUM_PATH } from './browser';
 
 export default async function globalSetup(): Promise<void> {

@@ -14,7 +14,7 @@ import {
 	listSequences,
 	searchContacts,
 } from '../../../nodes/OutreachContact/transport/api';
-import { callInNode, secretLeaks } from '../../support/n8nHarness';
+import { callInNode, secretLeaks } from '../../../harness/n8nHarness';
 import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.

@@ -7,7 +7,7 @@ import nock from 'nock';
 
 import { getContact } from '../../../nodes/OutreachContact/transport/api';
 import { RateLimiter } from '../../../nodes/OutreachContact/transport/rateLimiter';
-import { callInNode } from '../../support/n8nHarness';
+import { callInNode } from '../../../harness/n8nHarness';
 import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 
 import type { ApiRequest } from '../../../nodes/OutreachContact/transport/request';
 import { apiRequest } from '../../../nodes/OutreachContact/transport/request';
-import type { CredentialsInput } from '../../support/n8nHarness';
+import type { CredentialsInput } from '../../../harness/n8nHarness';
 import {
 	callInNode,
 	chain,
@@ -18,7 +18,7 @@ import {
 	reportedErrors,
 	runWorkflow,
 	secretLeaks,
-} from '../../support/n8nHarness';
+} from '../../../harness/n8nHarness';
 import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.

@@ -93,7 +93,7 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
-import { OutreachContactApi } from '../../credentials/OutreachContactApi.credentials';
+import { OutreachContactApi } from '../credentials/OutreachContactApi.credentials';
 
 export { ExecuteContext };
 
@@ -353,11 +353,11 @@ function loadClass(file: string, exportName: string): NodeClass {
 }
 
 export function loadOutreachNode(): NodeClass {
-	return loadClass('../../nodes/OutreachContact/OutreachContact.node', 'OutreachContact');
+	return loadClass('../nodes/OutreachContact/OutreachContact.node', 'OutreachContact');
 }
 
 export function loadOutreachTrigger(): NodeClass {
-	return loadClass('../../nodes/OutreachContact/OutreachContactTrigger.node', 'OutreachContactTrigger');
+	return loadClass('../nodes/OutreachContact/OutreachContactTrigger.node', 'OutreachContactTrigger');
 }
 
 export function makeNodeTypes(extra: Record<string, INodeType | IVersionedNodeType> = {}): INodeTypes {

@@ -12,7 +12,7 @@
  *
  * `prepareN8n` does the same without `n8n start` (for CLI-only work).
  */
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { installN8n, type N8nInstall, type N8nTarget } from './install';
 import {
 	activateWorkflow,
