@@ -10,7 +10,7 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- a benchmark script, not shipped */
 import os from 'node:os';
 
-import { resetLimiters } from '../nodes/OutreachContact/transport/rateLimiter';
+import { testHooks } from '../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../harness/n8nHarness';
 import { benchTrigger } from './benchTrigger';
@@ -27,7 +27,7 @@ function seconds(ms: number): string {
 }
 
 async function benchAdd(latencyMs: number): Promise<void> {
-	resetLimiters();
+	testHooks.resetLimiters();
 	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, latencyMs });
 	try {
 		const emails = Array.from({ length: 500 }, (_, i) => ({ email: `bench${i}@example.com` }));
@@ -67,7 +67,7 @@ async function benchAdd(latencyMs: number): Promise<void> {
 }
 
 async function benchSearch(latencyMs: number): Promise<void> {
-	resetLimiters();
+	testHooks.resetLimiters();
 	const total = 10_000;
 	const cap = 100;
 	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, latencyMs, maxPageSize: cap, seedContacts: total });

@@ -1,14 +1,14 @@
 /* eslint-disable no-console -- a benchmark script, not shipped */
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetLimiters } from '../nodes/OutreachContact/transport/rateLimiter';
+import { testHooks } from '../nodes/OutreachContact/testHooks';
 import { startSandbox } from '../sandbox/server';
 import { pollOnce, triggerNode } from '../harness/n8nHarness';
 import { MemoryPeak } from './memoryPeak';
 
 /** (c) one trigger poll with 5,000 new contacts in the window. */
 export async function benchTrigger(limitPerMinute: number): Promise<void> {
-	resetLimiters();
+	testHooks.resetLimiters();
 	const total = 5_000;
 	const cap = 100;
 	const sandbox = await startSandbox({ rateLimit: limitPerMinute, maxPageSize: cap });

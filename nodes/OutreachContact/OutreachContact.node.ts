@@ -6,7 +6,7 @@ import { playbookDescription } from './actions/playbook/Playbook.resource';
 import { profileDescription } from './actions/profile/Profile.resource';
 import { router } from './actions/router';
 import { sequenceDescription } from './actions/sequence/Sequence.resource';
-import { searchPlaybooks, searchSequences } from './methods/listSearch';
+import { listSearch } from './methods';
 
 export class OutreachContact implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,9 +44,7 @@ export class OutreachContact implements INodeType {
 		],
 	};
 
-	methods = {
-		listSearch: { searchSequences, searchPlaybooks },
-	};
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

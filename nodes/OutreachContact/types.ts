@@ -63,14 +63,16 @@ export interface SearchCondition extends IDataObject {
 	value: string | number | boolean;
 }
 
+export interface Pagination {
+	total_contacts: number;
+	page: number;
+	total_pages: number;
+	page_size: number;
+}
+
 export interface SearchPage {
 	contacts: Contact[];
-	pagination: {
-		total_contacts: number;
-		page: number;
-		total_pages: number;
-		page_size: number;
-	};
+	pagination: Pagination;
 }
 
 export interface NewContact extends IDataObject {

@@ -1,14 +1,14 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetLimiters } from '../../nodes/OutreachContact/transport/rateLimiter';
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { credentials } from './fixtures';
 import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow, type WorkflowResult } from '../../harness/n8nHarness';
 
 /** Each test starts with fresh pacing state and no real network; leftover interceptors are dropped. */
 export function isolateNetwork(): void {
 	beforeEach(() => {
-		resetLimiters();
+		testHooks.resetLimiters();
 		nock.disableNetConnect();
 	});
 	afterEach(() => {

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
-import type { Clock } from '../../nodes/OutreachContact/transport/clock';
+import type { Clock } from '../../nodes/OutreachContact/helpers/clock';
 import { createPrng } from '../../sandbox/prng';
 
 interface Timer {

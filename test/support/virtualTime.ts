@@ -1,4 +1,4 @@
-import { useClock } from '../../nodes/OutreachContact/transport/clock';
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { isolateNetwork } from './nodeRun';
 import { VirtualClock } from './virtualClock';
 
@@ -12,7 +12,7 @@ export function useVirtualClock(): { clock: VirtualClock } {
 	isolateNetwork();
 	beforeEach(() => {
 		time.clock = new VirtualClock();
-		restore = useClock(time.clock);
+		restore = testHooks.useClock(time.clock);
 	});
 	afterEach(() => restore());
 	return time;

@@ -127,9 +127,12 @@ describe('Contact → Search', () => {
 			.post('/api/v2/contact/search/', (body) => body.page === 1)
 			.reply(200, { contacts: [contact(9), contact(8)], pagination: { total_contacts: 4, page: 1, total_pages: 2, page_size: 2 } })
 			.post('/api/v2/contact/search/', (body) => body.page === 2)
-			.reply(200, { contacts: [contact(8), contact(7)], pagination: { total_contacts: 5, page: 2, total_pages: 3, page_size: 2 } });
+			.reply(200, { contacts: [contact(8), contact(7)], pagination: { total_contacts: 5, page: 2, total_pages: 3, page_size: 2 } })
+			// Contact 10 was added in front meanwhile: the list grew to 3 pages, and 6 moved onto page 3.
+			.post('/api/v2/contact/search/', (body) => body.page === 3)
+			.reply(200, { contacts: [contact(6)], pagination: { total_contacts: 5, page: 3, total_pages: 3, page_size: 2 } });
 		const { outputOf } = await run({ resource: 'contact', operation: 'search', returnAll: true });
-		expect(outputOf('Node').map((item) => item.json.id)).toEqual([9, 8, 7]);
+		expect(outputOf('Node').map((item) => item.json.id)).toEqual([9, 8, 7, 6]);
 	});
 
 	it('falls back to the default page size once if the service refuses a large one', async () => {

@@ -6,9 +6,9 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { STATE_KEY } from '../../nodes/OutreachContact/helpers/pollState';
+import { STATE_KEY } from '../../nodes/OutreachContact/trigger/state';
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
-import { useClock } from '../../nodes/OutreachContact/transport/clock';
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../nodes/OutreachContact/types';
 import { HOST, contact, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
@@ -20,7 +20,7 @@ const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 let restoreClock: () => void;
 beforeEach(() => {
 	// n8n's clock for the trigger and the transport: fixed, and waits take no time.
-	restoreClock = useClock({ now: () => NOW, sleep: async () => undefined, random: () => 0.5 });
+	restoreClock = testHooks.useClock({ now: () => NOW, sleep: async () => undefined, random: () => 0.5 });
 });
 afterEach(() => restoreClock());
 
@@ -71,7 +71,7 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		expect(first.output).toBeNull();
 		expect(first.staticDataChanged).toBe(true);
 		expect(bodies).toEqual([
-			{ conditions: [{ property: 'created_timestamp', condition: 'Less than', value: 4 }], page: 1, page_size: 100 },
+			{ conditions: [{ property: 'created_timestamp', condition: 'Less than', value: 4 }], page: 1, page_size: 1000 },
 		]);
 		expect(stateOf(first.staticData)).toEqual({
 			version: 1,
@@ -118,7 +118,7 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		expect(second.items.map((i) => i.json)).toEqual(contacts);
 		// Page 1 as asked, later pages in the size the service reported.
 		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([
-			[1, 100],
+			[1, 1000],
 			[2, 2],
 			[3, 2],
 		]);

@@ -1,28 +1,30 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { optionalId, requireLimit } from '../helpers/validation';
+import { forOperation } from '../descriptions/displayOptions';
+import { readLimit, returnAllFields } from '../descriptions/returnAll';
+import { optionalId, requireLimit } from '../helpers/input';
 import type { RequestContext } from '../transport/request';
 import { defineOperation } from './operation';
-import { readLimit, returnAllAndLimit } from './shared';
+
+type ListedResource = 'playbook' | 'sequence';
 
 /**
  * "Get Many" of a resource the service lists in one answer (playbooks, sequences): an
  * optional profile filter, then Return All or the first Limit entries, one item each.
  */
 export function listOperation(
-	resource: string,
+	resource: ListedResource,
 	plural: string,
 	list: (ctx: RequestContext, profileId: number | undefined, itemIndex: number) => Promise<IDataObject[]>,
 ) {
-	const description: INodeProperties[] = [
-		...returnAllAndLimit(resource, 'getAll'),
+	const fields: INodeProperties[] = [
+		...returnAllFields,
 		{
 			displayName: 'Filters',
 			name: 'filters',
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			displayOptions: { show: { resource: [resource], operation: ['getAll'] } },
 			options: [
 				{
 					displayName: 'Profile ID',
@@ -36,12 +38,14 @@ export function listOperation(
 		},
 	];
 	return defineOperation<{ profileId?: number; limit?: number }>({
-		description,
+		description: forOperation(resource, 'getAll', fields),
 		prepare(ctx, i) {
 			const filters = ctx.getNodeParameter('filters', i, {}) as IDataObject;
 			const limit = readLimit(ctx, i);
+			// 0 is the number field's empty value: no filter.
+			const profileId = filters.profileId === 0 ? undefined : filters.profileId;
 			return {
-				profileId: optionalId(filters.profileId, 'Filters › Profile ID'),
+				profileId: optionalId(profileId, 'Filters › Profile ID'),
 				limit: limit === undefined ? undefined : requireLimit(limit),
 			};
 		},
@@ -52,7 +56,7 @@ export function listOperation(
 	});
 }
 
-export function getAllSelector(resource: string, plural: string): INodeProperties {
+export function getAllSelector(resource: ListedResource, plural: string): INodeProperties {
 	return {
 		displayName: 'Operation',
 		name: 'operation',

@@ -1,21 +1,16 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type NodeApiError,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrent, SerialQueues } from '../helpers/concurrency';
-import { InputError } from '../helpers/conditions';
-import { ensureNodeError } from '../helpers/errors';
+import { toNodeError } from '../helpers/input';
 import { contactOperations } from './contact/Contact.resource';
+import type { OutreachContactType, ResourceOperations } from './node.type';
 import type { Operation } from './operation';
 import { playbookOperations } from './playbook/Playbook.resource';
 import { profileOperations } from './profile/Profile.resource';
 import { sequenceOperations } from './sequence/Sequence.resource';
 
-const operations: Record<string, Record<string, Operation>> = {
+const operations: { [R in OutreachContactType['resource']]: ResourceOperations<R> } = {
 	contact: contactOperations,
 	playbook: playbookOperations,
 	sequence: sequenceOperations,
@@ -33,7 +28,7 @@ type Prepared = { operation: Operation; input: unknown } | { error: Error };
 function operationFor(ctx: IExecuteFunctions, i: number): Operation {
 	const resource = ctx.getNodeParameter('resource', i) as string;
 	const name = ctx.getNodeParameter('operation', i) as string;
-	const operation = operations[resource]?.[name];
+	const operation = (operations as Record<string, Record<string, Operation> | undefined>)[resource]?.[name];
 	if (!operation) {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${name}" of "${resource}" is not supported`, {
 			itemIndex: i,
@@ -42,16 +37,7 @@ function operationFor(ctx: IExecuteFunctions, i: number): Operation {
 	return operation;
 }
 
-function inputError(ctx: IExecuteFunctions, error: unknown, i: number): Error {
-	if (error instanceof InputError) {
-		return new NodeOperationError(ctx.getNode(), `${error.message} [item ${i}]`, {
-			itemIndex: i,
-			description: `Fix "${error.field}" of item ${i}; no request was sent for it.`,
-		});
-	}
-	return ensureNodeError(ctx.getNode(), error, i);
-}
-
+/** The output item of a failed item under Continue On Fail. */
 function errorJson(error: Error): IDataObject {
 	const json: IDataObject = { error: error.message };
 	const description = (error as NodeApiError).description;
@@ -75,7 +61,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const operation = operationFor(this, i);
 			return { operation, input: operation.prepare(this, i) };
 		} catch (error) {
-			const failure = inputError(this, error, i);
+			const failure = toNodeError(this.getNode(), error, i);
 			if (!continueOnFail) throw failure;
 			return { error: failure };
 		}
@@ -91,7 +77,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const output = key === undefined ? await send() : await inOrder.run(key, send);
 			return output.map((json) => ({ json, pairedItem: { item: i } }));
 		} catch (error) {
-			const failure = ensureNodeError(this.getNode(), error, i);
+			const failure = toNodeError(this.getNode(), error, i);
 			if (!continueOnFail) throw failure;
 			return [{ json: errorJson(failure), pairedItem: { item: i } }];
 		}

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 export interface IdLocatorOptions {
 	name: string;
@@ -7,7 +7,6 @@ export interface IdLocatorOptions {
 	listMethod: string;
 	description: string;
 	required?: boolean;
-	show?: IDisplayOptions['show'];
 }
 
 /**
@@ -45,6 +44,5 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 		],
 	};
 	if (options.required) property.required = true;
-	if (options.show) property.displayOptions = { show: options.show };
 	return property;
 }

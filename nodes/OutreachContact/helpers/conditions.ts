@@ -1,4 +1,5 @@
 import type { SearchCondition, SearchOperator, SearchProperty } from '../types';
+import { describeValue, InputError, toBoolean, toWholeNumber } from './input';
 
 /**
  * Search conditions: which operators the service allows for each property, what type its
@@ -49,43 +50,8 @@ export function propertiesOfKind(kind: ValueKind): SearchProperty[] {
 	return (Object.keys(PROPERTY_RULES) as SearchProperty[]).filter((p) => PROPERTY_RULES[p].kind === kind);
 }
 
-/**
- * A bad value in one field. `problem` reads on after the field's name:
- * "Email" + "must be an email address ...".
- */
-export class InputError extends Error {
-	constructor(
-		readonly field: string,
-		readonly problem: string,
-	) {
-		super(`${field} ${problem}`);
-	}
-}
-
 function isProperty(value: unknown): value is SearchProperty {
 	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PROPERTY_RULES, value);
-}
-
-/** A whole number from a number or a string of digits; undefined for anything else. */
-export function toWholeNumber(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
-	if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value.trim());
-	return undefined;
-}
-
-export function toBoolean(value: unknown): boolean | undefined {
-	if (typeof value === 'boolean') return value;
-	if (typeof value === 'string') {
-		const text = value.trim().toLowerCase();
-		if (text === 'true') return true;
-		if (text === 'false') return false;
-	}
-	return undefined;
-}
-
-function describeValue(value: unknown): string {
-	if (value === undefined || value === null || value === '') return 'nothing';
-	return `"${typeof value === 'object' ? JSON.stringify(value) : String(value)}"`;
 }
 
 function convertValue(kind: ValueKind, raw: unknown, field: string): string | number | boolean {

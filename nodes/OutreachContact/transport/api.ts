@@ -93,11 +93,6 @@ export async function getProfile(ctx: RequestContext, id: number, itemIndex?: nu
 	return unwrapObject(ctx, body, `GET ${endpoints.profile}`, itemIndex) as Profile;
 }
 
-export async function checkConnection(ctx: RequestContext): Promise<IDataObject> {
-	const body = await apiRequest(ctx, { method: 'GET', path: endpoints.me });
-	return unwrapObject(ctx, body, `GET ${endpoints.me}`);
-}
-
 function profileQuery(profileId: number | undefined): IDataObject | undefined {
 	return profileId === undefined ? undefined : { profile_id: profileId };
 }

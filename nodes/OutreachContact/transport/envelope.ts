@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { SearchPage } from '../types';
-import * as describe from './describeFailure';
 import type { RequestContext } from './request';
-import { toNodeApiError } from './serviceError';
+import { toNodeApiError, unexpectedShape } from './serviceFailure';
 
 /**
  * The service wraps most answers in `{data: ...}`. Where the interface does not show the
@@ -16,7 +15,7 @@ function isObject(value: unknown): value is IDataObject {
 }
 
 function unexpected(ctx: RequestContext, request: string, expected: string, itemIndex?: number) {
-	return toNodeApiError(ctx.getNode(), describe.unexpectedShape(request, expected), itemIndex);
+	return toNodeApiError(ctx.getNode(), unexpectedShape(request, expected), itemIndex);
 }
 
 export function unwrapObject(

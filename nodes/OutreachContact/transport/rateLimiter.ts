@@ -1,4 +1,4 @@
-import type { Clock } from './clock';
+import type { Clock } from '../helpers/clock';
 
 /**
  * The service allows N requests per minute. The sliding window is a little longer than a
@@ -101,7 +101,7 @@ export function limiterFor(accountKey: string, perMinute: number, clock: () => C
 	return limiter;
 }
 
-/** For tests: forget every limiter so that runs do not share pacing state. */
+/** Forgets every limiter (see testHooks). */
 export function resetLimiters(): void {
 	limiters.clear();
 }

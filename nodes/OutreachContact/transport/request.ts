@@ -8,14 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { getClock } from '../helpers/clock';
 import { normalizeBaseUrl } from './baseUrl';
-import { getClock } from './clock';
-import * as describe from './describeFailure';
 import { limiterFor } from './rateLimiter';
 import { redact } from './redact';
 import { backoffMs, parseRetryAfter, retryAfterWaitMs } from './retryPolicy';
-import type { ServiceFailure } from './serviceError';
-import { toNodeApiError } from './serviceError';
+import * as failures from './serviceFailure';
+import { toNodeApiError, type ServiceFailure } from './serviceFailure';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -160,7 +159,7 @@ export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<
 				await clock.sleep(wait);
 				continue;
 			}
-			throw fail(describe.connectionFailed(label, code, attempt, settings.baseUrl));
+			throw fail(failures.connectionFailed(label, code, attempt, settings.baseUrl));
 		}
 
 		const status = response.statusCode;
@@ -175,8 +174,8 @@ export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<
 			if (!canRetry(attempt, waitedMs, wait, settings)) {
 				throw fail(
 					status === 429
-						? describe.rateLimited(label, attempt, waitedMs, settings.perMinute)
-						: describe.unavailable(label, status, attempt, waitedMs),
+						? failures.rateLimited(label, attempt, waitedMs, settings.perMinute)
+						: failures.unavailable(label, status, attempt, waitedMs),
 				);
 			}
 			ctx.logger?.debug(`Outreach Contact: ${label} answered ${status}, retrying in ${wait} ms`);
@@ -192,12 +191,12 @@ export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<
 
 		if ('text' in parsed) {
 			const contentType = String(header(response.headers, 'content-type') ?? '').split(';')[0];
-			throw fail(describe.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])));
+			throw fail(failures.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])));
 		}
 		if (status >= 200 && status < 300) return parsed.json;
-		if (status === 403 || status === 401) throw fail(describe.forbidden(label));
-		if (status === 404) throw fail(describe.notFound(label, req.notFound));
-		throw fail(describe.refused(label, status, redactJson(parsed.json, settings.apiKey)));
+		if (status === 403 || status === 401) throw fail(failures.forbidden(label));
+		if (status === 404) throw fail(failures.notFound(label, req.notFound));
+		throw fail(failures.refused(label, status, redactJson(parsed.json, settings.apiKey)));
 	}
 }
 

@@ -1,4 +1,5 @@
-import { buildConditions, InputError, PROPERTY_RULES } from '../../../nodes/OutreachContact/helpers/conditions';
+import { buildConditions, PROPERTY_RULES } from '../../../nodes/OutreachContact/helpers/conditions';
+import { InputError } from '../../../nodes/OutreachContact/helpers/input';
 
 describe('buildConditions', () => {
 	it('converts digit strings, "true"/"false" and trims text', () => {

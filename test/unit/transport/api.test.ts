@@ -6,7 +6,6 @@ import nock from 'nock';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
-	checkConnection,
 	createContact,
 	getContact,
 	getProfile,
@@ -14,6 +13,8 @@ import {
 	listSequences,
 	searchContacts,
 } from '../../../nodes/OutreachContact/transport/api';
+import { endpoints } from '../../../nodes/OutreachContact/transport/endpoints';
+import { apiRequest } from '../../../nodes/OutreachContact/transport/request';
 import { callInNode, secretLeaks } from '../../../harness/n8nHarness';
 import { useVirtualClock } from '../../support/virtualTime';
 
@@ -198,9 +199,9 @@ describe('api.ts calls', () => {
 		expect(out.error.message).toBe('The service gave an unexpected answer to GET /profiles/get/');
 	});
 
-	it('checkConnection: GET /me returns the message object', async () => {
+	it('the connection test\'s GET /me returns the message object', async () => {
 		nock(ORIGIN).get('/api/v2/me').reply(200, { message: 'Authorized as Acme' });
-		const out = await call(async (ctx) => await checkConnection(ctx));
+		const out = await call(async (ctx) => await apiRequest(ctx, { method: 'GET', path: endpoints.me }));
 		expect(out.value).toEqual({ message: 'Authorized as Acme' });
 	});
 });

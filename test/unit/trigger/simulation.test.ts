@@ -22,12 +22,11 @@
 import type { IDataObject, IHttpRequestOptions, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
-import { OVERLAP_MS } from '../../../nodes/OutreachContact/helpers/pollLogic';
-import { STATE_KEY, readPollState } from '../../../nodes/OutreachContact/helpers/pollState';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/helpers/pollTime';
-import type { Clock } from '../../../nodes/OutreachContact/transport/clock';
-import { useClock } from '../../../nodes/OutreachContact/transport/clock';
-import { resetLimiters } from '../../../nodes/OutreachContact/transport/rateLimiter';
+import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/plan';
+import { STATE_KEY, readPollState } from '../../../nodes/OutreachContact/trigger/state';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
+import type { Clock } from '../../../nodes/OutreachContact/helpers/clock';
+import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { seededRandom } from '../../support/virtualClock';
 import { ALLOWED_CONDITIONS } from '../../../sandbox/search';
 import { dayNumber, localMidnight, localParts } from './calendar';
@@ -355,8 +354,8 @@ interface EmittedRecord {
 async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
-	const restoreClock = useClock(clock);
-	resetLimiters();
+	const restoreClock = testHooks.useClock(clock);
+	testHooks.resetLimiters();
 	const service = new FakeService(clock, seededRandom(s.seed + 2), s.service);
 	const zone = s.service.timeZone;
 	const end = s.start + s.days * DAY_MS;
@@ -446,7 +445,7 @@ async function simulate(s: Scenario) {
 		if (index > 0 && index % 97 === 0) {
 			// n8n restarts: the static data comes back from the database, pacing starts afresh.
 			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-			resetLimiters();
+			testHooks.resetLimiters();
 			stats.restarts++;
 		}
 		const roll = random();
@@ -542,7 +541,7 @@ async function simulate(s: Scenario) {
 		if (r.created < mayFrom) problems.push(`contact ${id} created before activation emitted`);
 	}
 	for (const entry of service.log) {
-		const expected = entry.page === 1 ? 100 : s.service.cap;
+		const expected = entry.page === 1 ? 1000 : s.service.cap;
 		if (entry.pageSize !== expected) problems.push(`page ${entry.page} asked with size ${entry.pageSize}`);
 	}
 

@@ -1,11 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOption } from '../shared';
+import type { ResourceOperations } from '../node.type';
 import { add } from './add.operation';
 import { get } from './get.operation';
 import { search } from './search.operation';
 
-export const contactOperations = { add, get, search };
+export const contactOperations: ResourceOperations<'contact'> = { add, get, search };
 
 export const contactDescription: INodeProperties[] = [
 	{
@@ -39,5 +39,4 @@ export const contactDescription: INodeProperties[] = [
 	...add.description,
 	...get.description,
 	...search.description,
-	simplifyOption('contact', ['get', 'search']),
 ];

@@ -1,15 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions/idLocator';
-import { InputError } from '../../helpers/conditions';
-import { requireEmail, requireId } from '../../helpers/validation';
+import { forOperation } from '../../descriptions/displayOptions';
+import { InputError, requireEmail, requireId } from '../../helpers/input';
 import { createContact } from '../../transport/api';
 import type { NewContact } from '../../types';
 import { defineOperation } from '../operation';
 
-const show = { resource: ['contact'], operation: ['add'] };
-
-const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -17,7 +15,6 @@ const description: INodeProperties[] = [
 		placeholder: 'name@email.com',
 		default: '',
 		required: true,
-		displayOptions: { show },
 		description: 'Email address of the contact to add',
 	},
 	idLocator({
@@ -26,7 +23,6 @@ const description: INodeProperties[] = [
 		listMethod: 'searchSequences',
 		description: 'The sequence to add the contact to. Pick it from the list, or enter its ID.',
 		required: true,
-		show,
 	}),
 	idLocator({
 		name: 'playbookId',
@@ -34,7 +30,6 @@ const description: INodeProperties[] = [
 		listMethod: 'searchPlaybooks',
 		description: 'The playbook to run for the contact. Pick it from the list, or enter its ID.',
 		required: true,
-		show,
 	}),
 	{
 		displayName: 'Additional Fields',
@@ -42,7 +37,6 @@ const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Custom Fields',
@@ -117,7 +111,7 @@ function customFields(raw: unknown): IDataObject | undefined {
 }
 
 export const add = defineOperation<AddInput>({
-	description,
+	description: forOperation('contact', 'add', fields),
 	prepare(ctx, i) {
 		const extra = ctx.getNodeParameter('additionalFields', i, {}) as IDataObject;
 		const contact: NewContact = {

@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { forOperation } from '../../descriptions/displayOptions';
+import { simplifyField } from '../../descriptions/simplify';
 import { simplifyContact } from '../../helpers/simplify';
-import { requireId } from '../../helpers/validation';
+import { requireId } from '../../helpers/input';
 import { getContact } from '../../transport/api';
 import { defineOperation } from '../operation';
 
-const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Contact ID',
 		name: 'contactId',
@@ -13,13 +15,13 @@ const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 1234',
-		displayOptions: { show: { resource: ['contact'], operation: ['get'] } },
 		description: 'ID of the contact to get',
 	},
+	simplifyField,
 ];
 
 export const get = defineOperation<{ id: number; simplify: boolean }>({
-	description,
+	description: forOperation('contact', 'get', fields),
 	prepare(ctx, i) {
 		return {
 			id: requireId(ctx.getNodeParameter('contactId', i), 'Contact ID'),

@@ -1,13 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { forOperation } from '../../descriptions/displayOptions';
+import { readLimit, returnAllFields } from '../../descriptions/returnAll';
+import { simplifyField } from '../../descriptions/simplify';
 import { buildConditions } from '../../helpers/conditions';
+import { requireLimit } from '../../helpers/input';
+import { fetchSearchResults } from '../../helpers/searchPages';
 import { simplifyContact } from '../../helpers/simplify';
-import { requireLimit } from '../../helpers/validation';
 import type { SearchCondition } from '../../types';
 import { defineOperation } from '../operation';
-import { readLimit } from '../shared';
-import { searchDescription } from './search.description';
-import { fetchSearchResults } from '../../transport/paging';
+import { conditionsFields } from './conditions.description';
 
 interface SearchInput {
 	conditions: SearchCondition[];
@@ -16,7 +18,7 @@ interface SearchInput {
 }
 
 export const search = defineOperation<SearchInput>({
-	description: searchDescription,
+	description: forOperation('contact', 'search', [...conditionsFields, ...returnAllFields, simplifyField]),
 	prepare(ctx, i) {
 		const raw = ctx.getNodeParameter('conditions.condition', i, []) as IDataObject[];
 		const limit = readLimit(ctx, i);

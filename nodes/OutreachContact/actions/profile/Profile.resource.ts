@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ResourceOperations } from '../node.type';
 import { get } from './get.operation';
 
-export const profileOperations = { get };
+export const profileOperations: ResourceOperations<'profile'> = { get };
 
 export const profileDescription: INodeProperties[] = [
 	{

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requireId } from '../../helpers/validation';
+import { forOperation } from '../../descriptions/displayOptions';
+import { requireId } from '../../helpers/input';
 import { getProfile } from '../../transport/api';
 import { defineOperation } from '../operation';
 
-const description: INodeProperties[] = [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Profile ID',
 		name: 'profileId',
@@ -12,13 +13,12 @@ const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 7',
-		displayOptions: { show: { resource: ['profile'], operation: ['get'] } },
 		description: 'ID of the profile to get',
 	},
 ];
 
 export const get = defineOperation<{ id: number }>({
-	description,
+	description: forOperation('profile', 'get', fields),
 	prepare(ctx, i) {
 		return { id: requireId(ctx.getNodeParameter('profileId', i), 'Profile ID') };
 	},

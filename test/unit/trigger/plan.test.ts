@@ -1,20 +1,19 @@
-import type { PollState } from '../../../nodes/OutreachContact/helpers/pollState';
-import { readPollState, STATE_VERSION } from '../../../nodes/OutreachContact/helpers/pollState';
+import type { PollState } from '../../../nodes/OutreachContact/trigger/state';
+import { readPollState, STATE_VERSION } from '../../../nodes/OutreachContact/trigger/state';
+import { finishPoll, PollCollector } from '../../../nodes/OutreachContact/trigger/collector';
 import {
 	DEFAULT_MAX_PER_POLL,
 	FIRST_RUN_LOOKBACK_MS,
 	OVERLAP_MS,
-	PollCollector,
-	finishPoll,
-	newestContact,
-	parseSequenceId,
 	planPoll,
 	pollSettings,
-	runPoll,
+	readSequenceFilter,
 	searchConditions,
-} from '../../../nodes/OutreachContact/helpers/pollLogic';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/helpers/pollTime';
+} from '../../../nodes/OutreachContact/trigger/plan';
+import { newestContact } from '../../../nodes/OutreachContact/trigger/testEvent';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
 import type { Contact } from '../../../nodes/OutreachContact/types';
+import { runPoll } from '../../support/poll';
 import { seededRandom } from '../../support/virtualClock';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
@@ -36,7 +35,7 @@ describe('first activation', () => {
 	it('emits nothing, records what is there and sets the baseline', () => {
 		const existing = [contact(1, T0 - 3 * DAY_MS), contact(2, T0 - 2 * HOUR_MS), contact(3, T0 - 10 * MINUTE_MS)];
 		const first = runPoll(undefined, T0, settings(), [existing]);
-		expect(first.plan.firstRun).toBe(true);
+		expect(first.plan.previous).toBeUndefined();
 		expect(first.plan.emit).toBe(false);
 		expect(first.plan.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect(first.emit).toEqual([]);
@@ -235,7 +234,7 @@ describe('PollCollector', () => {
 			.slice(0, 10);
 		expect(ids(out.emit)).toEqual(ids(expected));
 		expect(out.backlog).toBe(1990);
-		expect(collector.received).toBe(2000 + 39 * 20);
+		expect(collector.candidateCount).toBe(2000); // each once, though many came twice
 	});
 });
 
@@ -255,20 +254,20 @@ describe('helpers', () => {
 	});
 
 	it.each([
-		[undefined, {}],
-		['', {}],
-		[{ __rl: true, mode: 'list', value: '' }, {}],
-		[{ __rl: true, mode: 'list', value: '12', cachedResultName: 'Founders' }, { id: 12 }],
-		[{ __rl: true, mode: 'id', value: ' 7 ' }, { id: 7 }],
-		[42, { id: 42 }],
-	])('parseSequenceId(%p)', (raw, expected) => {
-		expect(parseSequenceId(raw)).toEqual(expected);
+		[undefined, undefined],
+		['', undefined],
+		[{ __rl: true, mode: 'list', value: '' }, undefined],
+		[{ __rl: true, mode: 'list', value: '12', cachedResultName: 'Founders' }, 12],
+		[{ __rl: true, mode: 'id', value: ' 7 ' }, 7],
+		[42, 42],
+	])('readSequenceFilter(%p)', (raw, expected) => {
+		expect(readSequenceFilter(raw)).toEqual(expected);
 	});
 
 	it.each([[0], [-1], [1.5], ['abc'], [{ __rl: true, mode: 'id', value: 'x1' }]])(
-		'parseSequenceId refuses %p',
+		'readSequenceFilter refuses %p',
 		(raw) => {
-			expect(parseSequenceId(raw).error).toMatch(/positive whole number/);
+			expect(() => readSequenceFilter(raw)).toThrow(/positive whole number/);
 		},
 	);
 

@@ -1,15 +1,16 @@
-import type { PageRequest, ReportedPagination } from '../../../nodes/OutreachContact/helpers/pollPaging';
-import { PageCursor, REQUESTED_PAGE_SIZE } from '../../../nodes/OutreachContact/helpers/pollPaging';
+import type { PageRequest, ReceivedPagination } from '../../../nodes/OutreachContact/helpers/pageCursor';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_ASKED, PageCursor } from '../../../nodes/OutreachContact/helpers/pageCursor';
 
 /**
- * A list served in pages, with a size cap, optionally changing between requests.
+ * A list served in pages, with a size cap (100, the documented default, unless given),
+ * optionally changing between requests.
  * Returns the pages asked for and the ids read.
  */
 function walk(
 	list: () => number[],
 	options: {
 		cap?: (request: number) => number;
-		report?: (p: ReportedPagination) => ReportedPagination;
+		report?: (p: ReceivedPagination) => ReceivedPagination;
 		beforeRequest?: (request: number) => void;
 	} = {},
 ) {
@@ -21,7 +22,7 @@ function walk(
 		options.beforeRequest?.(asked.length);
 		asked.push(ask);
 		const items = list();
-		const size = Math.min(ask.pageSize, options.cap?.(asked.length - 1) ?? Infinity);
+		const size = Math.min(ask.pageSize, options.cap?.(asked.length - 1) ?? DEFAULT_PAGE_SIZE);
 		const page = items.slice((ask.page - 1) * size, ask.page * size);
 		read.push(...page);
 		const pagination = {
@@ -32,20 +33,20 @@ function walk(
 		};
 		cursor.record(ask, options.report ? options.report(pagination) : pagination, page.length);
 	}
-	return { asked, read, requests: cursor.requests };
+	return { asked, read };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('PageCursor', () => {
-	it('asks for the documented default size first', () => {
-		expect(new PageCursor().next()).toEqual({ page: 1, pageSize: REQUESTED_PAGE_SIZE });
-		expect(REQUESTED_PAGE_SIZE).toBe(100);
+	it('asks for large pages first', () => {
+		expect(new PageCursor().next()).toEqual({ page: 1, pageSize: PAGE_SIZE_ASKED });
+		expect(PAGE_SIZE_ASKED).toBe(1000);
 	});
 
 	it('makes one request for an empty result', () => {
 		const { asked, read } = walk(() => []);
-		expect(asked).toEqual([{ page: 1, pageSize: 100 }]);
+		expect(asked).toEqual([{ page: 1, pageSize: 1000 }]);
 		expect(read).toEqual([]);
 	});
 
@@ -60,7 +61,7 @@ describe('PageCursor', () => {
 		const items = range(1, 120);
 		const { asked, read } = walk(() => items, { cap: () => 25 });
 		expect(asked).toEqual([
-			{ page: 1, pageSize: 100 },
+			{ page: 1, pageSize: 1000 },
 			{ page: 2, pageSize: 25 },
 			{ page: 3, pageSize: 25 },
 			{ page: 4, pageSize: 25 },
@@ -150,5 +151,29 @@ describe('PageCursor', () => {
 			},
 		});
 		expect(asked.map((a) => a.page)).toEqual([1, 2]);
+	});
+
+	it('with a limit, asks no page past it (and no more than the limit on the first)', () => {
+		const cursor = new PageCursor(250);
+		expect(cursor.next()).toEqual({ page: 1, pageSize: 250 });
+		cursor.record({ page: 1, pageSize: 250 }, { total_pages: 10, page_size: 100, total_contacts: 950 }, 100);
+		expect(cursor.nextPages(4)).toEqual([
+			{ page: 2, pageSize: 100 },
+			{ page: 3, pageSize: 100 },
+		]);
+	});
+
+	it('hands out several known pages at once, never past total_pages', () => {
+		const cursor = new PageCursor();
+		expect(cursor.nextPages(4)).toEqual([{ page: 1, pageSize: 1000 }]); // count unknown yet
+		cursor.record({ page: 1, pageSize: 1000 }, { total_pages: 4, page_size: 100 }, 100);
+		expect(cursor.nextPages(5).map((p) => p.page)).toEqual([2, 3, 4]);
+	});
+
+	it('falls back to the documented default size once', () => {
+		const cursor = new PageCursor();
+		expect(cursor.useDefaultSize()).toBe(true);
+		expect(cursor.next()).toEqual({ page: 1, pageSize: 100 });
+		expect(cursor.useDefaultSize()).toBe(false);
 	});
 });

@@ -2,14 +2,14 @@ import type { INode, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Contact, SearchCondition, SearchPage } from '../../../nodes/OutreachContact/types';
-import { useClock } from '../../../nodes/OutreachContact/transport/clock';
+import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
 import {
+	fetchSearchResults,
 	MAX_PASSES,
 	MAX_REQUESTS_PER_WALK,
-	pollDeadline,
-	walkSearch,
-} from '../../../nodes/OutreachContact/trigger/searchWindow';
+} from '../../../nodes/OutreachContact/helpers/searchPages';
+import { pollDeadline, readWindow } from '../../../nodes/OutreachContact/trigger/readWindow';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 const search = searchContacts as jest.MockedFunction<typeof searchContacts>;
@@ -36,17 +36,20 @@ function serve(list: () => number[], cap = 10, notFound?: (page: number) => bool
 	});
 }
 
+/** The trigger's use: one page at a time. A pass starts at page 1, so passes = requests for page 1. */
 async function walk(deadline?: number) {
 	const read: number[] = [];
-	const result = await walkSearch(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), deadline);
-	return { ...result, read };
+	await readWindow(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), deadline);
+	const requests = search.mock.calls.length;
+	const passes = search.mock.calls.filter((c) => c[2] === 1).length;
+	return { requests, passes, read };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 beforeEach(() => search.mockReset());
 
-describe('walkSearch', () => {
+describe('walkSearchPages, as the trigger reads its window', () => {
 	it('reads every page once when nothing changes', async () => {
 		serve(() => range(1, 35));
 		const { read, requests, passes } = await walk();
@@ -54,7 +57,7 @@ describe('walkSearch', () => {
 		expect(requests).toBe(4);
 		expect(passes).toBe(1);
 		expect(search.mock.calls.map((c) => [c[2], c[3]])).toEqual([
-			[1, 100],
+			[1, 1000],
 			[2, 10],
 			[3, 10],
 			[4, 10],
@@ -116,7 +119,7 @@ describe('walkSearch', () => {
 
 	it('gives up with a clear error when the budget is used up', async () => {
 		let now = 0;
-		const restore = useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
+		const restore = testHooks.useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
 		try {
 			serve(() => {
 				now += 1000;
@@ -144,5 +147,53 @@ describe('pollDeadline', () => {
 		expect(pollDeadline({ getPollBudgetMs: () => 300_000 } as unknown as IPollFunctions, 1000)).toBe(241_000);
 		expect(pollDeadline({} as IPollFunctions, 1000)).toBeUndefined();
 		expect(pollDeadline({ getPollBudgetMs: () => 0 } as unknown as IPollFunctions, 1000)).toBeUndefined();
+	});
+});
+
+describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
+	it('reads the pages after the first 4 at a time, in order, each contact once', async () => {
+		let inFlight = 0;
+		let most = 0;
+		const items = range(1, 95);
+		search.mockImplementation(async (_ctx, _conditions, page, pageSize) => {
+			inFlight++;
+			most = Math.max(most, inFlight);
+			await Promise.resolve();
+			inFlight--;
+			const size = Math.min(pageSize, 10);
+			// Page 3 repeats the last contact of page 2, as when one is added while paging.
+			const from = page === 3 ? 19 : (page - 1) * size;
+			return {
+				contacts: items.slice(from, page * size).map(contact),
+				pagination: { total_contacts: 95, page, total_pages: 10, page_size: size },
+			};
+		});
+		const contacts = await fetchSearchResults(ctx, conditions);
+		expect(contacts.map((c) => c.id)).toEqual(items);
+		expect(search.mock.calls.map((c) => c[2])).toEqual(range(1, 10));
+		expect(most).toBe(4);
+	});
+
+	it('stops at the limit', async () => {
+		serve(() => range(1, 95), 10);
+		const contacts = await fetchSearchResults(ctx, conditions, 25);
+		expect(contacts.map((c) => c.id)).toEqual(range(1, 25));
+		expect(search.mock.calls.map((c) => [c[2], c[3]])).toEqual([
+			[1, 25],
+			[2, 10],
+			[3, 10],
+		]);
+	});
+
+	it('reads again from page 1 when the list shrank while paging', async () => {
+		let items = range(1, 40);
+		let calls = 0;
+		serve(() => {
+			if (++calls === 2) items = range(11, 40); // 1-10 leave after page 1 was read
+			return items;
+		});
+		const contacts = await fetchSearchResults(ctx, conditions);
+		expect(new Set(contacts.map((c) => c.id))).toEqual(new Set(range(1, 40)));
+		expect(search.mock.calls.filter((c) => c[2] === 1)).toHaveLength(2);
 	});
 });

@@ -1,7 +1,4 @@
-/**
- * Time rules of the trigger: reading the service's timestamps and choosing the search window.
- * Pure functions; no clock is read here (callers pass `now`).
- */
+/** Time rules of the trigger (see docs/trigger.md): pure, callers pass `now`. */
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -27,20 +24,8 @@ function fromEpoch(value: number): number | undefined {
 }
 
 /**
- * The creation time of a contact in epoch milliseconds, or `undefined` when it cannot be read.
- *
- * The interface does not show the timestamp format, so this accepts:
- * - ISO 8601 date-times with `T` or a space between date and time, seconds and a fraction of
- *   any length optional (the fraction is cut to milliseconds), and a zone `Z`, `UTC`, `GMT`,
- *   `±hh`, `±hhmm` or `±hh:mm`. **No zone means UTC** (not the machine's local time, which
- *   `Date.parse` would use), so the result never depends on where n8n runs.
- * - a bare date `YYYY-MM-DD` (midnight UTC).
- * - epoch numbers (or strings of at least 9 digits): seconds below 1e11, milliseconds above.
- *
- * Anything else (missing, empty, impossible dates such as 2026-02-30, other formats) gives
- * `undefined`. The trigger does not emit such a contact, because it cannot be placed in time
- * (and could never be pruned from the state); it logs a warning with the contact's id instead.
- * If the service later fills in a readable time, the contact is emitted then like any other.
+ * The creation time of a contact in epoch ms, or undefined when it cannot be read: ISO 8601
+ * (no zone means UTC, never the machine's zone), a bare date, or epoch seconds/milliseconds.
  */
 export function parseCreatedTime(value: unknown): number | undefined {
 	if (typeof value === 'number') return fromEpoch(value);
@@ -77,22 +62,9 @@ export function parseCreatedTime(value: unknown): number | undefined {
 }
 
 /**
- * The `created_timestamp` `Less than` value (W) that makes one search return every contact
- * created at or after `floor` (epoch ms), whatever timezone the service counts days in.
- *
- * W = ceil((now - floor) / 1 day) + 2.
- *
- * Why this is enough: the service counts "days since" as the difference of calendar-day
- * numbers in some timezone Z: days(c) = day_Z(now) - day_Z(c), with day_Z(t) =
- * floor((t + offset_Z(t)) / D). For integers, floor(a) - floor(b) <= ceil(a - b), so
- * days(c) <= ceil((now - c + offset_Z(now) - offset_Z(c)) / D)
- *        <= ceil((now - floor) / D) + 1   while the extra term is at most one day.
- * "Less than W" therefore includes every contact created since `floor`. The fixed offset of Z
- * cancels out; the one spare day absorbs what does not: a DST change (or other offset change)
- * between the two times, clock skew between n8n and the service, and a constant error in how
- * the service writes its timestamps (e.g. local time without a zone), up to 24 hours together.
- * A service that counts 24-hour periods instead of calendar days is covered as well.
- * Contacts created after `now` have days <= 0 and are always inside the window.
+ * The `created_timestamp` `Less than` value that returns every contact created at or after
+ * `floor`, whatever timezone the service counts days in: one spare day absorbs DST changes,
+ * clock skew and zone-less timestamps (the proof is in docs/trigger.md).
  */
 export function windowDays(now: number, floor: number): number {
 	return Math.max(0, Math.ceil((now - floor) / DAY_MS)) + 2;

@@ -1,5 +1,5 @@
 import { seededRandom } from '../../support/virtualClock';
-import { DAY_MS, HOUR_MS, parseCreatedTime, windowDays } from '../../../nodes/OutreachContact/helpers/pollTime';
+import { DAY_MS, HOUR_MS, parseCreatedTime, windowDays } from '../../../nodes/OutreachContact/trigger/timeRules';
 import { daysSince, localMidnight, dayNumber } from './calendar';
 
 describe('parseCreatedTime', () => {

@@ -1,7 +1,4 @@
-/**
- * The trigger's state, kept in the node's workflow static data (`getWorkflowStaticData('node')`)
- * under {@link STATE_KEY}. JSON only: numbers (epoch milliseconds) and a map of ids.
- */
+/** The trigger's state in the node's static data, under STATE_KEY: JSON numbers and a map of ids. */
 
 export const STATE_KEY = 'outreachContactPoll';
 

@@ -1,9 +1,32 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { propertiesOfKind } from '../../helpers/conditions';
-import { returnAllAndLimit } from '../shared';
+import { PROPERTY_RULES, propertiesOfKind } from '../../helpers/conditions';
+import type { SearchOperator, SearchProperty } from '../../types';
 
-const show = { resource: ['contact'], operation: ['search'] };
+const OPERATOR_NAMES: Record<SearchOperator, string> = {
+	Is: 'Is',
+	'Is not': 'Is Not',
+	Contains: 'Contains',
+	'Does not contain': 'Does Not Contain',
+	'More than': 'More Than',
+	Exactly: 'Exactly',
+	'Less than': 'Less Than',
+};
+
+/** The Operator field of properties that share one set of operators, in alphabetical order. */
+function operatorField(properties: SearchProperty[], defaultOperator: SearchOperator): INodeProperties {
+	const operators = PROPERTY_RULES[properties[0]].operators;
+	return {
+		displayName: 'Operator',
+		name: 'operator',
+		type: 'options',
+		default: defaultOperator,
+		displayOptions: { show: { property: properties } },
+		options: operators
+			.map((operator) => ({ name: OPERATOR_NAMES[operator], value: operator }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
 
 // Display names are alphabetical (n8n's rule for collection fields) and read in order:
 // Contact Property, Operator, Value.
@@ -25,46 +48,11 @@ const conditionFields: INodeProperties[] = [
 		],
 	},
 	// One Operator per set of operators the service allows, shown only for its properties.
-	{
-		displayName: 'Operator',
-		name: 'operator',
-		type: 'options',
-		default: 'Is',
-		displayOptions: { show: { property: ['sequence__id', 'premise_ids_used', 'is_enriched'] } },
-		options: [
-			{ name: 'Is', value: 'Is' },
-			{ name: 'Is Not', value: 'Is not' },
-		],
-	},
-	{
-		displayName: 'Operator',
-		name: 'operator',
-		type: 'options',
-		default: 'Less than',
-		displayOptions: {
-			show: { property: ['created_timestamp', 'updated_timestamp', 'last_synced_timestamp'] },
-		},
-		options: [
-			{ name: 'Exactly', value: 'Exactly' },
-			{ name: 'Less Than', value: 'Less than' },
-			{ name: 'More Than', value: 'More than' },
-		],
-	},
-	// Email's Operator comes last on purpose: a new condition gets the default of the last
-	// field named "operator", and the new condition's property is Email.
-	{
-		displayName: 'Operator',
-		name: 'operator',
-		type: 'options',
-		default: 'Is',
-		displayOptions: { show: { property: ['email'] } },
-		options: [
-			{ name: 'Contains', value: 'Contains' },
-			{ name: 'Does Not Contain', value: 'Does not contain' },
-			{ name: 'Is', value: 'Is' },
-			{ name: 'Is Not', value: 'Is not' },
-		],
-	},
+	// Email's comes last on purpose: a new condition gets the default of the last field named
+	// "operator", and the new condition's property is Email.
+	operatorField(['sequence__id', 'premise_ids_used', 'is_enriched'], 'Is'),
+	operatorField(['created_timestamp', 'updated_timestamp', 'last_synced_timestamp'], 'Less than'),
+	operatorField(['email'], 'Is'),
 	{
 		displayName: 'Value',
 		name: 'value',
@@ -101,14 +89,14 @@ const conditionFields: INodeProperties[] = [
 	},
 ];
 
-export const searchDescription: INodeProperties[] = [
+/** The notice and the conditions builder of Contact Search. */
+export const conditionsFields: INodeProperties[] = [
 	{
 		displayName:
 			'Conditions with the same property and operator match any of their values (OR); all other conditions must all match (AND). Days count whole days since the event: 0 = today.',
 		name: 'conditionsNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Conditions',
@@ -117,9 +105,7 @@ export const searchDescription: INodeProperties[] = [
 		placeholder: 'Add Condition',
 		typeOptions: { multipleValues: true, sortable: true },
 		default: {},
-		displayOptions: { show },
 		description: 'Filters on contact properties. Without conditions, every contact is returned.',
 		options: [{ displayName: 'Condition', name: 'condition', values: conditionFields }],
 	},
-	...returnAllAndLimit('contact', 'search'),
 ];

@@ -1,0 +1,18 @@
+import { swapClock, type Clock } from './helpers/clock';
+import { resetLimiters } from './transport/rateLimiter';
+
+/**
+ * For this package's tests and benchmarks only: shipped code never calls these. They are the
+ * two pieces of process-wide state a test must control.
+ */
+export const testHooks = {
+	/** Runs the package on `clock` until the returned function restores the previous one. */
+	useClock(clock: Clock): () => void {
+		const previous = swapClock(clock);
+		return () => {
+			swapClock(previous);
+		};
+	},
+	/** Forgets every account's pacing state, so that runs do not share it. */
+	resetLimiters,
+};

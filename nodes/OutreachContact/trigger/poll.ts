@@ -1,0 +1,53 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { getClock } from '../helpers/clock';
+import type { Contact } from '../types';
+import { finishPoll, PollCollector } from './collector';
+import { planPoll, pollSettings, searchConditions } from './plan';
+import { pollDeadline, readWindow } from './readWindow';
+import { readPollState, STATE_KEY } from './state';
+
+/**
+ * One poll in trigger mode: plan from the stored state, read the whole window, then store the
+ * new state and return the contacts to emit, oldest first. A failed request throws before the
+ * state is touched, so the next poll repeats the same window (see docs/trigger.md).
+ */
+export async function pollNewContacts(
+	ctx: IPollFunctions,
+	sequenceId: number | undefined,
+	options: IDataObject,
+): Promise<Contact[]> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const stored = readPollState(staticData[STATE_KEY]);
+	if (stored.problem) {
+		ctx.logger.warn(`Outreach Contact Trigger: ${stored.problem}; starting again from now`);
+	}
+	const start = getClock().now();
+	const plan = planPoll(stored.state, start, pollSettings(options));
+	const collector = new PollCollector(plan);
+	await readWindow(
+		ctx,
+		searchConditions(plan.windowDays, sequenceId),
+		(contacts) => collector.add(contacts),
+		pollDeadline(ctx, start),
+	);
+	const outcome = finishPoll(plan, collector);
+	staticData[STATE_KEY] = outcome.state as unknown as IDataObject;
+
+	if (outcome.unreadable.length > 0) {
+		ctx.logger.warn(
+			`Outreach Contact Trigger: skipped ${outcome.unreadable.length} contact(s) without a readable id or created_date: ${outcome.unreadable.slice(0, 10).join(', ')}`,
+		);
+	}
+	if (outcome.deferred.length > 0) {
+		ctx.logger.warn(
+			`Outreach Contact Trigger: ${outcome.deferred.length} contact(s) are dated more than a day ahead and wait until then: ${outcome.deferred.slice(0, 10).join(', ')}`,
+		);
+	}
+	if (outcome.backlog > 0) {
+		ctx.logger.debug(
+			`Outreach Contact Trigger: ${outcome.backlog} more new contact(s) will be emitted by the next polls`,
+		);
+	}
+	return outcome.emit;
+}

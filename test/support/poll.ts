@@ -1,0 +1,21 @@
+import { finishPoll, PollCollector, type PollOutcome } from '../../nodes/OutreachContact/trigger/collector';
+import { planPoll, type PollPlan, type PollSettings } from '../../nodes/OutreachContact/trigger/plan';
+import type { PollState } from '../../nodes/OutreachContact/trigger/state';
+import type { Contact } from '../../nodes/OutreachContact/types';
+
+/**
+ * One whole poll over contacts already fetched, as trigger/poll.ts runs it: plan, collect,
+ * finish. `recorded`: contacts recorded as already present at a first activation.
+ */
+export function runPoll(
+	previous: PollState | undefined,
+	now: number,
+	settings: PollSettings,
+	pages: Contact[][],
+): PollOutcome & { plan: PollPlan; recorded: number } {
+	const plan = planPoll(previous, now, settings);
+	const collector = new PollCollector(plan);
+	for (const page of pages) collector.add(page);
+	const outcome = finishPoll(plan, collector);
+	return { ...outcome, plan, recorded: plan.emit ? 0 : collector.candidateCount };
+}
