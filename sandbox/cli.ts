@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 	console.log(`  Base URL: ${sandbox.baseUrl}`);
 	console.log(`  API key:  ${sandbox.apiKey}`);
 	console.log(
-		`  rate limit ${s.rateLimit || 'off'}/min, page cap ${s.maxPageSize}, fault rate ${s.faultRate}, ` +
+		`  rate limit ${s.rateLimit ? `${s.rateLimit} per ${s.rateWindowMs / 1000} s` : 'off'}, page cap ${s.maxPageSize}, fault rate ${s.faultRate}, ` +
 			`latency ${s.latencyMs} ms, timezone ${s.timezone}, ${sandbox.store.listContacts().length} contacts`,
 	);
 	console.log(`  Try: curl -H "Authorization: ${sandbox.apiKey}" ${sandbox.baseUrl}/me`);

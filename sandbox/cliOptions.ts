@@ -11,7 +11,8 @@ import type { SandboxOptions } from './settings';
 export const USAGE = `Usage: npm run sandbox -- [flags]
   --port N              port on 127.0.0.1 (env SANDBOX_PORT, default 4010; 0 = any free port)
   --api-key KEY         accepted Authorization value (env SANDBOX_API_KEY, default sandbox-api-key)
-  --rate-limit N        requests per minute, 0 = unlimited (env SANDBOX_RATE_LIMIT, default 200)
+  --rate-limit N        requests per window, 0 = unlimited (env SANDBOX_RATE_LIMIT, default 200)
+  --rate-window MS      length of the sliding rate window (env SANDBOX_RATE_WINDOW_MS, default 60000)
   --page-cap N          maximum search page_size (env SANDBOX_PAGE_CAP, default 100)
   --fault-rate R        share 0..1 of requests answered 503 (env SANDBOX_FAULT_RATE, default 0)
   --fault-seed N        seed of the fault PRNG (env SANDBOX_FAULT_SEED, default 1)
@@ -40,6 +41,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 			port: { type: 'string' },
 			'api-key': { type: 'string' },
 			'rate-limit': { type: 'string' },
+			'rate-window': { type: 'string' },
 			'page-cap': { type: 'string' },
 			'fault-rate': { type: 'string' },
 			'fault-seed': { type: 'string' },
@@ -66,6 +68,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 		port: num('port', 'SANDBOX_PORT', DEFAULT_CLI_PORT),
 		apiKey: text('api-key', 'SANDBOX_API_KEY'),
 		rateLimit: num('rate-limit', 'SANDBOX_RATE_LIMIT'),
+		rateWindowMs: num('rate-window', 'SANDBOX_RATE_WINDOW_MS'),
 		maxPageSize: num('page-cap', 'SANDBOX_PAGE_CAP'),
 		faultRate: num('fault-rate', 'SANDBOX_FAULT_RATE'),
 		faultSeed: num('fault-seed', 'SANDBOX_FAULT_SEED'),

@@ -1,4 +1,5 @@
-// Sliding-window rate limiter: at most `limit` accepted requests per key in any 60 s window.
+// Sliding-window rate limiter: at most `limit` accepted requests per key in any window of
+// `windowMs` (60 s, as the service, unless told otherwise).
 
 export const WINDOW_MS = 60_000;
 
@@ -12,20 +13,21 @@ export class SlidingWindowLimiter {
 	constructor(
 		public limit: number,
 		private readonly now: () => number = Date.now,
+		public windowMs = WINDOW_MS,
 	) {}
 
 	/** Records the request when allowed; a rejected request takes no slot. */
 	tryAcquire(key: string): RateDecision {
 		if (!(this.limit > 0) || this.limit === Infinity) return { allowed: true };
 		const now = this.now();
-		const times = (this.accepted.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
+		const times = (this.accepted.get(key) ?? []).filter((t) => t > now - this.windowMs);
 		this.accepted.set(key, times);
 		if (times.length < this.limit) {
 			times.push(now);
 			return { allowed: true };
 		}
 		// The slot frees when the oldest request that keeps the window full leaves it.
-		const freesAt = (times[times.length - this.limit] as number) + WINDOW_MS;
+		const freesAt = (times[times.length - this.limit] as number) + this.windowMs;
 		return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now) / 1000)) };
 	}
 

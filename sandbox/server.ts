@@ -62,7 +62,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	if (options.seed !== false) store.seed();
 	if (options.seedContacts) store.seedContacts(options.seedContacts);
 	const stats = new SandboxStats();
-	const limiter = new SlidingWindowLimiter(settings.rateLimit, now);
+	const limiter = new SlidingWindowLimiter(settings.rateLimit, now, settings.rateWindowMs);
 	const faults = new FaultInjector(options.faultSeed ?? 1);
 
 	/** Decides the reply; `setRoute` receives the stats name of the matched route. */
@@ -83,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 		if (req.headers.authorization !== apiKey) return error(403, AUTH_FAILED);
 		limiter.limit = settings.rateLimit;
+		limiter.windowMs = settings.rateWindowMs;
 		const decision = limiter.tryAcquire(apiKey);
 		if (!decision.allowed) {
 			stats.rateLimited++;

@@ -6,8 +6,10 @@ import type { Order } from './search';
 
 /** Behaviour that can also be changed while the sandbox runs (via `sandbox.settings`). */
 export interface SandboxSettings {
-	/** Accepted requests per API key in any sliding 60 s window; 0 or Infinity disables. Default 200. */
+	/** Accepted requests per API key in any sliding window of `rateWindowMs`; 0 or Infinity disables. Default 200. */
 	rateLimit: number;
+	/** Length of the rate limit's sliding window in ms. Default 60000 (the service's minute). */
+	rateWindowMs: number;
 	/** Server-side cap on the search page_size. Default 100. */
 	maxPageSize: number;
 	/** IANA timezone whose calendar dates count the "days since" in search. Default 'UTC'. */
@@ -43,6 +45,7 @@ export interface SandboxOptions extends Partial<SandboxSettings> {
 
 export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = {
 	rateLimit: 200,
+	rateWindowMs: 60_000,
 	maxPageSize: 100,
 	timezone: 'UTC',
 	order: 'newest',
@@ -59,6 +62,7 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 		if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
 	}
 	if (!(settings.rateLimit >= 0)) throw new RangeError('rateLimit must be >= 0');
+	if (!(settings.rateWindowMs >= 1)) throw new RangeError('rateWindowMs must be >= 1');
 	if (!Number.isInteger(settings.maxPageSize) || settings.maxPageSize < 1) {
 		throw new RangeError('maxPageSize must be an integer >= 1');
 	}

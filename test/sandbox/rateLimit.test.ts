@@ -71,3 +71,15 @@ describe('sandbox rate limit over HTTP', () => {
 		expect((await api(sandbox, 'GET', '/me')).status).toBe(429);
 	});
 });
+
+describe('rate window length', () => {
+	it('a shorter window frees its slots sooner', () => {
+		let now = 0;
+		const limiter = new SlidingWindowLimiter(2, () => now, 10_000);
+		expect(limiter.tryAcquire('k').allowed).toBe(true);
+		expect(limiter.tryAcquire('k').allowed).toBe(true);
+		expect(limiter.tryAcquire('k')).toEqual({ allowed: false, retryAfterSeconds: 10 });
+		now = 10_001;
+		expect(limiter.tryAcquire('k').allowed).toBe(true);
+	});
+});
