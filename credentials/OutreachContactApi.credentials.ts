@@ -58,7 +58,7 @@ export class OutreachContactApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 200,
 			description:
-				'How many requests per minute this account may send. All nodes and executions using this credential share it, so large runs stay under the limit instead of being rate-limited.',
+				"The account's rate limit. Every node and execution of this n8n process using the credential shares it; when other n8n workers or tools use the same account, each process lowers its share on the service's 429 answers and takes it back when they stop.",
 		},
 		{
 			displayName: 'Max Attempts per Request',
@@ -67,7 +67,7 @@ export class OutreachContactApi implements ICredentialType {
 			typeOptions: { minValue: 1, maxValue: 20 },
 			default: 6,
 			description:
-				'How often one request is tried when the service answers 429 (rate limited) or 503 (unavailable), or the connection drops, before the node gives up',
+				'How often one request is tried when the service answers 503 (unavailable) or the connection drops, before the node gives up. Rate-limited requests (429) are retried as long as Max Retry Wait allows.',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',
@@ -75,7 +75,8 @@ export class OutreachContactApi implements ICredentialType {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 300,
-			description: 'The longest total time one request may spend waiting between its retries',
+			description:
+				'The longest time one request keeps retrying after its first 429, 503 or dropped connection. Raise it when several workers or tools share the account.',
 		},
 	];
 

@@ -1,42 +1,83 @@
 import type { Clock } from '../helpers/clock';
 
 /**
- * The service allows N requests per minute. The sliding window is a little longer than a
- * minute so that network jitter between our send time and the service's receive time
- * cannot push request N+1 into the service's window.
+ * Pacing of one account in one process (README "Scaling out"). The service accepts `limit`
+ * requests in any sliding minute and rejects the excess with 429 (a rejected request takes no
+ * slot). Other n8n processes (queue-mode workers) and other tools may share the account unseen,
+ * so each process keeps a budget: at most `budget` sends in any window of WINDOW_MS, and learns
+ * its share from the service's answers (additive-increase/multiplicative-decrease, by window):
+ * - Alone, the budget is the limit: a burst of `limit` at once, then as the window frees.
+ * - A 429 means others use the account: every caller pauses until Retry-After and the budget is
+ *   cut to CUT_FACTOR of itself, never below MIN_SHARE of the limit. One cut per episode: 429s
+ *   for requests sent before the cut answer the same crowding.
+ * - A process that fills its budget, HOLD_WINDOWS after its last cut and at most once a
+ *   window, doubles it (up to the limit), so a share others leave is taken back within a few
+ *   windows.
+ * Requests in flight follow the measured latency: enough to send a whole budget in BURST_MS,
+ * between MIN_IN_FLIGHT and MAX_IN_FLIGHT. A crowded account then answers at most about
+ * MIN_IN_FLIGHT 429s per process and crowded window at low latency (test/unit/transport/sharing).
  */
-const WINDOW_MS = 61_000;
 
-/** Requests that may leave at once before even pacing starts: small runs stay instant. */
-const BURST = 10;
+/** The service's minute plus a margin for clock and network jitter between us and it. */
+export const WINDOW_MS = 61_000;
 
-/**
- * Client-side pacing for one account. Callers are served one at a time, in arrival order,
- * so concurrent callers cannot both take the last free slot. `pause` (after a 429) holds
- * back every caller, including the ones already waiting.
- */
+const MIN_SHARE = 0.05;
+
+const CUT_FACTOR = 0.7;
+
+const HOLD_WINDOWS = 1;
+
+const BURST_MS = 5_000;
+
+const MIN_IN_FLIGHT = 1;
+
+const MAX_IN_FLIGHT = 25;
+
+/** Weight of the newest latency sample in the moving average. */
+const LATENCY_WEIGHT = 0.2;
+
+/** A request that left: hand it back to `settle` when its answer (or failure) comes. */
+export interface Send {
+	readonly at: number;
+}
+
 export class RateLimiter {
+	/** Send times of the requests in the window that the service did not reject, oldest first. */
 	private readonly sent: number[] = [];
 
-	private tokens = BURST;
-
-	private lastRefill: number | undefined;
+	private budget: number;
 
 	private pausedUntil = 0;
 
-	private queue: Promise<void> = Promise.resolve();
+	private lastCutAt = -Infinity;
+
+	private lastGrowAt = -Infinity;
+
+	private inFlight = 0;
+
+	private latencyMs: number | undefined;
+
+	private wake: (() => void) | undefined;
+
+	private queue: Promise<unknown> = Promise.resolve();
 
 	constructor(
-		private perMinute: number,
+		private limit: number,
 		private readonly clock: () => Clock,
-	) {}
-
-	setLimit(perMinute: number): void {
-		this.perMinute = Math.max(1, perMinute);
+	) {
+		this.limit = Math.max(1, limit);
+		this.budget = this.limit;
 	}
 
-	/** Resolves when the caller may send one request. */
-	async acquire(): Promise<void> {
+	setLimit(perMinute: number): void {
+		const limit = Math.max(1, perMinute);
+		if (limit === this.limit) return;
+		this.budget = this.budget >= this.limit ? limit : Math.min(this.budget, limit);
+		this.limit = limit;
+	}
+
+	/** Resolves when the caller may send one request; callers are served in arrival order. */
+	async acquire(): Promise<Send> {
 		const turn = this.queue.then(async () => await this.waitForSlot());
 		// Keep the queue alive whatever happens to this caller.
 		this.queue = turn.catch(() => undefined);
@@ -48,48 +89,74 @@ export class RateLimiter {
 		this.pausedUntil = Math.max(this.pausedUntil, untilMs);
 	}
 
-	private async waitForSlot(): Promise<void> {
+	/** The answer to `send` came (or the request failed); `rateLimited` when it was a 429. */
+	settle(send: Send, rateLimited: boolean): void {
+		const now = this.clock().now();
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		const sample = now - send.at;
+		this.latencyMs = this.latencyMs === undefined ? sample : this.latencyMs + LATENCY_WEIGHT * (sample - this.latencyMs);
+		if (rateLimited) {
+			const index = this.sent.lastIndexOf(send.at);
+			if (index >= 0) this.sent.splice(index, 1);
+			if (send.at > this.lastCutAt) this.cut(now);
+		}
+		const wake = this.wake;
+		this.wake = undefined;
+		wake?.();
+	}
+
+	private cut(now: number): void {
+		this.budget = Math.max(Math.ceil(this.limit * MIN_SHARE), Math.floor(this.budget * CUT_FACTOR));
+		this.lastCutAt = now;
+	}
+
+	/** When the budget may grow next (Infinity at the limit). */
+	private growsAt(): number {
+		if (this.budget >= this.limit) return Infinity;
+		return Math.max(this.lastCutAt + HOLD_WINDOWS * WINDOW_MS, this.lastGrowAt + WINDOW_MS);
+	}
+
+	private maybeGrow(now: number): void {
+		if (this.sent.length < this.budget || now < this.growsAt()) return;
+		this.budget = Math.min(this.limit, this.budget * 2);
+		this.lastGrowAt = now;
+	}
+
+	private maxInFlight(): number {
+		const wanted = Math.ceil(((this.latencyMs ?? 0) * this.budget) / BURST_MS);
+		return Math.min(MAX_IN_FLIGHT, Math.max(MIN_IN_FLIGHT, wanted));
+	}
+
+	private prune(now: number): void {
+		while (this.sent.length > 0 && this.sent[0] <= now - WINDOW_MS) this.sent.shift();
+	}
+
+	private async waitForSlot(): Promise<Send> {
 		const clock = this.clock();
 		for (;;) {
 			const now = clock.now();
-			const at = this.earliestSlot(now);
-			if (at <= now) {
-				this.take(now);
-				return;
+			this.prune(now);
+			this.maybeGrow(now);
+			let at = Math.max(now, this.pausedUntil);
+			if (this.sent.length >= this.budget) at = Math.max(at, this.sent[this.sent.length - this.budget] + WINDOW_MS);
+			if (at > now) {
+				// Wake early when a full budget may grow meanwhile.
+				const wake = this.sent.length >= this.budget && this.pausedUntil <= now ? Math.min(at, this.growsAt()) : at;
+				await clock.sleep(Math.max(1, wake - now));
+			} else if (this.inFlight >= this.maxInFlight()) {
+				await new Promise<void>((resolve) => (this.wake = resolve));
+			} else {
+				this.sent.push(now);
+				this.inFlight++;
+				return { at: now };
 			}
-			await clock.sleep(at - now);
 		}
-	}
-
-	private earliestSlot(now: number): number {
-		while (this.sent.length > 0 && this.sent[0] <= now - WINDOW_MS) this.sent.shift();
-		this.refill(now);
-		const msPerToken = 60_000 / this.perMinute;
-		let at = Math.max(now, this.pausedUntil);
-		if (this.tokens < 1) at = Math.max(at, now + (1 - this.tokens) * msPerToken);
-		if (this.sent.length >= this.perMinute) {
-			at = Math.max(at, this.sent[this.sent.length - this.perMinute] + WINDOW_MS);
-		}
-		return at;
-	}
-
-	private refill(now: number): void {
-		if (this.lastRefill !== undefined && now > this.lastRefill) {
-			const msPerToken = 60_000 / this.perMinute;
-			this.tokens = Math.min(BURST, this.tokens + (now - this.lastRefill) / msPerToken);
-		}
-		this.lastRefill = now;
-	}
-
-	private take(now: number): void {
-		this.tokens -= 1;
-		this.sent.push(now);
 	}
 }
 
 const limiters = new Map<string, RateLimiter>();
 
-/** One limiter per account (Base URL and key fingerprint), shared by every execution. */
+/** One limiter per account (Base URL and key fingerprint), shared by every execution of the process. */
 export function limiterFor(accountKey: string, perMinute: number, clock: () => Clock): RateLimiter {
 	let limiter = limiters.get(accountKey);
 	if (!limiter) {

@@ -10,9 +10,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getClock } from '../helpers/clock';
 import { normalizeBaseUrl } from './baseUrl';
+import { deliver, header, type RawResponse, type RetryBudget } from './delivery';
 import { limiterFor } from './rateLimiter';
 import { redact } from './redact';
-import { backoffMs, parseRetryAfter, retryAfterWaitMs } from './retryPolicy';
 import * as failures from './serviceFailure';
 import { toNodeApiError, type ServiceFailure } from './serviceFailure';
 
@@ -21,16 +21,6 @@ export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFu
 export const CREDENTIAL_TYPE = 'outreachContactApi';
 
 const REQUEST_TIMEOUT_MS = 60_000;
-
-/** Network failures worth another try: the request may not have reached the service. */
-const TRANSIENT_CODES = new Set([
-	'ECONNRESET',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'ESOCKETTIMEDOUT',
-	'EAI_AGAIN',
-]);
 
 export interface ApiRequest {
 	method: 'GET' | 'POST';
@@ -42,12 +32,10 @@ export interface ApiRequest {
 	itemIndex?: number;
 }
 
-interface Settings {
+interface Settings extends RetryBudget {
 	baseUrl: string;
 	apiKey: string;
 	perMinute: number;
-	maxAttempts: number;
-	maxWaitMs: number;
 	accountKey: string;
 }
 
@@ -77,17 +65,6 @@ function positive(value: unknown, fallback: number, allowZero = false): number {
 	return n;
 }
 
-interface RawResponse {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: unknown;
-}
-
-function header(headers: Record<string, unknown>, name: string): unknown {
-	const key = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === name);
-	return key === undefined ? undefined : headers[key];
-}
-
 /** Parses a text body as JSON; undefined for an empty body, a marker for anything else. */
 function parseBody(body: unknown): { json: unknown } | { text: string } {
 	if (body === undefined || body === null || body === '') return { json: undefined };
@@ -104,8 +81,8 @@ function parseBody(body: unknown): { json: unknown } | { text: string } {
 
 /**
  * The one function that talks to the service. Every operation, list method and the trigger
- * call it. It paces requests per account, retries 429 (after Retry-After, pausing every caller
- * of the account), 503 and dropped connections with exponential backoff, and turns every
+ * call it. It paces and retries through `deliver` (429 after Retry-After, pausing every caller
+ * of the account; 503 and dropped connections with exponential backoff), and turns every
  * failure into an error a user can act on, with the API key removed from anything it quotes.
  *
  * Retrying is safe for every request the nodes send: GETs and the search are read-only, and
@@ -140,85 +117,39 @@ export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 	}
 
-	let waitedMs = 0;
-	for (let attempt = 1; ; attempt++) {
-		await limiter.acquire();
-		let response: RawResponse;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				options,
-			)) as RawResponse;
-		} catch (error) {
-			const code = networkCode(error);
-			const wait = backoffMs(attempt, clock.random());
-			if (TRANSIENT_CODES.has(code) && canRetry(attempt, waitedMs, wait, settings)) {
-				ctx.logger?.debug(`Outreach Contact: ${label} failed (${code}), retrying in ${wait} ms`);
-				waitedMs += wait;
-				await clock.sleep(wait);
-				continue;
-			}
-			throw fail(failures.connectionFailed(label, code, attempt, settings.baseUrl));
+	const delivery = await deliver(
+		limiter,
+		clock,
+		settings,
+		async () =>
+			(await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as RawResponse,
+		(message) => ctx.logger?.debug(`Outreach Contact: ${label} ${message}`),
+	);
+	if ('gaveUp' in delivery) {
+		const { attempts, waitedMs } = delivery;
+		if (delivery.gaveUp === 'network') {
+			throw fail(failures.connectionFailed(label, delivery.code ?? 'ENETWORK', attempts, settings.baseUrl));
 		}
-
-		const status = response.statusCode;
-		const parsed = parseBody(response.body);
-
-		if (status === 429 || status === 503) {
-			const asked = parseRetryAfter(header(response.headers, 'retry-after'), clock.now());
-			const wait =
-				asked !== undefined
-					? retryAfterWaitMs(asked, clock.random())
-					: backoffMs(attempt, clock.random());
-			if (!canRetry(attempt, waitedMs, wait, settings)) {
-				throw fail(
-					status === 429
-						? failures.rateLimited(label, attempt, waitedMs, settings.perMinute)
-						: failures.unavailable(label, status, attempt, waitedMs),
-				);
-			}
-			ctx.logger?.debug(`Outreach Contact: ${label} answered ${status}, retrying in ${wait} ms`);
-			waitedMs += wait;
-			if (status === 429) {
-				// The whole account is over its limit: hold back every caller, not just this one.
-				limiter.pause(clock.now() + wait);
-			} else {
-				await clock.sleep(wait);
-			}
-			continue;
-		}
-
-		if ('text' in parsed) {
-			const contentType = String(header(response.headers, 'content-type') ?? '').split(';')[0];
-			throw fail(failures.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])));
-		}
-		if (status >= 200 && status < 300) return parsed.json;
-		if (status === 403 || status === 401) throw fail(failures.forbidden(label));
-		if (status === 404) throw fail(failures.notFound(label, req.notFound));
-		throw fail(failures.refused(label, status, redactJson(parsed.json, settings.apiKey)));
+		throw fail(
+			delivery.gaveUp === 'rateLimited'
+				? failures.rateLimited(label, attempts, waitedMs, settings.perMinute)
+				: failures.unavailable(label, delivery.status ?? 503, attempts, waitedMs),
+		);
 	}
-}
 
-function canRetry(attempt: number, waitedMs: number, nextWaitMs: number, settings: Settings): boolean {
-	return attempt < settings.maxAttempts && waitedMs + nextWaitMs <= settings.maxWaitMs;
+	const { statusCode: status, headers, body } = delivery.response;
+	const parsed = parseBody(body);
+	if ('text' in parsed) {
+		const contentType = String(header(headers, 'content-type') ?? '').split(';')[0];
+		throw fail(failures.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])));
+	}
+	if (status >= 200 && status < 300) return parsed.json;
+	if (status === 403 || status === 401) throw fail(failures.forbidden(label));
+	if (status === 404) throw fail(failures.notFound(label, req.notFound));
+	throw fail(failures.refused(label, status, redactJson(parsed.json, settings.apiKey)));
 }
 
 function redactJson(value: unknown, apiKey: string): unknown {
 	if (value === undefined) return undefined;
 	return JSON.parse(redact(JSON.stringify(value), [apiKey]));
-}
-
-/** The network error code (ECONNRESET, ...) of a failed request, whatever wraps it. */
-function networkCode(error: unknown): string {
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const record = current as Record<string, unknown>;
-		if (typeof record.code === 'string' && /^E[A-Z_]+$/.test(record.code)) return record.code;
-		current = record.cause;
-	}
-	const message = error instanceof Error ? error.message : String(error);
-	if (/timeout/i.test(message)) return 'ETIMEDOUT';
-	if (/socket hang up/i.test(message)) return 'ECONNRESET';
-	return /refused/i.test(message) ? 'ECONNREFUSED' : 'ENETWORK';
 }

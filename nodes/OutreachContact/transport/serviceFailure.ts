@@ -85,7 +85,7 @@ export function rateLimited(
 ): ServiceFailure {
 	return {
 		message: `The service kept rate-limiting the requests (429) after ${attempts} attempts`,
-		description: `Waited ${Math.round(waitedMs / 1000)} s in all for ${request}. This credential paces requests at ${perMinute} per minute; if the account allows fewer, lower "Requests per Minute" in the credential, or raise "Max Attempts per Request" and "Max Retry Wait" to wait longer.`,
+		description: `Retried for ${Math.round(waitedMs / 1000)} s in all for ${request}. This credential paces requests at ${perMinute} per minute and shares the account with other workers and tools; if the account allows fewer, lower "Requests per Minute" in the credential, or raise "Max Retry Wait" to keep retrying longer.`,
 		httpCode: 429,
 		request,
 	};

@@ -98,8 +98,9 @@ describe('pacing', () => {
 		const acquire = RateLimiter.prototype.acquire;
 		const pause = RateLimiter.prototype.pause;
 		jest.spyOn(RateLimiter.prototype, 'acquire').mockImplementation(async function (this: RateLimiter) {
-			await acquire.call(this);
+			const slot = await acquire.call(this);
 			events.push({ type: 'slot', t: time.clock.now() });
+			return slot;
 		});
 		jest.spyOn(RateLimiter.prototype, 'pause').mockImplementation(function (this: RateLimiter, until) {
 			events.push({ type: 'pause', t: time.clock.now(), until });

@@ -272,9 +272,11 @@ describe('apiRequest: retries', () => {
 		});
 	});
 
-	it('429 until the attempts are spent: says so, with the count', async () => {
+	it('429 until the wait budget is spent, whatever Max Attempts says: says so, with the count', async () => {
+		// Retry-After 1 s (+ up to 250 ms jitter): the third 429 comes after 2-2.5 s of waiting,
+		// and one more second would pass the 2.5 s budget. Max Attempts (1) does not apply to 429.
 		const scope = nock(ORIGIN).get('/api/v2/me').times(3).reply(429, { detail: API_KEY }, { 'Retry-After': '1' });
-		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 3 });
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 1, maxRetryWaitSeconds: 2.5 });
 		expect(scope.isDone()).toBe(true);
 		expect(out.error.message).toBe('The service kept rate-limiting the requests (429) after 3 attempts');
 		expect(out.error.httpCode).toBe('429');

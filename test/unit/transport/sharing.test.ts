@@ -1,0 +1,176 @@
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: SHARING_DEBUG=1 prints every window's answers */
+/**
+ * The limiter and the retry loop (`deliver`) on a virtual clock, against the sandbox's own
+ * sliding-window limiter as the service: one process alone, and 2 to 4 processes (each with its
+ * own RateLimiter, as n8n queue-mode workers have) sharing one account.
+ */
+import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
+import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transport/delivery';
+import { RateLimiter, WINDOW_MS } from '../../../nodes/OutreachContact/transport/rateLimiter';
+import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
+import { VirtualClock } from '../../support/virtualClock';
+
+const LIMIT = 200;
+const MINUTE = 60_000;
+
+interface Answer {
+	process: number;
+	t: number;
+	status: number;
+}
+
+/** The service: a sliding 60 s window of LIMIT accepted requests; a rejection takes no slot. */
+function service(clock: VirtualClock, latencyMs: number) {
+	const window = new SlidingWindowLimiter(LIMIT, () => clock.now());
+	const answers: Answer[] = [];
+	const send = (process: number) => async (): Promise<RawResponse> => {
+		// The service decides on arrival (half the latency), answers after the other half.
+		await clock.sleep(latencyMs / 2);
+		const decision = window.tryAcquire('key');
+		answers.push({ process, t: clock.now(), status: decision.allowed ? 200 : 429 });
+		await clock.sleep(latencyMs / 2);
+		return decision.allowed
+			? { statusCode: 200, headers: {}, body: '{}' }
+			: { statusCode: 429, headers: { 'retry-after': String(decision.retryAfterSeconds) }, body: '{}' };
+	};
+	return { answers, send };
+}
+
+/** `processes` processes, each sending `items` requests 25 at a time (the router's concurrency). */
+async function run(processes: number, items: number, latencyMs = 0) {
+	const clock = new VirtualClock(Date.UTC(2026, 0, 5, 12, 0, 0), 7);
+	const start = clock.now();
+	const svc = service(clock, latencyMs);
+	const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
+	const work = Array.from({ length: processes }, async (_, p) => {
+		const limiter = new RateLimiter(LIMIT, () => clock);
+		// Processes do not start at the same millisecond.
+		await clock.sleep(p * 37);
+		return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
+	});
+	const results = (await clock.run(Promise.all(work), 2)).flat();
+	const accepted = svc.answers.filter((a) => a.status === 200);
+	const rejected = svc.answers.length - accepted.length;
+	const total = processes * items;
+	const minimum = (Math.ceil(total / LIMIT) - 1) * MINUTE + latencyMs;
+	if (process.env.SHARING_DEBUG) {
+		const lines: string[] = [];
+		for (let from = start; from < clock.now(); from += MINUTE) {
+			const w = svc.answers.filter((a) => a.t >= from && a.t < from + MINUTE);
+			lines.push(`${(from - start) / 1000}s: ` + Array.from({ length: processes }, (_, p) => `p${p} ${w.filter((a) => a.process === p && a.status === 200).length}/${w.filter((a) => a.process === p && a.status === 429).length}`).join('  '));
+		}
+		console.log(`${processes}x${items} @${latencyMs}ms: ${(clock.now() - start) / 1000}s, min ${((Math.ceil((processes * items) / LIMIT) - 1) * MINUTE + latencyMs) / 1000}s, 429s ${svc.answers.filter((a) => a.status === 429).length}/${svc.answers.length}\n${lines.join('\n')}`);
+	}
+	return {
+		failed: results.filter((r) => 'gaveUp' in r).length,
+		accepted,
+		share429: rejected / svc.answers.length,
+		elapsed: clock.now() - start,
+		minimum,
+	};
+}
+
+/** The largest number of accepted requests inside any 60 s window [t, t + 60 s). */
+function busiestMinute(times: number[]): number {
+	const sorted = [...times].sort((a, b) => a - b);
+	let most = 0;
+	for (let i = 0, j = 0; i < sorted.length; i++) {
+		while (j < sorted.length && sorted[j] < sorted[i] + MINUTE) j++;
+		most = Math.max(most, j - i);
+	}
+	return most;
+}
+
+jest.setTimeout(60_000);
+
+describe('one process alone', () => {
+	it.each([0, 600])('500 requests with %i ms answers: a burst of 200, then as the window frees, no 429', async (latency) => {
+		const out = await run(1, 500, latency);
+		expect(out.failed).toBe(0);
+		expect(out.share429).toBe(0);
+		expect(busiestMinute(out.accepted.map((a) => a.t))).toBeLessThanOrEqual(LIMIT);
+		// The first 200 leave at once (within seconds at 600 ms answers: requests in flight follow the latency).
+		const first = out.accepted[0].t;
+		expect(out.accepted.filter((a) => a.t < first + 10_000)).toHaveLength(200);
+		// Within 5% of the minimum the window allows: 2 windows + the last 100.
+		expect(out.elapsed).toBeGreaterThanOrEqual(out.minimum);
+		expect(out.minimum / out.elapsed).toBeGreaterThanOrEqual(0.95);
+	});
+
+	it('never sends more than the budget inside its own window', async () => {
+		const clock = new VirtualClock();
+		const limiter = new RateLimiter(30, () => clock);
+		const times: number[] = [];
+		await clock.run(
+			mapConcurrent(100, 25, async () => {
+				const slot = await limiter.acquire();
+				times.push(clock.now());
+				await clock.sleep(clock.random() * 900);
+				limiter.settle(slot, false);
+			}),
+		);
+		expect(times).toHaveLength(100);
+		const sorted = [...times].sort((a, b) => a - b);
+		for (let i = 30; i < sorted.length; i++) expect(sorted[i] - sorted[i - 30]).toBeGreaterThanOrEqual(WINDOW_MS);
+	});
+});
+
+describe('processes sharing one account', () => {
+	// Stated bound: at most 3% of all requests answered 429, none failing, within 15% of the minimum.
+	it.each([
+		[2, 300],
+		[3, 300],
+		[4, 300],
+		[4, 150],
+	])('%i processes x %i requests: all delivered, few 429s, near the minimum time', async (processes, items) => {
+		const out = await run(processes, items);
+		expect(out.failed).toBe(0);
+		expect(out.accepted).toHaveLength(processes * items);
+		expect(out.share429).toBeLessThanOrEqual(0.03);
+		expect(busiestMinute(out.accepted.map((a) => a.t))).toBeLessThanOrEqual(LIMIT);
+		expect(out.minimum / out.elapsed).toBeGreaterThanOrEqual(0.85);
+	});
+
+	it('converge to shares that use the whole limit, none starved', async () => {
+		// AIMD oscillates: a process's share moves from window to window. What must hold: while
+		// every process still has work, the account is used to the full (each window holds the
+		// limit), and over any 3 windows each process gets at least a quarter of an even share.
+		const processes = 4;
+		const out = await run(processes, 400);
+		const first = out.accepted[0].t;
+		const lastStart = Math.min(
+			...Array.from({ length: processes }, (_, p) => Math.max(...out.accepted.filter((a) => a.process === p).map((a) => a.t))),
+		);
+		const windows: number[][] = [];
+		for (let from = first; from + MINUTE <= lastStart; from += MINUTE) {
+			const inWindow = out.accepted.filter((a) => a.t >= from && a.t < from + MINUTE);
+			expect(inWindow.length).toBeGreaterThanOrEqual(LIMIT * 0.95);
+			windows.push(Array.from({ length: processes }, (_, p) => inWindow.filter((a) => a.process === p).length));
+		}
+		expect(windows.length).toBeGreaterThanOrEqual(5);
+		for (let w = 2; w < windows.length; w++) {
+			for (let p = 0; p < processes; p++) {
+				const got = windows[w][p] + windows[w - 1][p] + windows[w - 2][p];
+				expect(got).toBeGreaterThanOrEqual(((3 * LIMIT) / processes) * 0.25);
+			}
+		}
+		expect(out.share429).toBeLessThanOrEqual(0.03);
+	});
+
+	it('a process takes back the share another leaves', async () => {
+		// Process 0 has 100 requests, process 1 has 700: once 0 is done, 1 must grow back to the limit.
+		const clock = new VirtualClock();
+		const svc = service(clock, 0);
+		const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
+		const work = [100, 700].map(async (items, p) => {
+			const limiter = new RateLimiter(LIMIT, () => clock);
+			return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
+		});
+		const results = (await clock.run(Promise.all(work), 2)).flat();
+		expect(results.filter((r) => 'gaveUp' in r)).toHaveLength(0);
+		const accepted = svc.answers.filter((a) => a.status === 200 && a.process === 1).map((a) => a.t);
+		const end = Math.max(...accepted);
+		// In its last full window, process 1 alone uses (nearly) the whole limit again.
+		expect(accepted.filter((t) => t > end - MINUTE).length).toBeGreaterThanOrEqual(LIMIT * 0.9);
+	});
+});
