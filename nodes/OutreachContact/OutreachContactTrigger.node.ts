@@ -14,6 +14,7 @@ import { simplifyContact } from './helpers/simplify';
 import { listSearch } from './methods';
 import { DEFAULT_INITIAL_DAYS, DEFAULT_MAX_PER_POLL, readSequenceFilter } from './trigger/plan';
 import { pollNewContacts } from './trigger/poll';
+import { unlessRunning } from './trigger/pollGuard';
 import { fetchTestEvent } from './trigger/testEvent';
 import type { Contact } from './types';
 
@@ -106,10 +107,19 @@ export class OutreachContactTrigger implements INodeType {
 		} catch (error) {
 			throw toNodeError(this.getNode(), error);
 		}
-		const contacts =
-			this.getMode() === 'manual'
-				? [await fetchTestEvent(this, sequenceId)]
-				: await pollNewContacts(this, sequenceId, options);
+		let contacts: Contact[];
+		if (this.getMode() === 'manual') {
+			contacts = [await fetchTestEvent(this, sequenceId)];
+		} else {
+			const node = this.getNode();
+			const key = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+			const poll = await unlessRunning(key, async () => await pollNewContacts(this, sequenceId, options));
+			if ('skipped' in poll) {
+				this.logger.debug('Outreach Contact Trigger: the previous poll is still running; this one is skipped');
+				return null;
+			}
+			contacts = poll.value;
+		}
 		if (contacts.length === 0) return null;
 		return [this.helpers.returnJsonArray(contacts.map((c: Contact) => (simplify ? simplifyContact(c) : c)))];
 	}

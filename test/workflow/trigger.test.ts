@@ -5,6 +5,7 @@
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { STATE_KEY } from '../../nodes/OutreachContact/trigger/state';
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
@@ -34,16 +35,18 @@ interface SearchBody {
 	page_size: number;
 }
 
-/** Answers searches from `list()` (newest first) in pages of at most `cap`, recording the bodies. */
-function service(list: () => Contact[], cap = 100) {
+/** Answers searches from `list()` (newest first unless told) in pages of at most `cap`, recording the bodies. */
+function service(list: () => Contact[], cap = 100, order: 'newest' | 'oldest' = 'newest', delayMs = 0) {
 	const bodies: SearchBody[] = [];
 	const scope = nock(HOST, { reqheaders: { authorization: credentials.apiKey } })
 		.persist()
 		.post(PATH)
+		.delay(delayMs)
 		.reply(200, (_uri, body) => {
 			const request = body as SearchBody;
 			bodies.push(request);
-			const all = [...list()].sort((a, b) => Date.parse(b.created_date) - Date.parse(a.created_date));
+			const sign = order === 'newest' ? 1 : -1;
+			const all = [...list()].sort((a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)));
 			const size = Math.min(request.page_size, cap);
 			return {
 				contacts: all.slice((request.page - 1) * size, request.page * size),
@@ -79,6 +82,8 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 			watermark: NOW - 30 * 60_000,
 			floor: NOW - 90 * 60_000,
 			seen: { '2': NOW - 30 * 60_000 },
+			// What the full walk learned: the order and the size of the window.
+			walk: { order: 'newest', verifiedAt: NOW, polledAt: NOW, pageSize: 100, total: 2 },
 		});
 
 		// Three contacts arrive; the service lists them newest first.
@@ -233,5 +238,117 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 			'The sequence filter must be the ID of a sequence (a positive whole number), got "abc"',
 		);
 		expect(bodies).toEqual([]);
+	});
+});
+
+describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
+	const older = (n: number) => Array.from({ length: n }, (_, i) => at(1000 + i, minutesAgo(3000 + i)));
+
+	it('newest first: once the order is learned, a quiet poll reads one page and a busy one stops at the floor', async () => {
+		let contacts = older(30); // 30 contacts of two days ago: 10 pages of 3
+		const { bodies } = service(() => contacts, 3);
+		const node = trigger();
+		const first = await pollOnce(node, { credentials });
+		expect(bodies).toHaveLength(10); // the first poll reads everything and learns the order
+		expect(stateOf(first.staticData).walk).toMatchObject({ order: 'newest', pageSize: 3, total: 30 });
+
+		bodies.length = 0;
+		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(quiet.output).toBeNull();
+		expect(bodies.map((b) => b.page)).toEqual([1]);
+
+		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => at(id, minutesAgo(10 - id)))];
+		bodies.length = 0;
+		const busy = await pollOnce(node, { credentials, staticData: quiet.staticData });
+		expect(busy.items.map((i) => i.json.id)).toEqual([1, 2, 3, 4]);
+		// Pages of 3: [4 3 2] [1 old old] [old old old]: page 3 is the first wholly before the floor.
+		expect(bodies.map((b) => b.page)).toEqual([1, 2, 3]);
+	});
+
+	it('oldest first: a quiet poll reads only the last page, a busy one the pages after the last seen', async () => {
+		let contacts = older(30);
+		const { bodies } = service(() => contacts, 3, 'oldest');
+		const node = trigger();
+		const first = await pollOnce(node, { credentials });
+		expect(stateOf(first.staticData).walk).toMatchObject({ order: 'oldest', pageSize: 3, total: 30 });
+
+		bodies.length = 0;
+		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(quiet.output).toBeNull();
+		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([[10, 3]]);
+
+		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => at(id, minutesAgo(10 - id)))];
+		bodies.length = 0;
+		const busy = await pollOnce(node, { credentials, staticData: quiet.staticData });
+		expect(busy.items.map((i) => i.json.id)).toEqual([1, 2, 3, 4]);
+		expect(bodies.map((b) => b.page)).toEqual([10, 11, 12]);
+	});
+
+	it('reads every page again when the order it trusted does not hold', async () => {
+		let contacts = older(30);
+		let order: 'newest' | 'oldest' = 'newest';
+		const bodies: SearchBody[] = [];
+		nock(HOST)
+			.persist()
+			.post(PATH)
+			.reply(200, (_uri, body) => {
+				const request = body as SearchBody;
+				bodies.push(request);
+				const sign = order === 'newest' ? 1 : -1;
+				const all = [...contacts].sort((a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)));
+				const size = Math.min(request.page_size, 3);
+				return {
+					contacts: all.slice((request.page - 1) * size, request.page * size),
+					pagination: { total_contacts: all.length, page: request.page, total_pages: Math.ceil(all.length / size), page_size: size },
+				};
+			});
+		const node = trigger();
+		const first = await pollOnce(node, { credentials });
+		// The service turns to oldest first: the new contacts are on the last page now.
+		order = 'oldest';
+		contacts = [...contacts, at(1, minutesAgo(5)), at(2, minutesAgo(4))];
+		bodies.length = 0;
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.items.map((i) => i.json.id)).toEqual([1, 2]);
+		expect(bodies.length).toBeGreaterThan(10); // page 1 broke the order: every page was read
+		expect(stateOf(second.staticData).walk).toMatchObject({ order: 'oldest' });
+	});
+
+	it('a poll that starts while the previous one is still reading emits nothing and changes nothing', async () => {
+		let contacts: Contact[] = [];
+		const { bodies } = service(() => contacts, 100, 'newest', 300);
+		const node = trigger();
+		const staticData = (await pollOnce(node, { credentials })).staticData;
+		contacts = [at(1, minutesAgo(3)), at(2, minutesAgo(2))];
+		bodies.length = 0;
+
+		const slow = pollOnce(node, { credentials, staticData });
+		await sleep(100); // the first poll waits for its answer
+		const before = JSON.stringify(stateOf(staticData));
+		const sent = bodies.length; // the slow poll's request, its answer still pending
+		const overlapping = await pollOnce(node, { credentials, staticData });
+		expect(overlapping.output).toBeNull();
+		expect(JSON.stringify(stateOf(staticData))).toBe(before);
+		expect(bodies).toHaveLength(sent);
+
+		const done = await slow;
+		expect(done.items.map((i) => i.json.id)).toEqual([1, 2]);
+		expect(bodies).toHaveLength(1);
+
+		// The guard is released: the next poll runs (and finds nothing new).
+		const next = await pollOnce(node, { credentials, staticData });
+		expect(next.output).toBeNull();
+		expect(bodies).toHaveLength(2);
+	});
+
+	it('releases the guard when a poll fails', async () => {
+		nock.cleanAll();
+		const node = trigger();
+		nock(HOST).post(PATH).reply(500, { detail: 'boom' });
+		await expect(pollOnce(node, { credentials })).rejects.toThrow('(500)');
+		const { bodies } = service(() => []);
+		const next = await pollOnce(node, { credentials });
+		expect(next.output).toBeNull();
+		expect(bodies).toHaveLength(1);
 	});
 });

@@ -13,10 +13,19 @@ export const MAX_REQUESTS_PER_WALK = 5_000;
 /** How often one search is read again because its result list shrank while it was read. */
 export const MAX_PASSES = 3;
 
+/** What the service served: the page, the size it reported and its count of results. */
+export interface ServedPage {
+	page: number;
+	pageSize: number;
+	total?: number;
+}
+
 export interface PageWalk {
 	conditions: SearchCondition[];
 	/** Each page's contacts, in page order, duplicates included (the consumer dedupes by id). */
-	onPage(contacts: Contact[]): void;
+	onPage(contacts: Contact[], served: ServedPage): void;
+	/** After each page: true ends the walk (its reader knows the later pages hold nothing it needs). */
+	stopAfter?(contacts: Contact[]): boolean;
 	/** Read no page past this many results (Search's Limit). */
 	limit?: number;
 	/** Pages fetched at once once the number of pages is known; the transport still paces them. */
@@ -75,15 +84,19 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 				}
 				throw toNodeError(ctx.getNode(), error, walk.itemIndex);
 			}
-			pages.forEach((result, i) => {
-				walk.onPage(result.contacts);
-				cursor.record(asks[i], result.pagination, result.contacts.length);
+			let stop = false;
+			for (const [i, result] of pages.entries()) {
 				const total = toWholeNumber(result.pagination?.total_contacts);
+				const pageSize = toWholeNumber(result.pagination?.page_size) ?? asks[i].pageSize;
+				walk.onPage(result.contacts, { page: asks[i].page, pageSize, total });
+				cursor.record(asks[i], result.pagination, result.contacts.length);
 				if (total !== undefined) {
 					if (total < largest) shrank = true;
 					largest = Math.max(largest, total);
 				}
-			});
+				if (walk.stopAfter?.(result.contacts)) stop = true;
+			}
+			if (stop) return;
 		}
 		if (!shrank || pass >= MAX_PASSES) return;
 	}

@@ -1,7 +1,9 @@
 import { locatorValue, optionalId } from '../helpers/input';
 import type { SearchCondition } from '../types';
-import type { PollState } from './state';
-import { DAY_MS, HOUR_MS, windowDays } from './timeRules';
+import type { ResultOrder } from './order';
+import type { ReadResult } from './readWindow';
+import type { PollState, WalkMemory } from './state';
+import { DAY_MS, HOUR_MS, MINUTE_MS, windowDays } from './timeRules';
 
 /** How far the floor trails the newest emitted contact: a contact visible late still comes once. */
 export const OVERLAP_MS = HOUR_MS;
@@ -81,6 +83,33 @@ export function searchConditions(days: number, sequenceId?: number): SearchCondi
 		conditions.push({ property: 'sequence__id', condition: 'Is', value: sequenceId });
 	}
 	return conditions;
+}
+
+/**
+ * A full walk verifies the observed order at least this often, counting the next poll too: a
+ * contact a shortcut missed is then found while it is still within the overlap (docs/trigger.md).
+ */
+export const VERIFY_WITHIN_MS = OVERLAP_MS - 15 * MINUTE_MS;
+
+/** The order a poll at `now` may trust, or undefined when it must read every page. */
+export function trustedOrder(memory: WalkMemory | undefined, now: number): ResultOrder | undefined {
+	if (!memory || (memory.order !== 'newest' && memory.order !== 'oldest') || memory.verifiedAt === undefined) {
+		return undefined;
+	}
+	const interval = memory.polledAt === undefined ? 0 : Math.max(0, now - memory.polledAt);
+	return now - memory.verifiedAt + interval <= VERIFY_WITHIN_MS ? memory.order : undefined;
+}
+
+/** The walk memory to store after a poll at `now` that read as `read` says. */
+export function nextWalkMemory(previous: WalkMemory | undefined, read: ReadResult, now: number): WalkMemory {
+	const memory: WalkMemory = { ...previous, polledAt: now };
+	if (read.full) {
+		memory.verifiedAt = now;
+		if (read.order) memory.order = read.order;
+	}
+	if (read.pageSize !== undefined) memory.pageSize = read.pageSize;
+	if (read.total !== undefined) memory.total = read.total;
+	return memory;
 }
 
 /** The trigger's sequence filter (a resource locator), or undefined when none is set. */

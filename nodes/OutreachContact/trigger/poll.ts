@@ -3,7 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { getClock } from '../helpers/clock';
 import type { Contact } from '../types';
 import { finishPoll, PollCollector } from './collector';
-import { planPoll, pollSettings, searchConditions } from './plan';
+import { nextWalkMemory, planPoll, pollSettings, searchConditions, trustedOrder } from './plan';
 import { pollDeadline, readWindow } from './readWindow';
 import { readPollState, STATE_KEY } from './state';
 
@@ -25,13 +25,15 @@ export async function pollNewContacts(
 	const start = getClock().now();
 	const plan = planPoll(stored.state, start, pollSettings(options));
 	const collector = new PollCollector(plan);
-	await readWindow(
-		ctx,
-		searchConditions(plan.windowDays, sequenceId),
-		(contacts) => collector.add(contacts),
-		pollDeadline(ctx, start),
-	);
+	const memory = stored.state?.walk;
+	const read = await readWindow(ctx, searchConditions(plan.windowDays, sequenceId), (contacts) => collector.add(contacts), {
+		floor: plan.floor,
+		order: trustedOrder(memory, start),
+		memory,
+		deadline: pollDeadline(ctx, start),
+	});
 	const outcome = finishPoll(plan, collector);
+	outcome.state.walk = nextWalkMemory(memory, read, start);
 	staticData[STATE_KEY] = outcome.state as unknown as IDataObject;
 
 	if (outcome.unreadable.length > 0) {

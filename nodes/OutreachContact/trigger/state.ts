@@ -1,3 +1,5 @@
+import type { ResultOrder } from './order';
+
 /** The trigger's state in the node's static data, under STATE_KEY: JSON numbers and a map of ids. */
 
 export const STATE_KEY = 'outreachContactPoll';
@@ -24,6 +26,33 @@ export interface PollState {
 	 * never holds more than the contacts created within one overlap before the watermark.
 	 */
 	seen: Record<string, number>;
+	/** What the trigger learned about the service's search; absent in states saved before it. */
+	walk?: WalkMemory;
+}
+
+/** What lets a poll read less than the whole window (docs/trigger.md, "Cheap polls"). */
+export interface WalkMemory {
+	/** The result order the last full walk observed. */
+	order?: ResultOrder;
+	/** When that full walk ran (n8n's clock, epoch ms). */
+	verifiedAt?: number;
+	/** When the last poll that stored this state ran. */
+	polledAt?: number;
+	/** The page size the service served, and how many results the window held, at that poll. */
+	pageSize?: number;
+	total?: number;
+}
+
+const ORDERS: ReadonlyArray<ResultOrder | undefined> = ['newest', 'oldest', 'unordered', undefined];
+
+/** The walk memory, or undefined when anything in it is not as written (it is only a hint). */
+function readWalk(raw: unknown): WalkMemory | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const { order, verifiedAt, polledAt, pageSize, total } = raw as Record<string, unknown>;
+	const optionalTime = (v: unknown) => v === undefined || isTime(v);
+	if (!ORDERS.includes(order as ResultOrder | undefined)) return undefined;
+	if (![verifiedAt, polledAt, pageSize, total].every(optionalTime)) return undefined;
+	return { order, verifiedAt, polledAt, pageSize, total } as WalkMemory;
 }
 
 function isTime(value: unknown): value is number {
@@ -53,5 +82,8 @@ export function readPollState(raw: unknown): { state?: PollState; problem?: stri
 		if (!isTime(created)) return { problem: `the stored state has an invalid time for contact ${id}` };
 		ids[id] = created;
 	}
-	return { state: { version: STATE_VERSION, baseline, floor, watermark, seen: ids } };
+	const state: PollState = { version: STATE_VERSION, baseline, floor, watermark, seen: ids };
+	const walk = readWalk(value.walk);
+	if (walk) state.walk = walk;
+	return { state };
 }

@@ -66,7 +66,7 @@ interface ServiceOptions {
 	timeZone: string;
 	/** The largest page the service serves; it reports the size it used. */
 	cap: number;
-	order: 'newest' | 'oldest';
+	order: 'newest' | 'oldest' | 'unordered';
 	/** How created_date is written. */
 	format: (ms: number, timeZone: string) => string;
 }
@@ -96,6 +96,14 @@ class FakeService {
 	insertRate = 0;
 
 	insertedWhilePaging = 0;
+
+	/** Whether the current poll walked from page 1 (asked at the pager's first size) to the last page. */
+	lastPageRead = false;
+
+	private walkStarted = false;
+
+	/** Runs before each request is answered (the simulation starts an overlapping poll there). */
+	beforeRequest: (() => Promise<void>) | undefined;
 
 	private fault: Fault | undefined;
 
@@ -149,6 +157,8 @@ class FakeService {
 	beginPoll(fault: Fault | undefined): void {
 		this.fault = fault;
 		this.requestInPoll = 0;
+		this.lastPageRead = false;
+		this.walkStarted = false;
 	}
 
 	handle(request: IHttpRequestOptions): Answer {
@@ -195,6 +205,12 @@ class FakeService {
 		let matching = this.rows.slice(lo, Math.max(lo, hi));
 		if (sequences.length > 0) matching = matching.filter((r) => sequences.includes(r.seq));
 		if (this.options.order === 'newest') matching.reverse();
+		// Unordered: a fixed scramble by id, so a new contact lands anywhere in the list.
+		if (this.options.order === 'unordered') matching.sort((a, b) => scramble(a.id) - scramble(b.id));
+		if (page === 1 && pageSize === 1000) this.walkStarted = true;
+		if (this.walkStarted && page === Math.max(1, Math.ceil(matching.length / Math.min(pageSize, this.options.cap)))) {
+			this.lastPageRead = true;
+		}
 
 		const size = Math.min(pageSize, this.options.cap);
 		const totalPages = Math.ceil(matching.length / size);
@@ -248,6 +264,9 @@ class FakeService {
 	}
 }
 
+/** A fixed pseudo-random rank of an id (Knuth's multiplicative hash). */
+const scramble = (id: number) => Math.imul(id, 2654435761) >>> 0;
+
 // Timestamp formats the service might use.
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -292,6 +311,7 @@ function pollContext(service: FakeService, params: TriggerParameters, staticData
 	const warnings: string[] = [];
 	const ctx = {
 		getNode: () => node,
+		getWorkflow: () => ({ id: 'wf-sim', name: 'Simulation', active: true }),
 		getMode: () => 'trigger',
 		getActivationMode: () => 'activate',
 		getPollBudgetMs: () => 5 * MINUTE_MS,
@@ -315,8 +335,10 @@ function pollContext(service: FakeService, params: TriggerParameters, staticData
 		},
 		helpers: {
 			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] => items.map((json) => ({ json })),
-			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) =>
-				service.handle(request),
+			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => {
+				await service.beforeRequest?.();
+				return service.handle(request);
+			},
 		},
 	};
 	return ctx as unknown as IPollFunctions;
@@ -435,6 +457,10 @@ async function simulate(s: Scenario) {
 		afterOutageOldest: 0,
 		firstPollStart: 0,
 		firstPollEnd: 0,
+		overlaps: 0,
+		/** Requests of each poll after the first that met no fault. */
+		requests: [] as number[],
+		fullWalks: 0,
 	};
 	let last: { created: number; id: number } | undefined;
 	let recoveredFromOutage = false;
@@ -462,7 +488,20 @@ async function simulate(s: Scenario) {
 		service.beginPoll(fault);
 		service.insertRate = index === 0 ? 0 : s.insertRate;
 		const before = JSON.stringify(staticData);
+		const logBefore = service.log.length;
 		stats.polls++;
+		// Every so often n8n starts the next poll while this one is still reading.
+		let nested: { output: unknown; requests: number; stateChanged: boolean } | undefined;
+		const overlapping = index > 0 && index % 11 === 3;
+		if (overlapping) {
+			service.beforeRequest = async () => {
+				service.beforeRequest = undefined;
+				const requestsBefore = service.log.length;
+				const stateBefore = JSON.stringify(staticData);
+				const out = await trigger.poll.call(pollContext(service, s.params, staticData));
+				nested = { output: out, requests: service.log.length - requestsBefore, stateChanged: JSON.stringify(staticData) !== stateBefore };
+			};
+		}
 		let output: INodeExecutionData[][] | null;
 		try {
 			output = await trigger.poll.call(pollContext(service, s.params, staticData));
@@ -473,7 +512,19 @@ async function simulate(s: Scenario) {
 				problems.push(`poll at ${at}: unexpected error ${String(error)}`);
 			}
 			continue;
+		} finally {
+			service.beforeRequest = undefined;
+			if (overlapping) {
+				stats.overlaps++;
+				if (!nested) problems.push(`poll at ${at}: the overlapping poll did not start`);
+				else if (nested.output !== null || nested.requests > 0 || nested.stateChanged) {
+					problems.push(`poll at ${at}: an overlapping poll ran (${nested.requests} requests)`);
+				}
+			}
 		}
+		if (index > 0 && !fault) stats.requests.push(service.log.length - logBefore);
+		if (service.lastPageRead) stats.fullWalks++;
+		else if (s.service.order === 'unordered') problems.push(`poll at ${at}: unordered results, not every page read`);
 		if (index === 0) {
 			stats.firstPollStart = at;
 			stats.firstPollEnd = clock.now();
@@ -492,8 +543,11 @@ async function simulate(s: Scenario) {
 				continue;
 			}
 			if (emittedIds.has(id)) problems.push(`contact ${id} emitted twice`);
-			if (last && (row.created < last.created || (row.created === last.created && row.id <= last.id))) {
-				problems.push(`contact ${id} (${row.created}) after ${last.id} (${last.created}): out of order`);
+			// Unordered results: a contact created while a poll was paging can land on a page already
+			// read and come one poll after a newer one; within a poll the order always holds.
+			const orderFrom = s.service.order === 'unordered' && item === items[0] ? undefined : last;
+			if (orderFrom && (row.created < orderFrom.created || (row.created === orderFrom.created && row.id <= orderFrom.id))) {
+				problems.push(`contact ${id} (${row.created}) after ${orderFrom.id} (${orderFrom.created}): out of order`);
 			}
 			if (s.params.simplify && 'enriched_contact_data' in item.json) problems.push('not simplified');
 			if (!s.params.simplify && !('enriched_contact_data' in item.json)) problems.push('simplified');
@@ -541,8 +595,9 @@ async function simulate(s: Scenario) {
 		if (r.created < mayFrom) problems.push(`contact ${id} created before activation emitted`);
 	}
 	for (const entry of service.log) {
-		const expected = entry.page === 1 ? 1000 : s.service.cap;
-		if (entry.pageSize !== expected) problems.push(`page ${entry.page} asked with size ${entry.pageSize}`);
+		// A walk asks 1000 first, then the size served; a read from the end asks the size last served.
+		const expected = entry.page === 1 ? [1000, s.service.cap] : [s.service.cap];
+		if (!expected.includes(entry.pageSize)) problems.push(`page ${entry.page} asked with size ${entry.pageSize}`);
 	}
 
 	return { problems, stats, service, required, emitted, midnights, polls };
@@ -588,7 +643,27 @@ describe('trigger simulation (fake service, fake clock)', () => {
 		insertRate: 0.04,
 	};
 
-	it.each([auckland, losAngeles])('$name: every contact exactly once, in order, bounded state', async (s) => {
+	const kolkata: Scenario = {
+		name: 'Kolkata days, unordered results, ISO with offset, sequence filter',
+		seed: 4242,
+		service: { timeZone: 'Asia/Kolkata', cap: 50, order: 'unordered', format: localWithOffset },
+		start: Date.UTC(2026, 5, 10, 18, 20, 0),
+		days: 8,
+		contacts: 4000,
+		burst: 250,
+		params: {
+			filters: { sequenceId: { __rl: true, mode: 'id', value: '3' } },
+			simplify: true,
+			options: { maxPerPoll: 80 },
+		},
+		sequence: 3,
+		maxPerPoll: 80,
+		initialDays: 0,
+		stampAheadMs: 0,
+		insertRate: 0.05,
+	};
+
+	it.each([auckland, losAngeles, kolkata])('$name: every contact exactly once, in order, bounded state', async (s) => {
 		const { problems, stats, service, required, emitted } = await simulate(s);
 
 		expect(problems.slice(0, 20)).toEqual([]);
@@ -611,6 +686,18 @@ describe('trigger simulation (fake service, fake clock)', () => {
 		// The bound held at every poll (checked inside): the state follows the contacts of the
 		// last hour before the watermark (the burst is the worst case), not the account's size.
 		expect(stats.maxSeen).toBeLessThan(service.rows.length / 5);
-		expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 200);
+		expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 300);
+
+		// Overlapping polls were skipped (checked inside). Ordered results make most polls cheap;
+		// unordered ones are read whole every time (checked inside).
+		expect(stats.overlaps).toBeGreaterThan(30);
+		const sorted = [...stats.requests].sort((a, b) => a - b);
+		const median = sorted[Math.floor(sorted.length / 2)];
+		if (s.service.order === 'unordered') {
+			expect(stats.fullWalks).toBe(stats.polls - stats.failed);
+		} else {
+			expect(median).toBeLessThanOrEqual(2);
+			expect(stats.fullWalks).toBeLessThan((stats.polls - stats.failed) / 2);
+		}
 	});
 });

@@ -1,0 +1,38 @@
+import type { Contact } from '../types';
+import { parseCreatedTime } from './timeRules';
+
+/** The order the service lists search results in, as the trigger has seen it. */
+export type ResultOrder = 'newest' | 'oldest' | 'unordered';
+
+/**
+ * Watches the created times of a walk's pages, in the order the service served them, and tells
+ * which order they follow: newest first (never rising), oldest first (never falling), or
+ * neither. Contacts without a readable time are passed over. Fewer than two distinct times
+ * prove nothing: `order` is then undefined.
+ */
+export class OrderWatch {
+	private last: number | undefined;
+
+	private rises = false;
+
+	private falls = false;
+
+	/** Feeds one page; false as soon as `expected` no longer holds. */
+	add(contacts: Contact[], expected?: ResultOrder): boolean {
+		for (const contact of contacts) {
+			const created = parseCreatedTime(contact?.created_date);
+			if (created === undefined) continue;
+			if (this.last !== undefined && created > this.last) this.rises = true;
+			if (this.last !== undefined && created < this.last) this.falls = true;
+			this.last = created;
+		}
+		return expected === undefined || this.order === undefined || this.order === expected;
+	}
+
+	get order(): ResultOrder | undefined {
+		if (this.rises && this.falls) return 'unordered';
+		if (this.falls) return 'newest';
+		if (this.rises) return 'oldest';
+		return undefined;
+	}
+}
