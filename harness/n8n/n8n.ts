@@ -16,7 +16,8 @@
  *   execution row read back from `database.sqlite` (the CLI's stdout is not reliable on 2.x).
  * - `readExecutions(home, workflowId?)` => `StoredExecution[]` (data parsed from `flatted`).
  * - `queryDb(home, sql, params?)`: rows of a read-only query, run with the install's sqlite3.
- * - `startN8n(home)` => `N8nServer`: `n8n start`, resolved once the REST API answers;
+ * - `startN8n(home, { args?, readyLog? })` => `N8nServer`: `n8n start`, resolved once the REST API
+ *   answers (or another long-lived command such as `n8n worker`, once `readyLog` shows);
  *   `server.stop()` ends it (and its task runners).
  * - `setupOwner(server)` => `RestClient`: creates the owner and keeps the login cookie;
  *   `rest.request(method, path, body?)` returns the `data` of n8n's answer.
@@ -393,7 +394,7 @@ export interface N8nServer {
 	/** e.g. http://127.0.0.1:41234 */
 	baseUrl: string;
 	process: ChildProcess;
-	/** Everything n8n printed so far (also in `<userFolder>/n8n-start.log`). */
+	/** Everything n8n printed so far (also in `<userFolder>/n8n-start.log`, or `logName`). */
 	logs(): string;
 	/** Resolves when `pattern` shows in the logs (checked every 250 ms). */
 	waitForLog(pattern: RegExp, timeoutMs?: number): Promise<void>;
@@ -416,10 +417,30 @@ async function waitFor<T>(
 	}
 }
 
-/** `n8n start` in `home`; resolves once n8n says the editor is accessible and `GET /rest/settings` answers 200. */
-export async function startN8n(home: N8nHome, options: { timeoutMs?: number } = {}): Promise<N8nServer> {
-	const child = spawnN8n(home, ['start'], true);
-	const logFile: WriteStream = createWriteStream(join(home.userFolder, 'n8n-start.log'));
+export interface StartN8nOptions {
+	timeoutMs?: number;
+	/** The CLI command and its flags; default `['start']` (e.g. `['worker', '--concurrency=3']`). */
+	args?: string[];
+	/** The log line that says the process is ready; default n8n start's "Editor is now accessible via". */
+	readyLog?: RegExp;
+	/** Also wait for `GET /rest/settings` to answer 200; default true for `start`, false otherwise. */
+	probeRest?: boolean;
+	/** Log file in the user folder; default `n8n-start.log` (`n8n-<command>.log` for other commands). */
+	logName?: string;
+}
+
+/**
+ * `n8n start` in `home`; resolves once n8n says the editor is accessible and `GET /rest/settings`
+ * answers 200. With `args` it runs another long-lived command the same way (e.g. `n8n worker`,
+ * ready once `readyLog` shows).
+ */
+export async function startN8n(home: N8nHome, options: StartN8nOptions = {}): Promise<N8nServer> {
+	const args = options.args ?? ['start'];
+	const isStart = args[0] === 'start';
+	const readyLog = options.readyLog ?? /Editor is now accessible via/;
+	const probeRest = options.probeRest ?? isStart;
+	const child = spawnN8n(home, args, true);
+	const logFile: WriteStream = createWriteStream(join(home.userFolder, options.logName ?? `n8n-${args[0]}.log`));
 	let output = '';
 	const keep = (chunk: Buffer) => {
 		output += chunk.toString();
@@ -470,12 +491,13 @@ export async function startN8n(home: N8nHome, options: { timeoutMs?: number } = 
 	};
 	try {
 		await waitFor(
-			`n8n start on ${baseUrl}`,
+			`n8n ${args.join(' ')}${probeRest ? ` on ${baseUrl}` : ''}`,
 			async () => {
 				if (exited) throw new Error(exited);
 				// n8n answers /rest/settings before every controller is registered (an early
 				// POST /rest/owner/setup got "Cannot POST"); it logs this line once it is done.
-				if (!/Editor is now accessible via/.test(output)) return undefined;
+				if (!readyLog.test(output)) return undefined;
+				if (!probeRest) return true;
 				const res = await fetch(`${baseUrl}/rest/settings`);
 				return res.ok ? true : undefined;
 			},
