@@ -18,7 +18,7 @@ export const USAGE = `Usage: npm run sandbox -- [flags]
   --fault-seed N        seed of the fault PRNG (env SANDBOX_FAULT_SEED, default 1)
   --latency MS          delay per answer (env SANDBOX_LATENCY_MS, default 0)
   --timezone TZ         IANA timezone for day counting (env SANDBOX_TIMEZONE, default UTC)
-  --order newest|oldest search order (env SANDBOX_ORDER, default newest)
+  --order newest|oldest|unordered  search order (env SANDBOX_ORDER, default newest)
   --seed-contacts N     generated contacts to start with (env SANDBOX_SEED_CONTACTS, default 20)
   --bare-profile        answer /profiles/get/ without the {data} envelope (env SANDBOX_BARE_PROFILE=1)
   --html off|errors|all answer with HTML pages (env SANDBOX_HTML, default off)

@@ -4,7 +4,7 @@
 import { daysSince } from './calendar';
 import type { ContactRecord } from './types';
 
-export type Order = 'newest' | 'oldest';
+export type Order = 'newest' | 'oldest' | 'unordered';
 
 /** The conditions the service allows for each property (interface 4.6). */
 export const ALLOWED_CONDITIONS = {
@@ -193,8 +193,15 @@ export function matchesAll(
 	);
 }
 
-/** Newest first: created_date descending, then id descending; 'oldest' reverses both. */
+/** A fixed pseudo-random rank of an id (Knuth's multiplicative hash): the 'unordered' order. */
+const scramble = (id: number) => Math.imul(id, 2654435761) >>> 0;
+
+/**
+ * Newest first: created_date descending, then id descending; 'oldest' reverses both;
+ * 'unordered' is a fixed scramble by id, so a new contact lands anywhere in the list.
+ */
 export function sortContacts(contacts: ContactRecord[], order: Order): ContactRecord[] {
+	if (order === 'unordered') return [...contacts].sort((a, b) => scramble(a.id) - scramble(b.id));
 	const sign = order === 'newest' ? -1 : 1;
 	return [...contacts].sort((a, b) => {
 		const byTime = Date.parse(a.created_date) - Date.parse(b.created_date);

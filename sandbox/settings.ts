@@ -14,7 +14,7 @@ export interface SandboxSettings {
 	maxPageSize: number;
 	/** IANA timezone whose calendar dates count the "days since" in search. Default 'UTC'. */
 	timezone: string;
-	/** Search result order. Default 'newest' (created_date desc, id desc). */
+	/** Search result order. Default 'newest' (created_date desc, id desc); 'unordered' scrambles by id. */
 	order: Order;
 	/** Wrap GET /profiles/get/ in { data: Profile } (true, default) or answer the bare Profile. */
 	profileEnvelope: boolean;
@@ -67,8 +67,8 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 		throw new RangeError('maxPageSize must be an integer >= 1');
 	}
 	assertTimeZone(settings.timezone);
-	if (settings.order !== 'newest' && settings.order !== 'oldest')
-		throw new RangeError("order must be 'newest' or 'oldest'");
+	if (!['newest', 'oldest', 'unordered'].includes(settings.order))
+		throw new RangeError("order must be 'newest', 'oldest' or 'unordered'");
 	if (!(settings.faultRate >= 0 && settings.faultRate <= 1))
 		throw new RangeError('faultRate must be between 0 and 1');
 	if (!(settings.latencyMs >= 0)) throw new RangeError('latencyMs must be >= 0');

@@ -352,3 +352,36 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 		expect(bodies).toHaveLength(1);
 	});
 });
+
+describe('Outreach Contact Trigger: contacts that become searchable late', () => {
+	it('come with the next cheap poll, or with the full walk that verifies the order', async () => {
+		let now = NOW;
+		restoreClock();
+		restoreClock = testHooks.useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
+		const ago = (m: number) => new Date(now - m * 60_000).toISOString();
+		let contacts = [at(1, ago(3000))];
+		const { bodies } = service(() => contacts, 3);
+		const node = trigger();
+		let staticData = (await pollOnce(node, { credentials })).staticData;
+
+		// Three new contacts, emitted; then one created before them becomes searchable.
+		contacts = [...contacts, at(10, ago(5)), at(11, ago(4))];
+		staticData = (await pollOnce(node, { credentials, staticData })).staticData;
+		contacts = [...contacts, at(9, ago(8))];
+		bodies.length = 0;
+		const soon = await pollOnce(node, { credentials, staticData });
+		expect(soon.items.map((i) => i.json.id)).toEqual([9]); // on page 1, behind two seen ones
+		expect(bodies).toHaveLength(2);
+
+		// One more late contact, this time behind a full page of seen ones: a cheap poll stops at
+		// that page; the full walk due within 45 minutes finds it (it is still inside the overlap).
+		contacts = [...contacts, at(8, ago(9))];
+		const cheap = await pollOnce(node, { credentials, staticData: soon.staticData });
+		expect(cheap.output).toBeNull();
+		now += 46 * 60_000;
+		bodies.length = 0;
+		const verified = await pollOnce(node, { credentials, staticData: cheap.staticData });
+		expect(verified.items.map((i) => i.json.id)).toEqual([8]);
+		expect(bodies.map((b) => b.page)).toEqual([1, 2]); // the whole window: 5 contacts, pages of 3
+	});
+});

@@ -77,6 +77,14 @@ export class PollCollector {
 		if (this.plan.emit && this.candidates.size > 2 * this.plan.maxPerPoll + 100) this.trim();
 	}
 
+	/** True when the contact cannot be new: older than the floor, or emitted already. */
+	isKnown(contact: Contact): boolean {
+		const key = idKey(contact?.id);
+		const created = parseCreatedTime(contact?.created_date);
+		if (key === undefined || created === undefined) return false;
+		return created < this.plan.floor || Object.prototype.hasOwnProperty.call(this.seen, key);
+	}
+
 	/** Keeps the oldest `maxPerPoll`; one dropped and met again is dropped again. */
 	private trim(): void {
 		const keep = this.sorted().slice(0, this.plan.maxPerPoll);

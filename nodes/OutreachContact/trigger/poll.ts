@@ -27,7 +27,7 @@ export async function pollNewContacts(
 	const collector = new PollCollector(plan);
 	const memory = stored.state?.walk;
 	const read = await readWindow(ctx, searchConditions(plan.windowDays, sequenceId), (contacts) => collector.add(contacts), {
-		floor: plan.floor,
+		isKnown: (contact) => collector.isKnown(contact),
 		order: trustedOrder(memory, start),
 		memory,
 		deadline: pollDeadline(ctx, start),

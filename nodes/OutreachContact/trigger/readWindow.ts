@@ -20,8 +20,8 @@ export function pollDeadline(ctx: IPollFunctions, start: number): number | undef
 }
 
 export interface ReadPlan {
-	/** Contacts created before this (epoch ms) are not needed. */
-	floor: number;
+	/** True for a contact that cannot be new (older than the floor, or emitted already). */
+	isKnown(contact: Contact): boolean;
 	/** An order to trust (newest or oldest first): read only the pages that can hold new contacts. */
 	order?: ResultOrder;
 	/** What the last poll saw: lets an oldest-first read start at the last page. */
@@ -34,10 +34,6 @@ export type ReadResult = { full: boolean; order?: ResultOrder; pageSize?: number
 
 type OnPage = (contacts: Contact[]) => void;
 
-/** True when no contact of the page can be at or after the floor. */
-function olderThan(contacts: Contact[], floor: number): boolean {
-	return contacts.every((c) => (parseCreatedTime(c?.created_date) ?? Infinity) < floor);
-}
 
 function deadlineCheck(ctx: IPollFunctions, deadline: number | undefined) {
 	return (sent: number) => {
@@ -50,8 +46,8 @@ function deadlineCheck(ctx: IPollFunctions, deadline: number | undefined) {
 }
 
 /**
- * Reads the poll's search window. With a trusted order, only the pages that can hold contacts
- * at or after the floor (docs/trigger.md, "Cheap polls"); if the pages read break that order,
+ * Reads the poll's search window. With a trusted order, only the pages up to the first that
+ * holds nothing new (docs/trigger.md, "Cheap polls"); if the pages read break that order,
  * or without one, every page, watching the order for the next polls. One page at a time: newer
  * n8n versions abandon a poll after its budget, and the walk stops before that with an error.
  */
@@ -74,7 +70,8 @@ export async function readWindow(
 				last = served;
 				onPage(contacts);
 			},
-			stopAfter: (contacts) => !held || olderThan(contacts, plan.floor),
+			// A page with nothing new ends it: what follows is older still (docs/trigger.md).
+			stopAfter: (contacts) => !held || contacts.every((c) => plan.isKnown(c)),
 		});
 		if (held) return { full: false, pageSize: last?.pageSize, total: last?.total };
 	} else if (plan.order === 'oldest' && plan.memory?.pageSize && plan.memory.total !== undefined) {
@@ -98,8 +95,8 @@ export async function readWindow(
 /**
  * Oldest first: the newest contacts are on the last pages. Starts at the page that held the
  * last result at the previous poll, reads forward to the current last page, then backward
- * while a page can still hold contacts at or after the floor. Contacts leaving the front of the
- * list only move the ones already read to earlier pages, which the backward read still covers.
+ * until a page holds nothing new. Contacts leaving the front of the list only move the ones
+ * already read to earlier pages, which the backward read still covers.
  * Undefined when the answers do not fit (another page size, the order broken): read it all.
  */
 async function readFromEnd(
@@ -147,7 +144,7 @@ async function readFromEnd(
 		if (!next.fits) return undefined;
 		pages.set(page, next.contacts);
 	}
-	for (let page = start; page > 1 && !olderThan(pages.get(page)!.slice(0, 1), plan.floor); ) {
+	for (let page = start; page > 1 && !pages.get(page)!.every((c) => plan.isKnown(c)); ) {
 		page--;
 		const previous = await read(page);
 		if (!previous.fits) return undefined;

@@ -39,7 +39,7 @@ function serve(list: () => number[], cap = 10, notFound?: (page: number) => bool
 /** The trigger's use: one page at a time. A pass starts at page 1, so passes = requests for page 1. */
 async function walk(deadline?: number) {
 	const read: number[] = [];
-	await readWindow(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), { floor: 0, deadline });
+	await readWindow(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), { isKnown: () => false, deadline });
 	const requests = search.mock.calls.length;
 	const passes = search.mock.calls.filter((c) => c[2] === 1).length;
 	return { requests, passes, read };

@@ -479,7 +479,7 @@ async function simulate(s: Scenario) {
 			index === 0
 				? undefined
 				: roll < 0.08
-					? { kind: 'fail', at: Math.floor(random() * 6) }
+					? { kind: 'fail', at: Math.floor(random() * 3) } // cheap polls send one or two requests
 					: roll < 0.1
 						? { kind: 'storm' }
 						: roll < 0.15
