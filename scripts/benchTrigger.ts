@@ -42,6 +42,7 @@ export async function benchTrigger(limitPerMinute: number): Promise<void> {
 		const clock = new SimulatedClock(start);
 		const restoreClock = testHooks.useClock(clock);
 		testHooks.resetLimiters();
+		testHooks.forgetTriggerStates();
 		const sandbox = await startSandbox({ rateLimit: limitPerMinute, maxPageSize: 100, order, now: () => clock.now() });
 		try {
 			for (let i = 0; i < 10_000; i++) {

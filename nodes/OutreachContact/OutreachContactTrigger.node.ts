@@ -113,7 +113,7 @@ export class OutreachContactTrigger implements INodeType {
 		} else {
 			const node = this.getNode();
 			const key = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-			const poll = await unlessRunning(key, async () => await pollNewContacts(this, sequenceId, options));
+			const poll = await unlessRunning(key, async () => await pollNewContacts(this, key, sequenceId, options));
 			if ('skipped' in poll) {
 				this.logger.debug('Outreach Contact Trigger: the previous poll is still running; this one is skipped');
 				return null;

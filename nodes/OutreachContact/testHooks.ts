@@ -1,9 +1,10 @@
 import { swapClock, type Clock } from './helpers/clock';
 import { resetLimiters } from './transport/rateLimiter';
+import { forgetStoredStates } from './trigger/poll';
 
 /**
  * For this package's tests and benchmarks only: shipped code never calls these. They are the
- * two pieces of process-wide state a test must control.
+ * pieces of process-wide state a test must control.
  */
 export const testHooks = {
 	/** Runs the package on `clock` until the returned function restores the previous one. */
@@ -15,4 +16,6 @@ export const testHooks = {
 	},
 	/** Forgets every account's pacing state, so that runs do not share it. */
 	resetLimiters,
+	/** Forgets the trigger states kept in process memory, as an n8n restart does. */
+	forgetTriggerStates: forgetStoredStates,
 };

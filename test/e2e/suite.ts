@@ -22,6 +22,7 @@ import {
 	type RunningN8n,
 } from '../../harness/n8n/environment';
 import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
+import { emittedContacts, searchCount } from './support/triggerRuns';
 import {
 	executeWorkflow,
 	importWorkflowFile,
@@ -36,7 +37,6 @@ import {
 	type N8nHome,
 	type N8nServer,
 	type RestClient,
-	type StoredExecution,
 } from '../../harness/n8n/n8n';
 import { actionNode, chainWorkflow, setJson, splitOut, triggerNode, workflow } from '../../harness/n8n/workflows';
 
@@ -159,24 +159,6 @@ const triggerWorkflow = workflow(
 	[triggerNode('New Contact', { simplify: true }, credential)],
 	{},
 );
-
-const SEARCH_PATH = 'POST /contact/search/';
-
-function searchCount(sandbox: Sandbox): number {
-	return sandbox.stats.byPath[SEARCH_PATH] ?? 0;
-}
-
-/** Ids emitted by the trigger, one entry per emission, with the execution that emitted it. */
-function emittedContacts(executions: StoredExecution[], nodeName: string) {
-	const emitted: Array<{ executionId: number; json: Record<string, unknown> }> = [];
-	for (const execution of executions) {
-		const runs = execution.data?.resultData?.runData?.[nodeName] ?? [];
-		for (const run of runs) {
-			for (const item of run.data?.main?.[0] ?? []) emitted.push({ executionId: execution.id, json: item.json });
-		}
-	}
-	return emitted;
-}
 
 function examplesDir(): string {
 	return join(REPO_ROOT, 'examples');

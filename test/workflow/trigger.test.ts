@@ -22,6 +22,7 @@ let restoreClock: () => void;
 beforeEach(() => {
 	// n8n's clock for the trigger and the transport: fixed, and waits take no time.
 	restoreClock = testHooks.useClock({ now: () => NOW, sleep: async () => undefined, random: () => 0.5 });
+	testHooks.forgetTriggerStates(); // every test is a new n8n process
 });
 afterEach(() => restoreClock());
 
@@ -383,5 +384,26 @@ describe('Outreach Contact Trigger: contacts that become searchable late', () =>
 		const verified = await pollOnce(node, { credentials, staticData: cheap.staticData });
 		expect(verified.items.map((i) => i.json.id)).toEqual([8]);
 		expect(bodies.map((b) => b.page)).toEqual([1, 2]); // the whole window: 5 contacts, pages of 3
+	});
+});
+
+describe('Outreach Contact Trigger with durable poll cursors', () => {
+	it('when the activation poll was not saved, the next poll goes on from it instead of starting again', async () => {
+		let contacts = [at(1, minutesAgo(600))];
+		service(() => contacts);
+		const node = trigger();
+		const activation = await pollOnce(node, { credentials });
+		expect(activation.output).toBeNull();
+
+		// n8n does not commit the static data of an activation poll that emitted nothing: the first
+		// scheduled poll gets none. The contact created in between is still new.
+		contacts = [...contacts, at(2, minutesAgo(1))];
+		const scheduled = await pollOnce(node, { credentials, staticData: {} });
+		expect(scheduled.items.map((i) => i.json.id)).toEqual([2]);
+		expect(stateOf(scheduled.staticData).baseline).toBe(NOW);
+
+		// Saved state always wins over the process's memory.
+		const again = await pollOnce(node, { credentials, staticData: scheduled.staticData });
+		expect(again.output).toBeNull();
 	});
 });

@@ -378,6 +378,7 @@ async function simulate(s: Scenario) {
 	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
 	const restoreClock = testHooks.useClock(clock);
 	testHooks.resetLimiters();
+	testHooks.forgetTriggerStates();
 	const service = new FakeService(clock, seededRandom(s.seed + 2), s.service);
 	const zone = s.service.timeZone;
 	const end = s.start + s.days * DAY_MS;
@@ -469,9 +470,11 @@ async function simulate(s: Scenario) {
 		if (at < clock.now()) continue; // the previous poll was still running
 		clock.time = at;
 		if (index > 0 && index % 97 === 0) {
-			// n8n restarts: the static data comes back from the database, pacing starts afresh.
+			// n8n restarts: the static data comes back from the database, pacing and the states
+			// kept in process memory start afresh.
 			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 			testHooks.resetLimiters();
+			testHooks.forgetTriggerStates();
 			stats.restarts++;
 		}
 		const roll = random();
