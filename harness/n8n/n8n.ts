@@ -371,10 +371,14 @@ export function nodeOutput(execution: StoredExecution, nodeName: string): Array<
 	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
 }
 
-/** `n8n execute --id=ID --rawOutput`, then the execution it stored. */
-export async function executeWorkflow(home: N8nHome, id: string): Promise<ExecutionResult> {
+/** `n8n execute --id=ID --rawOutput` (killed after `timeoutMs`, default 3 min), then the execution it stored. */
+export async function executeWorkflow(
+	home: N8nHome,
+	id: string,
+	options: { timeoutMs?: number } = {},
+): Promise<ExecutionResult> {
 	const before = await lastExecutionId(home);
-	const cli = await n8nCli(home, ['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true });
+	const cli = await n8nCli(home, ['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true, timeoutMs: options.timeoutMs });
 	const executions = await readExecutions(home, { workflowId: id, afterId: before });
 	if (executions.length !== 1)
 		throw new Error(
