@@ -2,7 +2,7 @@
 import { prepareN8n, SANDBOX_DUMMY_KEY, type PreparedN8n } from '../harness/n8n/environment';
 import { N8N_TARGETS } from '../harness/n8n/install';
 import { executeWorkflow } from '../harness/n8n/n8n';
-import { actionNode, chainWorkflow, setJson, splitOut } from '../harness/n8n/workflows';
+import { addContactNode, chainWorkflow, setJson, splitOut } from '../harness/n8n/workflows';
 import { startSandbox } from '../sandbox/server';
 import { minimumMs, seconds } from './benchFigures';
 
@@ -23,18 +23,9 @@ export async function benchWorkers(limitPerMinute: number, counts = [1, 2, 4], p
 					`Bench workers ${processes} process ${p}`,
 					setJson('Emails', { emails }),
 					splitOut('Split', 'emails'),
-					actionNode(
-						'Add',
-						{
-							resource: 'contact',
-							operation: 'add',
-							email: '={{ $json.emails }}',
-							sequenceId: { __rl: true, mode: 'id', value: '101' },
-							playbookId: { __rl: true, mode: 'id', value: '201' },
-						},
-						{ id: 'e2eSandboxCred01', name: 'Outreach Sandbox' },
-						{ continueOnFail: true },
-					),
+					addContactNode('Add', '={{ $json.emails }}', { id: 'e2eSandboxCred01', name: 'Outreach Sandbox' }, {
+						continueOnFail: true,
+					}),
 				);
 			});
 			for (const [p, flow] of flows.entries()) {

@@ -80,6 +80,27 @@ export function actionNode(
 	};
 }
 
+/** Contact Add of `email` (an expression or a value) to the sandbox's sequence 101 with playbook 201. */
+export function addContactNode(
+	name: string,
+	email: string,
+	credential: CredentialRef,
+	extra: Record<string, unknown> = {},
+): NodeJson {
+	return actionNode(
+		name,
+		{
+			resource: 'contact',
+			operation: 'add',
+			email,
+			sequenceId: { __rl: true, mode: 'id', value: '101' },
+			playbookId: { __rl: true, mode: 'id', value: '201' },
+		},
+		credential,
+		extra,
+	);
+}
+
 export function triggerNode(name: string, parameters: Parameters, credential: CredentialRef): NodeJson {
 	return {
 		id: nodeId(),

@@ -23,7 +23,7 @@ import { SANDBOX_CREDENTIAL, SANDBOX_DUMMY_KEY } from '../../harness/n8n/environ
 import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
 import { waitFor, type StoredExecution } from '../../harness/n8n/n8n';
 import { startQueueMode, type QueueModeN8n } from '../../harness/n8n/queueMode';
-import { actionNode, connect, splitOut, triggerNode, workflow } from '../../harness/n8n/workflows';
+import { addContactNode, connect, splitOut, triggerNode, workflow } from '../../harness/n8n/workflows';
 
 const target = N8N_TARGETS['2.x'];
 const credential = SANDBOX_CREDENTIAL;
@@ -66,17 +66,7 @@ const webhookWorkflow = workflow(
 			...splitOut('Split', 'body.emails'),
 			parameters: { fieldToSplitOut: 'body.emails', options: { destinationFieldName: 'email' } },
 		},
-		actionNode(
-			'Add',
-			{
-				resource: 'contact',
-				operation: 'add',
-				email: '={{ $json.email }}',
-				sequenceId: { __rl: true, mode: 'id', value: '101' },
-				playbookId: { __rl: true, mode: 'id', value: '201' },
-			},
-			credential,
-		),
+		addContactNode('Add', '={{ $json.email }}', credential),
 	],
 	connect(['Webhook', 'Split'], ['Split', 'Add']),
 );

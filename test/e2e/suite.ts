@@ -38,7 +38,7 @@ import {
 	type N8nServer,
 	type RestClient,
 } from '../../harness/n8n/n8n';
-import { actionNode, chainWorkflow, setJson, splitOut, triggerNode, workflow } from '../../harness/n8n/workflows';
+import { actionNode, addContactNode, chainWorkflow, setJson, splitOut, triggerNode, workflow } from '../../harness/n8n/workflows';
 
 const credential = SANDBOX_CREDENTIAL;
 
@@ -141,17 +141,7 @@ const listsWorkflow = workflow(
 
 const badInputWorkflow = chainWorkflow(
 	'E2E Bad Input',
-	actionNode(
-		'Add Bad',
-		{
-			resource: 'contact',
-			operation: 'add',
-			email: 'not-an-email',
-			sequenceId: { __rl: true, mode: 'id', value: '101' },
-			playbookId: { __rl: true, mode: 'id', value: '201' },
-		},
-		credential,
-	),
+	addContactNode('Add Bad', 'not-an-email', credential),
 );
 
 const triggerWorkflow = workflow(
