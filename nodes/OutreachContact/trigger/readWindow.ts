@@ -8,7 +8,6 @@ import { searchContacts } from '../transport/api';
 import type { Contact, SearchCondition } from '../types';
 import { OrderWatch, type ResultOrder } from './order';
 import type { WalkMemory } from './state';
-import { parseCreatedTime } from './timeRules';
 
 /** Share of n8n's poll budget the walk may use before it gives up (the rest is margin). */
 const BUDGET_SHARE = 0.8;
@@ -123,10 +122,6 @@ async function readFromEnd(
 			throw toNodeError(ctx.getNode(), error);
 		}
 	};
-	const times = (contacts: Contact[]) =>
-		contacts.map((c) => parseCreatedTime(c?.created_date)).filter((t): t is number => t !== undefined);
-	const ascending = (list: number[]) => list.every((t, i) => i === 0 || list[i - 1] <= t);
-
 	const lastOf = (total: number) => Math.max(1, Math.ceil(total / size));
 	let start = lastOf(plan.memory!.total!);
 	let first = await read(start);
@@ -150,8 +145,9 @@ async function readFromEnd(
 		if (!previous.fits) return undefined;
 		pages.set(page, previous.contacts);
 	}
-	const inOrder = [...pages.keys()].sort((a, b) => a - b).flatMap((page) => times(pages.get(page)!));
-	if (!ascending(inOrder)) return undefined;
+	const watch = new OrderWatch();
+	const ordered = [...pages.keys()].sort((a, b) => a - b).every((page) => watch.add(pages.get(page)!, 'oldest'));
+	if (!ordered) return undefined;
 	for (const contacts of pages.values()) onPage(contacts);
 	return { full: false, pageSize: size, total };
 }
