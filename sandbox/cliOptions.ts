@@ -17,6 +17,7 @@ export const USAGE = `Usage: npm run sandbox -- [flags]
   --fault-rate R        share 0..1 of requests answered 503 (env SANDBOX_FAULT_RATE, default 0)
   --fault-seed N        seed of the fault PRNG (env SANDBOX_FAULT_SEED, default 1)
   --latency MS          delay per answer (env SANDBOX_LATENCY_MS, default 0)
+  --processing MS       time until a new contact has snippets and enrichment (env SANDBOX_PROCESSING_MS, default 3000)
   --timezone TZ         IANA timezone for day counting (env SANDBOX_TIMEZONE, default UTC)
   --order newest|oldest|unordered  search order (env SANDBOX_ORDER, default newest)
   --seed-contacts N     generated contacts to start with (env SANDBOX_SEED_CONTACTS, default 20)
@@ -46,6 +47,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 			'fault-rate': { type: 'string' },
 			'fault-seed': { type: 'string' },
 			latency: { type: 'string' },
+			processing: { type: 'string' },
 			timezone: { type: 'string' },
 			order: { type: 'string' },
 			'seed-contacts': { type: 'string' },
@@ -73,6 +75,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 		faultRate: num('fault-rate', 'SANDBOX_FAULT_RATE'),
 		faultSeed: num('fault-seed', 'SANDBOX_FAULT_SEED'),
 		latencyMs: num('latency', 'SANDBOX_LATENCY_MS'),
+		processingMs: num('processing', 'SANDBOX_PROCESSING_MS'),
 		timezone: text('timezone', 'SANDBOX_TIMEZONE'),
 		order: text('order', 'SANDBOX_ORDER') as Order | undefined,
 		seedContacts: num('seed-contacts', 'SANDBOX_SEED_CONTACTS', 20),

@@ -87,7 +87,7 @@ export const ROUTES: Route[] = [
 			if (ctx.store.findContactInSequence(input.sequence_id, input.email)) {
 				return json(200, { data: { status: 'Contact already exists in this sequence' } });
 			}
-			ctx.store.addContact(input);
+			ctx.store.addContact({ ...input, processed_at: ctx.now() + ctx.settings.processingMs });
 			ctx.stats.contactsCreated++;
 			return json(200, { data: { status: 'Contact queued' } });
 		},

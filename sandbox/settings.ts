@@ -22,6 +22,8 @@ export interface SandboxSettings {
 	faultRate: number;
 	/** Delay before each answer, in ms. Default 0. */
 	latencyMs: number;
+	/** How long the service takes to write a new contact's snippets and enrichment, in ms. Default 3000. */
+	processingMs: number;
 	/** 'errors': every status >= 400 gets an HTML page; 'all': every answer does. Default 'off'. */
 	htmlResponses: HtmlMode;
 }
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = {
 	profileEnvelope: true,
 	faultRate: 0,
 	latencyMs: 0,
+	processingMs: 3_000,
 	htmlResponses: 'off',
 };
 
@@ -72,6 +75,7 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 	if (!(settings.faultRate >= 0 && settings.faultRate <= 1))
 		throw new RangeError('faultRate must be between 0 and 1');
 	if (!(settings.latencyMs >= 0)) throw new RangeError('latencyMs must be >= 0');
+	if (!(settings.processingMs >= 0)) throw new RangeError('processingMs must be >= 0');
 	if (!['off', 'errors', 'all'].includes(settings.htmlResponses)) {
 		throw new RangeError("htmlResponses must be 'off', 'errors' or 'all'");
 	}

@@ -25,6 +25,20 @@ export interface AddContactInput {
 	/** Defaults to generated ids. */
 	premise_ids?: string[];
 	sentence_fields?: Record<string, string>;
+	/**
+	 * When the service finishes processing the contact (default: at once). Until then it has no
+	 * snippets and no enrichment (`is_enriched` false); then both appear and updated_date moves
+	 * to this time.
+	 */
+	processed_at?: TimeInput;
+}
+
+/** What a contact still being processed gets when processing finishes. */
+interface Processing {
+	at: number;
+	sentence_fields: Record<string, string>;
+	enriched_contact_data: ContactRecord['enriched_contact_data'];
+	enriched_company_data: ContactRecord['enriched_company_data'];
 }
 
 interface OwnedSequence extends Sequence {
@@ -51,6 +65,7 @@ export class Store {
 	private readonly sequences = new Map<number, OwnedSequence>();
 	private readonly playbooks = new Map<number, OwnedPlaybook>();
 	private readonly contactsById = new Map<number, ContactRecord>();
+	private readonly processing = new Map<number, Processing>();
 	private nextProfileId = 1;
 	private nextSequenceId = FIRST_SEQUENCE_ID;
 	private nextPlaybookId = FIRST_PLAYBOOK_ID;
@@ -170,16 +185,52 @@ export class Store {
 			last_synced_date: input.last_synced_date == null ? null : toIso(input.last_synced_date),
 		};
 		this.contactsById.set(id, record);
+		const processedAt = input.processed_at === undefined ? undefined : Date.parse(toIso(input.processed_at));
+		if (processedAt !== undefined && processedAt > this.now()) {
+			this.processing.set(id, {
+				at: processedAt,
+				sentence_fields: record.sentence_fields,
+				enriched_contact_data: record.enriched_contact_data,
+				enriched_company_data: record.enriched_company_data,
+			});
+			record.sentence_fields = {};
+			record.enriched_contact_data = null;
+			record.enriched_company_data = null;
+		}
 		return record;
 	}
 
 	getContact(id: number): ContactRecord | undefined {
+		this.finishProcessing();
 		return this.contactsById.get(id);
 	}
 
 	/** All contacts in insertion order. */
 	listContacts(): ContactRecord[] {
+		this.finishProcessing();
 		return [...this.contactsById.values()];
+	}
+
+	/** Contacts still being processed. */
+	get processingCount(): number {
+		this.finishProcessing();
+		return this.processing.size;
+	}
+
+	/** Applies every processing whose time has come (read lazily, so a virtual clock works). */
+	private finishProcessing(): void {
+		if (this.processing.size === 0) return;
+		const now = this.now();
+		for (const [id, done] of this.processing) {
+			if (done.at > now) continue;
+			const record = this.contactsById.get(id);
+			this.processing.delete(id);
+			if (!record) continue;
+			record.sentence_fields = done.sentence_fields;
+			record.enriched_contact_data = done.enriched_contact_data;
+			record.enriched_company_data = done.enriched_company_data;
+			record.updated_date = toIso(done.at);
+		}
 	}
 
 	/** Emails compare case-insensitively. */

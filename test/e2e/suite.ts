@@ -178,7 +178,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 
 		beforeAll(async () => {
 			// A small page cap so that Return All and the trigger walk several pages.
-			sandbox = await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, host: '127.0.0.1', port: 0, maxPageSize: 2 });
+			sandbox = await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, host: '127.0.0.1', port: 0, maxPageSize: 2, processingMs: 0 });
 			// The server side (import, publish, start, owner) and the CLI side (imports) in parallel;
 			// allSettled, so that nothing started is left behind when the other side fails.
 			const [started, prepared] = await Promise.allSettled([

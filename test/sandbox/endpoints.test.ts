@@ -64,7 +64,7 @@ describe('sandbox endpoints', () => {
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ now: clock.now, rateLimit: 0 });
+		sandbox = await startSandbox({ now: clock.now, rateLimit: 0, processingMs: 0 });
 	});
 	afterAll(() => sandbox.close());
 
@@ -247,6 +247,42 @@ describe('sandbox endpoints', () => {
 			const sentences = Object.values(got.body.data.sentence_fields);
 			expect(sentences.length).toBeGreaterThan(0);
 			expect(sentences.every((s) => typeof s === 'string' && s.length > 0)).toBe(true);
+		});
+
+		it('processes a new contact after processingMs: no snippets nor enrichment until then, then updated_timestamp moves', async () => {
+			sandbox.settings.processingMs = 20_000;
+			try {
+				const added = clock.now();
+				await api(sandbox, 'POST', '/contact/', {
+					email: 'slow.lane@example.com',
+					sequence_id: 102,
+					playbook_id: 201,
+					pronet_handle: 'slow-lane',
+					do_enrichment: true,
+				});
+				const find = async (conditions: object[]) =>
+					(
+						await api(sandbox, 'POST', '/contact/search/', {
+							conditions: [{ property: 'email', condition: 'Is', value: 'slow.lane@example.com' }, ...conditions],
+						})
+					).body.contacts as Array<Record<string, unknown>>;
+				const enriched = [{ property: 'is_enriched', condition: 'Is', value: true }];
+				const [pending] = await find([]);
+				expect(pending).toMatchObject({ sentence_fields: {}, enriched_contact_data: null, enriched_company_data: null });
+				expect(await find(enriched)).toHaveLength(0);
+				expect(sandbox.store.processingCount).toBe(1);
+
+				clock.advance(19_999);
+				expect(await find(enriched)).toHaveLength(0);
+				clock.advance(1);
+				const [done] = await find(enriched);
+				expect(Object.keys(done.sentence_fields as object).length).toBeGreaterThan(0);
+				expect(done.enriched_contact_data).not.toBeNull();
+				expect(sandbox.store.getContact(done.id as number)?.updated_date).toBe(new Date(added + 20_000).toISOString());
+				expect(sandbox.store.processingCount).toBe(0);
+			} finally {
+				sandbox.settings.processingMs = 0;
+			}
 		});
 
 		it('gives ids that increase', async () => {
