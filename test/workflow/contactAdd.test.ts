@@ -13,6 +13,8 @@ const addNode = (extra: IDataObject = {}, settings: IDataObject = {}) => ({
 		email: '={{ $json.email }}',
 		sequenceId: { __rl: true, mode: 'list', value: '={{ $json.sequence }}' },
 		playbookId: { __rl: true, mode: 'id', value: '21' },
+		// The look-up has its own tests (contactAddLookUp.test.ts): these check the adds alone.
+		options: { lookUpContact: false },
 		...extra,
 	}),
 	...settings,
@@ -52,7 +54,9 @@ describe('Contact → Add', () => {
 		expect(outputOf('Add')).toEqual([
 			{
 				json: {
+					id: null,
 					status: 'Contact queued',
+					duplicate: false,
 					email: 'ana@example.com',
 					sequence_id: 11,
 					playbook_id: 21,
@@ -102,6 +106,8 @@ describe('Contact → Add', () => {
 			'Contact queued',
 			'Contact queued',
 		]);
+		// Without the look-up, a duplicate is a repeat within the execution.
+		expect(out.map((item) => item.json.duplicate)).toEqual([false, false, true, false, true, false, false]);
 		expect(out.every((item) => item.json.sequence_id === 12 && item.json.playbook_id === 21)).toBe(true);
 	});
 

@@ -5,7 +5,7 @@ import { mapConcurrent, SerialQueues } from '../helpers/concurrency';
 import { toNodeError } from '../helpers/input';
 import { contactOperations } from './contact/Contact.resource';
 import type { OutreachContactType, ResourceOperations } from './node.type';
-import type { Operation } from './operation';
+import { ITEM_CONCURRENCY, type Operation, type PreparedItem } from './operation';
 import { playbookOperations } from './playbook/Playbook.resource';
 import { profileOperations } from './profile/Profile.resource';
 import { sequenceOperations } from './sequence/Sequence.resource';
@@ -16,13 +16,6 @@ const operations: { [R in OutreachContactType['resource']]: ResourceOperations<R
 	sequence: sequenceOperations,
 	profile: profileOperations,
 };
-
-/**
- * Items in flight at most. The transport admits as many requests at once as the measured
- * latency needs (one with fast answers, up to 25 with slow ones), so that the rate limit, not
- * latency, sets the pace; this only offers it enough items.
- */
-const ITEM_CONCURRENCY = 25;
 
 type Prepared = { operation: Operation; input: unknown } | { error: Error };
 
@@ -68,13 +61,35 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	});
 
+	const outputs = new Map<number, INodeExecutionData[]>();
+	const toItems = (i: number, outcome: IDataObject[] | Error): INodeExecutionData[] => {
+		if (!(outcome instanceof Error)) return outcome.map((json) => ({ json, pairedItem: { item: i } }));
+		const failure = toNodeError(this.getNode(), outcome, i);
+		if (!continueOnFail) throw failure;
+		return [{ json: errorJson(failure), pairedItem: { item: i } }];
+	};
+	// Operations that run their items together (see Operation.runAll), one batch per operation.
+	const batches = new Map<Operation, Array<PreparedItem<unknown>>>();
+	prepared.forEach((entry, index) => {
+		if ('error' in entry || !entry.operation.runAll) return;
+		const batch = batches.get(entry.operation) ?? [];
+		batch.push({ index, input: entry.input });
+		batches.set(entry.operation, batch);
+	});
+	for (const [operation, batch] of batches) {
+		const outcomes = (await operation.runAll?.(this, batch)) ?? [];
+		batch.forEach(({ index }, n) => outputs.set(index, toItems(index, outcomes[n])));
+	}
+
 	const inOrder = new SerialQueues();
 	const results = await mapConcurrent(items.length, ITEM_CONCURRENCY, async (i) => {
 		const entry = prepared[i];
 		if ('error' in entry) return [{ json: errorJson(entry.error), pairedItem: { item: i } }];
+		const done = outputs.get(i);
+		if (done) return done;
 		try {
 			const key = entry.operation.serialKey?.(entry.input);
-			const send = async () => await entry.operation.run(this, entry.input, i);
+			const send = async () => (await entry.operation.run?.(this, entry.input, i)) ?? [];
 			const output = key === undefined ? await send() : await inOrder.run(key, send);
 			return output.map((json) => ({ json, pairedItem: { item: i } }));
 		} catch (error) {
