@@ -1,0 +1,146 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../../harness/n8nHarness';
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import { startSandbox, type Sandbox } from '../../sandbox/server';
+
+/**
+ * Contact → Add against the sandbox (an independent model of the service): the look-up's
+ * request count, ids and duplicates at 500 items, and Wait for Processing with a 20 s processing
+ * time. The package and the sandbox share a clock that jumps over every wait, so 20 s of
+ * processing take no real time and the times below are exact.
+ */
+
+const SEARCH = 'POST /contact/search/';
+const ADD = 'POST /contact/';
+
+let sandbox: Sandbox;
+let now: number;
+let sleeps: number[];
+let restoreClock: () => void;
+
+beforeEach(async () => {
+	now = Date.UTC(2026, 10, 23, 9, 0, 0);
+	sleeps = [];
+	restoreClock = testHooks.useClock({
+		now: () => now,
+		sleep: async (ms) => {
+			sleeps.push(ms);
+			now += ms;
+		},
+		random: () => 0.5,
+	});
+	testHooks.resetLimiters();
+	sandbox = await startSandbox({ now: () => now, rateLimit: 0, processingMs: 20_000 });
+});
+
+afterEach(async () => {
+	restoreClock();
+	await sandbox.close();
+});
+
+function addWorkflow(items: IDataObject[], options: IDataObject, settings: IDataObject = {}) {
+	const add = {
+		...outreachNode('Add', {
+			resource: 'contact',
+			operation: 'add',
+			email: '={{ $json.email }}',
+			sequenceId: { __rl: true, mode: 'id', value: '101' },
+			playbookId: { __rl: true, mode: 'id', value: '201' },
+			additionalFields: { doEnrichment: '={{ $json.enrich }}', pronetHandle: '={{ $json.handle }}' },
+			options,
+		}),
+		...settings,
+	};
+	return { nodes: [manualTriggerNode(), itemsNode('Items', items), add], connections: chain('Manual', 'Items', 'Add') };
+}
+
+const run = async (items: IDataObject[], options: IDataObject, settings: IDataObject = {}) =>
+	await runWorkflow(addWorkflow(items, options, settings), {
+		credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerMinute: 60000 },
+	});
+
+const calls = (route: string) => sandbox.stats.byPath[route] ?? 0;
+
+describe('Contact → Add against the sandbox', () => {
+	it('500 adds with Look Up Contact: 500 adds and 2 x 5 searches; every id right, duplicate exact', async () => {
+		// 50 of the emails are in sequence 101 before the run; 20 items repeat an earlier email.
+		const distinct = Array.from({ length: 480 }, (_, i) => `lead${i}@bench.example`);
+		const emails = [...distinct, ...distinct.slice(100, 120).map((email) => email.toUpperCase())];
+		for (const email of distinct.slice(0, 50)) sandbox.store.addContact({ email, sequence_id: 101 });
+		sandbox.stats.reset();
+
+		const { outputOf } = await run(emails.map((email) => ({ email, enrich: false, handle: '' })), {});
+
+		// ceil(480 distinct emails / 100 per search) before, ceil(430 not found before / 100) after.
+		expect(calls(ADD)).toBe(500);
+		expect(calls(SEARCH)).toBe(10);
+		expect(sandbox.stats.requests).toBeLessThanOrEqual(500 + 2 * Math.ceil(500 / 100));
+		const out = outputOf('Add').map((item) => item.json);
+		expect(out.map((json) => json.email)).toEqual(emails);
+		for (const [i, json] of out.entries()) {
+			const stored = sandbox.store.findContactInSequence(101, emails[i]);
+			expect(json.id).toBe(stored?.id);
+			expect(json.duplicate).toBe(i < 50 || i >= 480);
+			expect(json.lookUpNote).toBeUndefined();
+		}
+		expect(sandbox.stats.contactsCreated).toBe(430);
+	});
+
+	it('100 adds with Wait for Processing (20 s): all come out with snippets, and enrichment when asked, within 20 s plus one round delay', async () => {
+		const items = Array.from({ length: 100 }, (_, i) => ({
+			email: `wait${i}@bench.example`,
+			enrich: i % 3 === 0,
+			handle: i % 3 === 0 ? `lead-${i}` : '',
+		}));
+		sandbox.stats.reset();
+		const start = now;
+
+		const { outputOf } = await run(items, { waitForProcessing: true, simplify: false });
+
+		const out = outputOf('Add').map((item) => item.json);
+		expect(out.map((json) => json.email)).toEqual(items.map((item) => item.email));
+		for (const [i, json] of out.entries()) {
+			expect(json).toMatchObject({ status: 'Contact queued', duplicate: false });
+			expect(json.id).toBe(sandbox.store.findContactInSequence(101, items[i].email)?.id);
+			expect(Object.keys(json.sentence_fields as object).length).toBeGreaterThan(0);
+			expect(json.enriched_contact_data === null).toBe(!items[i].enrich);
+		}
+		const waited = now - start;
+		const lastRoundDelay = sleeps[sleeps.length - 1];
+		expect(waited).toBeGreaterThanOrEqual(20_000);
+		expect(waited).toBeLessThanOrEqual(20_000 + lastRoundDelay);
+		// Rounds at 0, 2, 5, 9.5, 16.25 and 26.4 s: one search for all, one for the enriched.
+		expect(sleeps).toEqual([2000, 3000, 4500, 6750, 10125]);
+		expect(calls(ADD)).toBe(100);
+		expect(calls(SEARCH)).toBe(1 + 6 * 2);
+	});
+
+	it('Wait Timeout: the item that is not processed in time fails naming the contact and what it lacks; Continue On Fail keeps every other item', async () => {
+		const items = [
+			{ email: 'quick@x.io', enrich: false, handle: '', timeout: 600 },
+			{ email: 'late@x.io', enrich: true, handle: 'late-one', timeout: 10 },
+			{ email: 'also@x.io', enrich: false, handle: '', timeout: 600 },
+		];
+		const options = { waitForProcessing: true, waitTimeout: '={{ $json.timeout }}' };
+
+		const { outputOf } = await run(items, options, { continueOnFail: true });
+
+		const out = outputOf('Add');
+		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const id = sandbox.store.findContactInSequence(101, 'late@x.io')?.id;
+		expect(out[1].json.error).toBe(`The contact late@x.io (ID ${id}) was not processed within 10 s`);
+		expect(out[1].json.description).toContain('has no snippets yet (sentence_fields is empty) and is not enriched yet');
+		expect(out[0].json).toMatchObject({ email: 'quick@x.io', status: 'Contact queued', duplicate: false });
+		expect(out[2].json).toMatchObject({ email: 'also@x.io', status: 'Contact queued', duplicate: false });
+		expect(Object.keys(out[2].json.sentence_fields as object).length).toBeGreaterThan(0);
+	});
+
+	it('Wait Timeout without Continue On Fail stops the node with that error', async () => {
+		const { errorOf } = await run([{ email: 'late@x.io', enrich: false, handle: '' }], {
+			waitForProcessing: true,
+			waitTimeout: 5,
+		});
+		expect(errorOf('Add')?.message).toMatch(/^The contact late@x\.io \(ID \d+\) was not processed within 5 s$/);
+	});
+});
