@@ -245,7 +245,7 @@ describe2x('n8n 2.41.1: the Outreach Contact tools through the MCP Server Trigge
 		}
 	});
 
-	it('adds a contact, finds it by email, gets it by id and lists sequences and playbooks; one request each', async () => {
+	it('adds a contact (its id comes back), finds it by email, gets it by id and lists sequences and playbooks, with the requests docs/mcp.md states', async () => {
 		const email = 'ada.lovelace@mcp.e2e.example.com';
 		const costs: string[] = [];
 		const measured = async (name: string, args: Record<string, unknown>, expected: Record<string, number>) => {
@@ -265,14 +265,18 @@ describe2x('n8n 2.41.1: the Outreach Contact tools through the MCP Server Trigge
 			expect.arrayContaining([expect.objectContaining({ id: 201, playbook_name: 'Cold Email Intro' })]),
 		);
 
-		// These counts are the costs docs/mcp.md states: keep them in step (an Add that also looks
-		// the contact up, the contract's options.lookUpContact, would add searches).
+		// These counts are the costs docs/mcp.md states: keep them in step. Add looks the contact up
+		// (options.lookUpContact, on by default): one search before the add and one after it.
 		const addArgs = { email, sequenceId: 101, playbookId: 201 };
-		const added = await measured('Add_Contact_to_Sequence', addArgs, { 'POST /contact/ 200': 1 });
+		const added = await measured('Add_Contact_to_Sequence', addArgs, {
+			'POST /contact/search/ 200': 2,
+			'POST /contact/ 200': 1,
+		});
 		console.log(`[mcp] Add_Contact_to_Sequence(${JSON.stringify(addArgs)}) -> ${JSON.stringify(added)}`);
-		expect(added).toEqual([{ status: 'Contact queued', email, sequence_id: 101, playbook_id: 201 }]);
-
 		const stored = sandbox.store.listContacts();
+		expect(added).toEqual([
+			{ id: stored[0]?.id, status: 'Contact queued', duplicate: false, email, sequence_id: 101, playbook_id: 201 },
+		]);
 		expect(stored).toHaveLength(1);
 		expect(stored[0]).toMatchObject({ email, sequence_id: 101, playbook_id: 201 });
 		expect(sandbox.stats.contactsCreated).toBe(1);
@@ -290,8 +294,21 @@ describe2x('n8n 2.41.1: the Outreach Contact tools through the MCP Server Trigge
 		expect(got).toEqual([found[0]]);
 
 		// The same email in the same sequence again: a duplicate, nothing new in the sandbox.
-		const again = await measured('Add_Contact_to_Sequence', addArgs, { 'POST /contact/ 200': 1 });
-		expect(again).toEqual([{ status: 'Contact already exists in this sequence', email, sequence_id: 101, playbook_id: 201 }]);
+		// Found by the search before the add: no search after it.
+		const again = await measured('Add_Contact_to_Sequence', addArgs, {
+			'POST /contact/search/ 200': 1,
+			'POST /contact/ 200': 1,
+		});
+		expect(again).toEqual([
+			{
+				id: stored[0].id,
+				status: 'Contact already exists in this sequence',
+				duplicate: true,
+				email,
+				sequence_id: 101,
+				playbook_id: 201,
+			},
+		]);
 		expect(sandbox.store.listContacts().map((contact) => contact.email)).toEqual([email]);
 		expect(sandbox.stats.contactsCreated).toBe(1);
 		console.log(`[mcp] requests to the service per call:\n  ${costs.join('\n  ')}`);
@@ -313,7 +330,7 @@ describe2x('n8n 2.41.1: the Outreach Contact tools through the MCP Server Trigge
 		const unknownSequence = await failing(
 			'Add_Contact_to_Sequence',
 			{ email: 'grace.hopper@mcp.e2e.example.com', sequenceId: 999, playbookId: 201 },
-			{ 'POST /contact/ 400': 1 },
+			{ 'POST /contact/search/ 200': 1, 'POST /contact/ 400': 1 },
 		);
 		expect(unknownSequence).toMatch(/sequence/i);
 		expect(unknownSequence).toContain('999');
