@@ -3,7 +3,9 @@
  * real limit of 200 requests per minute. Prints the figures; asserts nothing (timings are for
  * people to read, on a machine that may be busy).
  *
- *   (a) one execution adding 500 contacts, answers instant and 600 ms
+ *   (a) one execution adding 500 contacts, answers instant and 600 ms; Look Up Contact on (the
+ *       default): its searches and the ids it found
+ *   (d) 100 adds with Wait for Processing, the sandbox processing each contact for 20 s
  *   (b) Search Return All over 10,000 contacts (page cap 100), answers instant and 600 ms
  *   (c) one trigger poll with 5,000 new contacts in the window
  *   (workers) 1, 2 and 4 separate n8n processes sharing one key, 300 adds each (real n8n 2.x;
@@ -62,9 +64,56 @@ async function benchAdd(latencyMs: number): Promise<void> {
 		const failed = out.filter((item) => item.json.error !== undefined).length;
 		const inOrder = out.length === emails.length && out.every((item, i) => item.json.email === emails[i].email);
 		const requests = sandbox.stats.requests;
+		const searches = sandbox.stats.byPath['POST /contact/search/'] ?? 0;
+		const bound = emails.length + 2 * Math.ceil(emails.length / 100);
+		const idsRight = out.filter((item, i) => item.json.id === sandbox.store.findContactInSequence(101, emails[i].email)?.id).length;
 		console.log(`(a) add 500 contacts, answers ${latencyMs} ms`);
 		console.log(`    wall time ${seconds(elapsed)}; minimum the window allows ${seconds(minimum)}: ratio minimum/actual ${(minimum / elapsed).toFixed(3)} (at the average rate of ${LIMIT_PER_MINUTE}/min: ${seconds(averageRate)}, ratio ${(averageRate / elapsed).toFixed(3)})`);
 		console.log(`    requests ${requests}, 429s ${sandbox.stats.rateLimited} (${((100 * sandbox.stats.rateLimited) / requests).toFixed(2)} %), items failed ${failed}, contacts created ${sandbox.stats.contactsCreated}, output in input order: ${inOrder ? 'yes' : 'NO'}, peak in flight ${sandbox.stats.peakInFlight}`);
+		console.log(`    Look Up Contact: ${searches} searches, ${requests} requests in all (bound 500 + 2 x ceil(500 / 100) = ${bound}); ids right ${idsRight} of ${emails.length}`);
+	} finally {
+		await sandbox.close();
+	}
+}
+
+/** (d) Wait for Processing: 100 adds, each contact processed 20 s after its add. */
+async function benchWait(): Promise<void> {
+	testHooks.resetLimiters();
+	const processingMs = 20_000;
+	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, processingMs });
+	try {
+		const emails = Array.from({ length: 100 }, (_, i) => ({ email: `wait${i}@example.com`, enrich: i % 2 === 0 }));
+		const started = Date.now();
+		const { outputOf } = await runWorkflow(
+			{
+				nodes: [
+					manualTriggerNode(),
+					itemsNode('Items', emails),
+					{
+						...outreachNode('Add', {
+							resource: 'contact',
+							operation: 'add',
+							email: '={{ $json.email }}',
+							sequenceId: { __rl: true, mode: 'id', value: '101' },
+							playbookId: { __rl: true, mode: 'id', value: '201' },
+							additionalFields: { doEnrichment: '={{ $json.enrich }}', pronetHandle: '={{ $json.email.split("@")[0] }}' },
+							options: { waitForProcessing: true },
+						}),
+						continueOnFail: true,
+					},
+				],
+				connections: chain('Manual', 'Items', 'Add'),
+			},
+			{ credentials: credentialsFor(sandbox) },
+		);
+		const elapsed = Date.now() - started;
+		const out = outputOf('Add');
+		const withSnippets = out.filter((item) => Object.keys((item.json.sentence_fields ?? {}) as object).length > 0).length;
+		const enriched = out.filter((item) => item.json.is_enriched === true).length;
+		const searches = sandbox.stats.byPath['POST /contact/search/'] ?? 0;
+		console.log(`(d) 100 adds with Wait for Processing (half with Enrich Contact), the sandbox processing each for ${seconds(processingMs)}`);
+		console.log(`    wall time ${seconds(elapsed)}; out with snippets ${withSnippets} of 100, enriched ${enriched} of 50, failed ${out.filter((item) => item.json.error !== undefined).length}`);
+		console.log(`    requests ${sandbox.stats.requests}: 100 adds, ${searches} searches (one per round for all, one for those waiting for enrichment, plus the look-up before)`);
 	} finally {
 		await sandbox.close();
 	}
@@ -113,6 +162,7 @@ async function main(): Promise<void> {
 		await benchSearch(600);
 	}
 	if (wanted('c')) await benchTrigger(LIMIT_PER_MINUTE);
+	if (wanted('d')) await benchWait();
 	if (wanted('workers')) {
 		const counts = only.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 		await benchWorkers(LIMIT_PER_MINUTE, counts.length > 0 ? counts : undefined);
