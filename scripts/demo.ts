@@ -40,14 +40,17 @@ async function runEmbedded(): Promise<void> {
 			if (error) throw new Error(`${name} failed: ${error.message}`);
 		}
 		const sequences = outputOf('Get Sequences').map((i) => `${i.json.sequence_name} (#${i.json.id})`);
-		const added = outputOf('Add Contact').map((i) => `${i.json.email}: ${i.json.status}`);
+		const added = outputOf('Add Contact').map(
+			(i) =>
+				`${String(i.json.email)}: ${String(i.json.status)}, id ${String(i.json.id)}, ${Object.keys((i.json.sentence_fields ?? {}) as IDataObject).length} snippets, enriched ${String(i.json.is_enriched)}`,
+		);
 		const found = outputOf("Search Today's Demo Contacts").map((i) => i.json.email);
 		const contact = outputOf('Get First Contact')[0]?.json ?? {};
 		const person = (contact.enriched_contact_data ?? {}) as IDataObject;
 		const company = (contact.enriched_company_data ?? {}) as IDataObject;
 
 		line('Get Sequences', sequences.join(', '));
-		for (const entry of added) line('Add Contact', entry);
+		for (const entry of added) line('Add Contact (waited)', entry);
 		line('Search (created today)', `${found.length} contacts: ${found.join(', ')}`);
 		line('Get First Contact', `#${contact.id} ${contact.email}`);
 		line('  enriched person', `${person.full_name ?? '-'}, ${person.headline ?? '-'}`);

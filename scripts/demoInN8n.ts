@@ -23,7 +23,7 @@ export async function runDemoInN8n(file: string): Promise<void> {
 		const show = (node: string, pick: (json: Record<string, unknown>) => unknown) =>
 			console.log(`  ${node.padEnd(30)} ${result.output(node).map(pick).join(', ')}`);
 		show('Get Sequences', (j) => `${String(j.sequence_name)} (#${String(j.id)})`);
-		show('Add Contact', (j) => `${String(j.email)}: ${String(j.status)}`);
+		show('Add Contact', (j) => `${String(j.email)}: ${String(j.status)}, id ${String(j.id)}, enriched ${String(j.is_enriched)}`);
 		show("Search Today's Demo Contacts", (j) => j.email);
 		show('Get First Contact', (j) => `#${String(j.id)} ${String(j.email)}`);
 		console.log(`  sandbox: ${prepared.sandbox.stats.requests} requests, ${prepared.sandbox.stats.contactsCreated} contacts created`);
