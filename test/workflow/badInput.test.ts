@@ -38,6 +38,16 @@ const cases: Array<[string, IDataObject, string]> = [
 		'Additional Fields › Pronet Handle',
 	],
 	[
+		'a wait timeout of 0 seconds',
+		add({ options: { waitForProcessing: true, waitTimeout: '={{ $json.bad ? 0 : 600 }}' } }),
+		'Options › Wait Timeout',
+	],
+	[
+		'a Look Up Contact that is not true or false',
+		add({ options: { lookUpContact: '={{ $json.bad ? "maybe" : true }}' } }),
+		'Options › Look Up Contact',
+	],
+	[
 		'a custom field without a name',
 		add({ additionalFields: { customFields: { field: [{ name: '={{ $json.bad ? "" : "team" }}', value: 'x' }] } } }),
 		'Additional Fields › Custom Fields › Field 1 › Name',
@@ -131,7 +141,8 @@ describe('bad input is refused before any request', () => {
 		const scope = nock('https://outreach.test')
 			.post('/api/v2/contact/', (body) => body.email === 'ok@example.com')
 			.reply(200, { data: { status: 'Contact queued' } });
-		const { outputOf } = await runNode(cases[0][1], { items: [{ bad: false }, { bad: true }], continueOnFail: true });
+		const parameters = { ...cases[0][1], options: { lookUpContact: false } };
+		const { outputOf } = await runNode(parameters, { items: [{ bad: false }, { bad: true }], continueOnFail: true });
 		expect(scope.isDone()).toBe(true);
 		const out = outputOf('Node');
 		expect(out[0].json.status).toBe('Contact queued');
