@@ -247,6 +247,13 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				expect(ada).toMatchObject({ sequence_id: 101, playbook_id: 201, custom_fields: { source: 'n8n e2e' } });
 				expect(ada?.enriched_contact_data).toBeTruthy();
 				adaId = ada?.id ?? 0;
+				// Look Up Contact (on by default): each item's id, and the repeat marked as a duplicate.
+				const bob = stored.find((c) => c.email === ADD_EMAILS[1]);
+				expect(out.map((json) => [json.id, json.duplicate])).toEqual([
+					[adaId, false],
+					[bob?.id, false],
+					[adaId, true],
+				]);
 			});
 
 			it('Contact → Get: simplified, full, and a readable 404 (continue on error)', async () => {
