@@ -207,4 +207,30 @@ describe('Contact → Add → Look Up Contact', () => {
 			expect.objectContaining({ id: null, duplicate: false, status: 'Contact queued', lookUpNote: 'The contact was added, but the search for its ID failed: Page 1 of the search results was not found (404)' }),
 		]);
 	});
+
+	it('Wait for Processing: a search refused while waiting fails the waiting items with the reason; Continue On Fail keeps them all', async () => {
+		let n = 0;
+		nock(HOST)
+			.post('/api/v2/contact/search/')
+			.times(2)
+			.reply(() =>
+				++n === 1
+					? [200, { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 1000 } }]
+					: [403, { detail: 'Authentication credentials were not provided.' }],
+			);
+		nock(HOST).post('/api/v2/contact/').times(2).reply(200, { data: { status: 'Contact queued' } });
+
+		const items = [
+			{ email: 'a@x.io', sequence: 11 },
+			{ email: 'b@x.io', sequence: 11 },
+		];
+		const node = addNode({ waitForProcessing: true }, { continueOnFail: true });
+		const { outputOf } = await runWorkflow(workflow(items, node), { credentials });
+
+		const out = outputOf('Add');
+		expect(out.map((item) => [item.pairedItem, item.json.error])).toEqual([
+			[{ item: 0 }, 'The Outreach Contact API rejected the API key (403)'],
+			[{ item: 1 }, 'The Outreach Contact API rejected the API key (403)'],
+		]);
+	});
 });

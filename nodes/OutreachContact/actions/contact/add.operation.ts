@@ -163,18 +163,25 @@ async function addContacts(ctx: IExecuteFunctions, items: Array<PreparedItem<Add
 	}
 
 	if (waiting.length > 0) {
-		const processed = await waitForProcessing(
-			ctx,
-			waiting.map((n) => ({
-				...member(items[n].input),
-				index: items[n].index,
-				enrich: items[n].input.contact.do_enrichment === true,
-				deadline: addedAt[n] + items[n].input.timeoutSeconds * 1000,
-				timeoutSeconds: items[n].input.timeoutSeconds,
-			})),
-			failFast,
-		);
-		for (const n of waiting) {
+		let processed = new Map<number, Contact | Error>();
+		try {
+			processed = await waitForProcessing(
+				ctx,
+				waiting.map((n) => ({
+					...member(items[n].input),
+					index: items[n].index,
+					enrich: items[n].input.contact.do_enrichment === true,
+					deadline: addedAt[n] + items[n].input.timeoutSeconds * 1000,
+					timeoutSeconds: items[n].input.timeoutSeconds,
+				})),
+				failFast,
+			);
+		} catch (error) {
+			// A search failed for good (after the transport's retries): every waiting item says so.
+			if (failFast) throw error;
+			for (const n of waiting) fail(n, error);
+		}
+		for (const n of waiting.filter((w) => !outcomes[w])) {
 			const contact = processed.get(items[n].index);
 			if (contact instanceof Error || contact === undefined) {
 				fail(n, contact ?? new Error('The contact was not processed'));
