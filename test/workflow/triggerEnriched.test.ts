@@ -15,6 +15,7 @@ import type { Contact } from '../../nodes/OutreachContact/types';
 import { HOST, contact, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { isolateNetwork } from '../support/nodeRun';
+import { startSandbox } from '../../sandbox/server';
 
 isolateNetwork();
 
@@ -217,6 +218,40 @@ describe('Contact Enriched in trigger mode', () => {
 		const other = await pollOnce(triggerNode('Enriched', { event: 'newContact' }), { credentials, staticData: {} });
 		expect(other.output).toBeNull();
 		expect(Object.keys(nodeData(other.staticData))).toEqual([STATE_KEY]);
+	});
+});
+
+describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)', () => {
+	it('emits a contact once its processing wrote the enrichment, never one left unenriched, nor one updated again', async () => {
+		nock.enableNetConnect('127.0.0.1');
+		const sandbox = await startSandbox({ now: () => now, processingMs: 3000 });
+		try {
+			const sandboxCredentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerMinute: 60000 };
+			const old = sandbox.store.addContact({ email: 'old@example.com', sequence_id: 101, pronet_handle: 'old-one', do_enrichment: true, created_date: now - 3 * DAY });
+			const node = trigger();
+			const first = await pollOnce(node, { credentials: sandboxCredentials });
+			expect(first.output).toBeNull();
+
+			const added = { sequence_id: 101, processed_at: now + 3000 };
+			const enriched = sandbox.store.addContact({ ...added, email: 'new@example.com', pronet_handle: 'new-one', do_enrichment: true });
+			sandbox.store.addContact({ ...added, email: 'plain@example.com' });
+			now += 1000;
+			const processing = await pollOnce(node, { credentials: sandboxCredentials, staticData: first.staticData });
+			expect(processing.output).toBeNull();
+
+			now += 5000;
+			const processed = await pollOnce(node, { credentials: sandboxCredentials, staticData: processing.staticData });
+			expect(processed.items.map((i) => [i.json.id, i.json.is_enriched])).toEqual([[enriched.id, true]]);
+
+			// Both updated again later: neither the new one nor the one enriched before the activation comes.
+			now += 2 * 60 * MINUTE;
+			sandbox.store.touchContact(enriched.id, now);
+			sandbox.store.touchContact(old.id, now);
+			const touched = await pollOnce(node, { credentials: sandboxCredentials, staticData: processed.staticData });
+			expect(touched.output).toBeNull();
+		} finally {
+			await sandbox.close();
+		}
 	});
 });
 
