@@ -111,7 +111,7 @@ export class OutreachContactTrigger implements INodeType {
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
 		const simplify = this.getNodeParameter('simplify', true) as boolean;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const event = this.getNodeParameter('event', 'newContact') as TriggerEvent;
+		const event: TriggerEvent = this.getNodeParameter('event', 'newContact') === 'contactEnriched' ? 'contactEnriched' : 'newContact';
 		let sequenceId: number | undefined;
 		try {
 			sequenceId = readSequenceFilter(filters.sequenceId);
