@@ -13,12 +13,16 @@ import { toNodeError } from './helpers/input';
 import { simplifyContact } from './helpers/simplify';
 import { listSearch } from './methods';
 import { DEFAULT_INITIAL_DAYS, DEFAULT_MAX_PER_POLL, readSequenceFilter } from './trigger/plan';
+import { pollEnrichedContacts } from './trigger/enriched/poll';
 import { pollNewContacts } from './trigger/poll';
 import { unlessRunning } from './trigger/pollGuard';
-import { fetchTestEvent } from './trigger/testEvent';
+import { fetchTestEvent, type TriggerEvent } from './trigger/testEvent';
 import type { Contact } from './types';
 
-/** Polling trigger: each new contact once, oldest first. The logic is in trigger/ (docs/trigger.md). */
+/**
+ * Polling trigger: each new contact once, oldest first, or each contact once when the service
+ * has enriched it. The logic is in trigger/ (docs/trigger.md).
+ */
 export class OutreachContactTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Outreach Contact Trigger',
@@ -27,8 +31,8 @@ export class OutreachContactTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{$parameter["filters"]["sequenceId"] && $parameter["filters"]["sequenceId"].value ? "New contact in sequence " + $parameter["filters"]["sequenceId"].value : "New contact"}}',
-		description: 'Starts the workflow when a contact is added in Outreach Contact',
+			'={{($parameter["event"] === "contactEnriched" ? "Contact enriched" : "New contact") + ($parameter["filters"]["sequenceId"] && $parameter["filters"]["sequenceId"].value ? " in sequence " + $parameter["filters"]["sequenceId"].value : "")}}',
+		description: 'Starts the workflow when a contact is added or enriched in Outreach Contact',
 		defaults: { name: 'Outreach Contact Trigger' },
 		polling: true,
 		inputs: [],
@@ -41,6 +45,12 @@ export class OutreachContactTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{
+						name: 'Contact Enriched',
+						value: 'contactEnriched',
+						description:
+							'Triggers once for each contact when the service has enriched it with prospect and company data',
+					},
 					{
 						name: 'New Contact',
 						value: 'newContact',
@@ -79,7 +89,7 @@ export class OutreachContactTrigger implements INodeType {
 						typeOptions: { minValue: 0 },
 						default: DEFAULT_INITIAL_DAYS,
 						description:
-							'At the first activation, emit the contacts created in this many past days once (oldest first, limited per poll like any other). 0 emits nothing at the first activation and only contacts created afterwards.',
+							'At the first activation, emit the contacts created (for Contact Enriched: created and enriched) in this many past days once, oldest first, limited per poll like any other. 0 emits nothing at the first activation and only what happens afterwards.',
 					},
 					{
 						displayName: 'Max Contacts per Poll',
@@ -101,6 +111,7 @@ export class OutreachContactTrigger implements INodeType {
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
 		const simplify = this.getNodeParameter('simplify', true) as boolean;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const event: TriggerEvent = this.getNodeParameter('event', 'newContact') === 'contactEnriched' ? 'contactEnriched' : 'newContact';
 		let sequenceId: number | undefined;
 		try {
 			sequenceId = readSequenceFilter(filters.sequenceId);
@@ -109,11 +120,12 @@ export class OutreachContactTrigger implements INodeType {
 		}
 		let contacts: Contact[];
 		if (this.getMode() === 'manual') {
-			contacts = [await fetchTestEvent(this, sequenceId)];
+			contacts = [await fetchTestEvent(this, sequenceId, event)];
 		} else {
 			const node = this.getNode();
 			const key = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-			const poll = await unlessRunning(key, async () => await pollNewContacts(this, key, sequenceId, options));
+			const pollEvent = event === 'contactEnriched' ? pollEnrichedContacts : pollNewContacts;
+			const poll = await unlessRunning(key, async () => await pollEvent(this, key, sequenceId, options));
 			if ('skipped' in poll) {
 				this.logger.debug('Outreach Contact Trigger: the previous poll is still running; this one is skipped');
 				return null;

@@ -1,5 +1,6 @@
 import { swapClock, type Clock } from './helpers/clock';
 import { resetLimiters } from './transport/rateLimiter';
+import { forgetEnrichedStates } from './trigger/enriched/poll';
 import { forgetStoredStates } from './trigger/poll';
 
 /**
@@ -17,5 +18,8 @@ export const testHooks = {
 	/** Forgets every account's pacing state, so that runs do not share it. */
 	resetLimiters,
 	/** Forgets the trigger states kept in process memory, as an n8n restart does. */
-	forgetTriggerStates: forgetStoredStates,
+	forgetTriggerStates(): void {
+		forgetStoredStates();
+		forgetEnrichedStates();
+	},
 };

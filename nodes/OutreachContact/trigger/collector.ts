@@ -27,7 +27,8 @@ export function compareCandidates(a: { created: number; id: unknown }, b: { crea
 	return x < y ? -1 : x > y ? 1 : 0;
 }
 
-function idKey(id: unknown): string | undefined {
+/** The key of a contact id in the state, or undefined when the id is unusable. */
+export function idKey(id: unknown): string | undefined {
 	if (typeof id === 'number' && Number.isFinite(id)) return String(id);
 	if (typeof id === 'string' && id.trim() !== '') return id.trim();
 	return undefined;

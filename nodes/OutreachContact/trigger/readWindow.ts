@@ -33,11 +33,11 @@ export type ReadResult = { full: boolean; order?: ResultOrder; pageSize?: number
 
 type OnPage = (contacts: Contact[]) => void;
 
-
-function deadlineCheck(ctx: IPollFunctions, deadline: number | undefined) {
+/** A `beforeRequest` that stops a walk past the poll's deadline; `what` the walk reads. */
+export function deadlineCheck(ctx: IPollFunctions, deadline: number | undefined, what = 'the new contacts') {
 	return (sent: number) => {
 		if (deadline === undefined || getClock().now() <= deadline) return;
-		throw new NodeOperationError(ctx.getNode(), `Reading the new contacts took too long (${sent} pages of the search so far)`, {
+		throw new NodeOperationError(ctx.getNode(), `Reading ${what} took too long (${sent} pages of the search so far)`, {
 			description:
 				'Nothing was emitted and the trigger state was left unchanged; the next poll tries again. If this repeats, too many contacts match the search window: add a sequence filter, lower "Emit Contacts From the Last N Days on Activation", or raise the requests per minute of the credential if the account allows it.',
 		});

@@ -5,6 +5,7 @@ import { getClock } from '../helpers/clock';
 import { walkSearchPages } from '../helpers/searchPages';
 import type { Contact } from '../types';
 import { compareCandidates, FUTURE_TOLERANCE_MS } from './collector';
+import { enrichedConditions } from './enriched/plan';
 import { searchConditions } from './plan';
 import { parseCreatedTime } from './timeRules';
 
@@ -26,25 +27,47 @@ export function newestContact(contacts: Contact[], now: number): Contact | undef
 	return best?.contact ?? contacts[0];
 }
 
+/** The trigger's events (the `event` parameter). */
+export type TriggerEvent = 'newContact' | 'contactEnriched';
+
+/** What "Fetch Test Event" searches for each event, and how it says that nothing was found. */
+const TEST_SEARCHES: Record<TriggerEvent, { conditions: typeof searchConditions; missing: string; hint: string }> = {
+	newContact: {
+		conditions: searchConditions,
+		missing: 'No contact found{where} in the last {days} days',
+		hint: 'Add one{where}, then fetch again. The trigger itself starts with contacts created after it is activated.',
+	},
+	contactEnriched: {
+		conditions: enrichedConditions,
+		missing: 'No enriched contact found{where} updated in the last {days} days',
+		hint: 'Add one{where} with a professional-network handle and enrichment, wait until the service has enriched it, then fetch again. The trigger itself starts with contacts enriched after it is activated.',
+	},
+};
+
 /**
- * "Fetch Test Event": the newest matching contact, from ever wider windows, so that an active
- * account needs one small search. Reads no trigger state and writes none.
+ * "Fetch Test Event": the newest matching contact (by creation), from ever wider windows, so
+ * that an active account needs one small search. Reads no trigger state and writes none.
  */
-export async function fetchTestEvent(ctx: IPollFunctions, sequenceId: number | undefined): Promise<Contact> {
+export async function fetchTestEvent(
+	ctx: IPollFunctions,
+	sequenceId: number | undefined,
+	event: TriggerEvent = 'newContact',
+): Promise<Contact> {
+	const search = TEST_SEARCHES[event];
 	for (const days of TEST_EVENT_WINDOWS) {
 		let newest: Contact | undefined;
 		const now = getClock().now();
 		await walkSearchPages(ctx, {
-			conditions: searchConditions(days, sequenceId),
+			conditions: search.conditions(days, sequenceId),
 			onPage: (page) => {
 				newest = newestContact(newest ? [newest, ...page] : page, now);
 			},
 		});
 		if (newest) return newest;
 	}
-	const lastDays = TEST_EVENT_WINDOWS[TEST_EVENT_WINDOWS.length - 1] - 1;
-	const where = sequenceId === undefined ? '' : ` in sequence ${sequenceId}`;
-	throw new NodeOperationError(ctx.getNode(), `No contact found${where} in the last ${lastDays} days`, {
-		description: `Add one${where}, then fetch again. The trigger itself starts with contacts created after it is activated.`,
-	});
+	const fill = (text: string) =>
+		text
+			.replace('{where}', sequenceId === undefined ? '' : ` in sequence ${sequenceId}`)
+			.replace('{days}', String(TEST_EVENT_WINDOWS[TEST_EVENT_WINDOWS.length - 1] - 1));
+	throw new NodeOperationError(ctx.getNode(), fill(search.missing), { description: fill(search.hint) });
 }

@@ -1,0 +1,500 @@
+/**
+ * Deterministic simulation of the trigger's Contact Enriched event against the sandbox's data
+ * model, with a fake clock.
+ *
+ * The node's real poll() runs with the real transport (pacing, retries, error mapping); only
+ * n8n's context and the HTTP call are faked. The service is the sandbox's Store (a new
+ * contact has no enrichment until it is processed, then `updated_date` moves to that time;
+ * `touchContact` moves it again) with its search rules: the body checked by the sandbox's
+ * parser, "days since" counted in calendar days of a timezone other than UTC, the sandbox's
+ * result orders, a page-size cap, 404 past the last page. Over 40 days of fake time,
+ * contacts are created at random times, most enriched after a delay of seconds to 40 hours,
+ * some never; many are updated again later, some more than 30 days after their creation;
+ * some are enriched while a poll is paging. Polls come every minute or few (less often in the
+ * middle weeks), just after and across the service's midnights, after an 80-hour outage; some
+ * fail (500 or 403 mid-walk, a 503 storm) and some are retried (a single 503); every so often
+ * n8n restarts (static data through JSON, new pacing, no state in memory), and in one scenario
+ * n8n does not save the activation poll's static data (durable poll cursors).
+ *
+ * Asserted: every contact enriched after the activation is emitted exactly once, nothing
+ * else is (not the contacts never enriched, not the ones enriched before, not one updated
+ * again), never more than maxPerPoll per poll; a failed poll emits nothing and leaves the state
+ * as it was; and after every poll the state keeps its stated bound (docs/trigger.md).
+ */
+import type { IDataObject, IHttpRequestOptions, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
+import { MAX_SEEN, RETENTION_MS } from '../../../nodes/OutreachContact/trigger/enriched/plan';
+import { ENRICHED_STATE_KEY, readEnrichedState } from '../../../nodes/OutreachContact/trigger/enriched/state';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
+import type { Clock } from '../../../nodes/OutreachContact/helpers/clock';
+import { testHooks } from '../../../nodes/OutreachContact/testHooks';
+import { seededRandom } from '../../support/virtualClock';
+import { parseSearchBody, paginate, sortContacts, SearchError, type Order } from '../../../sandbox/search';
+import { Store } from '../../../sandbox/store';
+import type { ContactRecord } from '../../../sandbox/types';
+import { dayNumber, localMidnight } from './calendar';
+
+class SimClock implements Clock {
+	constructor(
+		public time: number,
+		readonly random: () => number,
+	) {}
+
+	now(): number {
+		return this.time;
+	}
+
+	async sleep(ms: number): Promise<void> {
+		this.time += Math.max(0, ms);
+	}
+}
+
+interface Row {
+	id: number;
+	seq: number;
+	/** True creation time, and when its enrichment is written (null: never enriched). */
+	created: number;
+	enrichedAt: number | null;
+	/** created_date as the trigger reads it (the service may write it hours off). */
+	stamp: number;
+}
+
+type Fault = { kind: 'fail'; status: 500 | 403; at: number } | { kind: 'transient'; at: number } | { kind: 'storm' };
+
+interface ServiceOptions {
+	timeZone: string;
+	order: Order;
+	cap: number;
+	/** How far ahead of the truth created_date reads: a zoneless local time 11 h east of UTC. */
+	stampAheadMs: number;
+}
+
+/** The sandbox's Store behind a fake HTTP call, with events (creations, updates) applied as time passes. */
+class SimService {
+	readonly store: Store;
+
+	readonly rows = new Map<number, Row>();
+
+	readonly violations: string[] = [];
+
+	readonly log: Array<{ page: number; status: number }> = [];
+
+	private events: Array<{ at: number; apply: () => void }> = [];
+
+	private next = 0;
+
+	private fault: Fault | undefined;
+
+	private requestInPoll = 0;
+
+	/** Chance that a request for page >= 2 first sees a contact enriched at that moment (one a poll at most). */
+	enrichWhilePaging = 0;
+
+	enrichedWhilePaging = 0;
+
+	private enrichedThisPoll = false;
+
+	private readonly days = new Map<string, number>();
+
+	constructor(
+		private readonly clock: SimClock,
+		private readonly random: () => number,
+		readonly options: ServiceOptions,
+	) {
+		this.store = new Store(() => clock.now());
+		this.store.seed();
+	}
+
+	/** Schedules a contact created at `created`, processed (and enriched when `enrich`) at `processed`. */
+	schedule(created: number, seq: number, processed: number, enrich: boolean, touches: number[]): void {
+		let row: Row | undefined;
+		this.events.push({ at: created, apply: () => (row = this.create(created, seq, processed, enrich)) });
+		for (const at of touches) {
+			this.events.push({
+				at,
+				apply: () => {
+					void this.store.processingCount; // the processing due before the update is done first
+					this.store.touchContact(row!.id, at);
+				},
+			});
+		}
+	}
+
+	/** Call once every contact is scheduled: events run in time order (an update after its creation). */
+	sortEvents(): void {
+		this.events.sort((a, b) => a.at - b.at);
+	}
+
+	private create(created: number, seq: number, processed: number, enrich: boolean): Row {
+		const now = this.clock.now();
+		const record = this.store.addContact({
+			email: `c${this.rows.size + 1}@example.com`,
+			sequence_id: seq,
+			pronet_handle: enrich ? `https://www.pronet.example/in/person-${this.rows.size + 1}/` : null,
+			do_enrichment: enrich,
+			created_date: created,
+			processed_at: processed,
+			// Processed before this moment already: its update is at the processing time.
+			updated_date: processed <= now ? processed : undefined,
+		});
+		const row = { id: record.id, seq, created, enrichedAt: enrich ? processed : null, stamp: created + this.options.stampAheadMs };
+		this.rows.set(row.id, row);
+		return row;
+	}
+
+	/** Applies every event due by now. */
+	catchUp(): void {
+		const now = this.clock.now();
+		while (this.next < this.events.length && this.events[this.next].at <= now) this.events[this.next++].apply();
+	}
+
+	beginPoll(fault: Fault | undefined): void {
+		this.fault = fault;
+		this.requestInPoll = 0;
+		this.enrichedThisPoll = false;
+	}
+
+	private dayOf(iso: string): number {
+		let day = this.days.get(iso);
+		if (day === undefined) {
+			day = dayNumber(Date.parse(iso), this.options.timeZone);
+			this.days.set(iso, day);
+		}
+		return day;
+	}
+
+	handle(request: IHttpRequestOptions) {
+		const index = this.requestInPoll++;
+		let body;
+		try {
+			body = parseSearchBody(JSON.parse(String(request.body)));
+		} catch (error) {
+			this.violations.push(error instanceof SearchError ? `${error.field}: ${error.message}` : String(error));
+			return this.json(400, { detail: 'bad request' });
+		}
+		const fault = this.fault;
+		if (fault?.kind === 'storm' || (fault?.kind === 'transient' && fault.at === index)) {
+			this.log.push({ page: body.page, status: 503 });
+			return { ...this.json(503, { detail: 'Server error; retry' }), headers: { 'retry-after': '2' } };
+		}
+		if (fault?.kind === 'fail' && fault.at === index) {
+			this.log.push({ page: body.page, status: fault.status });
+			return this.json(fault.status, { detail: 'no' });
+		}
+		if (body.page >= 2 && !this.enrichedThisPoll && this.random() < this.enrichWhilePaging) {
+			this.enrichedThisPoll = true; // at most one a poll, or the window would keep growing
+			const now = this.clock.now();
+			this.create(now - Math.floor(this.random() * 2 * HOUR_MS), 101 + Math.floor(this.random() * 3), now, true);
+			this.enrichedWhilePaging++;
+		}
+		this.catchUp();
+
+		const today = dayNumber(this.clock.now(), this.options.timeZone);
+		let matching: ContactRecord[] = this.store.listContacts();
+		// The cheap conditions first (the result is the same in any order).
+		const rank = (property: string) => ['sequence__id', 'is_enriched', 'updated_timestamp'].indexOf(property);
+		for (const c of [...body.conditions].sort((a, b) => rank(a.property) - rank(b.property))) {
+			if (c.property === 'is_enriched' && c.condition === 'Is') {
+				matching = matching.filter((r) => (r.enriched_contact_data !== null) === c.value);
+			} else if (c.property === 'updated_timestamp' && c.condition === 'Less than') {
+				matching = matching.filter((r) => today - this.dayOf(r.updated_date) < Number(c.value));
+			} else if (c.property === 'sequence__id' && c.condition === 'Is') {
+				matching = matching.filter((r) => r.sequence_id === c.value);
+			} else {
+				this.violations.push(`unexpected condition ${JSON.stringify(c)}`);
+			}
+		}
+		const page = paginate(sortContacts(matching, this.options.order), body.page, body.page_size, this.options.cap);
+		if (!page) {
+			this.log.push({ page: body.page, status: 404 });
+			return this.json(404, { detail: 'Invalid page.' });
+		}
+		this.log.push({ page: body.page, status: 200 });
+		return this.json(200, { contacts: page.items.map((r) => this.contactJson(r)), pagination: page.pagination });
+	}
+
+	/** The public contact, its enrichment cut to a name (the sim checks ids, not data). */
+	private contactJson(r: ContactRecord): IDataObject {
+		const stamp = new Date(Date.parse(r.created_date) + this.options.stampAheadMs).toISOString();
+		return {
+			...this.store.toPublicContact(r),
+			sentence_fields: {},
+			enriched_contact_data: r.enriched_contact_data && { full_name: r.enriched_contact_data.full_name },
+			enriched_company_data: r.enriched_company_data && { name: r.enriched_company_data.name },
+			created_date: this.options.stampAheadMs === 0 ? stamp : stamp.replace('T', ' ').replace('Z', ''),
+		};
+	}
+
+	private json(statusCode: number, body: unknown) {
+		return { statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+	}
+}
+
+const node: INode = {
+	id: 'trigger-e',
+	name: 'Outreach Contact Trigger',
+	type: 'n8n-nodes-outreach-contact.outreachContactTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+	credentials: { outreachContactApi: { id: 'c1', name: 'Outreach' } },
+};
+
+function pollContext(service: SimService, params: IDataObject, staticData: IDataObject): IPollFunctions {
+	const ctx = {
+		getNode: () => node,
+		getWorkflow: () => ({ id: 'wf-enriched', name: 'Simulation', active: true }),
+		getMode: () => 'trigger',
+		getActivationMode: () => 'activate',
+		getPollBudgetMs: () => 5 * MINUTE_MS,
+		getWorkflowStaticData: () => staticData,
+		getNodeParameter: (name: string, fallback?: unknown) => params[name] ?? fallback,
+		getCredentials: async () => ({ baseUrl: 'https://outreach.test/api/v2', apiKey: 'sim-key', requestsPerMinute: 200, maxAttempts: 4, maxRetryWaitSeconds: 60 }),
+		logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+		helpers: {
+			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] => items.map((json) => ({ json })),
+			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => service.handle(request),
+		},
+	};
+	return ctx as unknown as IPollFunctions;
+}
+
+interface Scenario {
+	name: string;
+	seed: number;
+	service: ServiceOptions;
+	start: number;
+	days: number;
+	perDay: number;
+	sequence?: number;
+	maxPerPoll: number;
+	initialDays: number;
+	simplify: boolean;
+	/** n8n does not save the activation poll's static data (durable poll cursors). */
+	dropActivationState: boolean;
+}
+
+async function simulate(s: Scenario) {
+	const random = seededRandom(s.seed);
+	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
+	const restoreClock = testHooks.useClock(clock);
+	testHooks.resetLimiters();
+	testHooks.forgetTriggerStates();
+	const service = new SimService(clock, seededRandom(s.seed + 2), s.service);
+	const zone = s.service.timeZone;
+	const end = s.start + s.days * DAY_MS;
+
+	// Contacts from 3 days before the activation on: most enriched after seconds to minutes,
+	// some after hours or more than a day, a quarter never; a third updated again later (some
+	// weeks later), and a burst larger than Max Contacts per Poll on day 2.
+	const total = Math.floor((s.days + 3) * s.perDay);
+	const delay = () => {
+		const r = random();
+		return r < 0.8 ? 3000 + random() * 10 * MINUTE_MS : r < 0.95 ? HOUR_MS + random() * 5 * HOUR_MS : 20 * HOUR_MS + random() * 20 * HOUR_MS;
+	};
+	let touchedLate = 0;
+	for (let i = 0; i < total; i++) {
+		const created = s.start - 3 * DAY_MS + Math.floor(random() * (s.days + 3) * DAY_MS);
+		const processed = created + Math.floor(delay());
+		const touches: number[] = [];
+		if (random() < 0.35) touches.push(processed + Math.floor(random() * 3 * DAY_MS));
+		if (random() < 0.15) {
+			touches.push(processed + 29 * DAY_MS + Math.floor(random() * 4 * DAY_MS));
+			touchedLate++;
+		}
+		service.schedule(created, 101 + Math.floor(random() * 3), processed, random() < 0.75, touches.filter((t) => t < end));
+	}
+	const burstAt = s.start + 2 * DAY_MS + 7 * HOUR_MS;
+	for (let i = 0; i < 3 * s.maxPerPoll; i++) service.schedule(burstAt + i, s.sequence ?? 101 + (i % 3), burstAt + 5000, true, []);
+	service.sortEvents();
+
+	// Polls: every 20 s to 5 min in the first 4 and the last 3 days, every 30 to 120 min in between; a
+	// 30-hour outage; around each service midnight a poll just after it or one paging across it.
+	const dense = (t: number) => t < s.start + 4 * DAY_MS || t > end - 3 * DAY_MS;
+	const outageFrom = s.start + 4 * DAY_MS + 2 * HOUR_MS;
+	const outageTo = outageFrom + 80 * HOUR_MS;
+	let polls: number[] = [];
+	for (let t = s.start; t < end; ) {
+		polls.push(t);
+		t += Math.floor(dense(t) ? 20_000 + random() * 280_000 : 30 * MINUTE_MS + random() * 90 * MINUTE_MS);
+	}
+	for (let day = dayNumber(s.start, zone) + 1; ; day++) {
+		const m = localMidnight(day, zone);
+		if (m > end) break;
+		polls = polls.filter((p) => p < m - 2 * MINUTE_MS || p >= m);
+		polls.push(day % 2 === 0 ? m + 1000 + Math.floor(random() * 20_000) : m - 3000);
+	}
+	polls = polls.filter((p) => p === s.start || p < outageFrom || p >= outageTo);
+	polls.push(outageTo);
+	for (let t = end + 5 * MINUTE_MS; t < end + 12 * HOUR_MS; t += 5 * MINUTE_MS) polls.push(t);
+	polls.sort((a, b) => a - b);
+
+	const trigger = new OutreachContactTrigger();
+	const params: IDataObject = {
+		event: 'contactEnriched',
+		filters: s.sequence === undefined ? {} : { sequenceId: { __rl: true, mode: 'id', value: String(s.sequence) } },
+		simplify: s.simplify,
+		options: { maxPerPoll: s.maxPerPoll, initialDays: s.initialDays },
+	};
+	let staticData: IDataObject = {};
+	const emitted = new Map<number, number>();
+	const problems: string[] = [];
+	const stats = { polls: 0, failed: 0, restarts: 0, maxSeen: 0, maxStateBytes: 0, maxEmitted: 0, requests: [] as number[], reentered: 0, firstStart: 0, firstEnd: 0 };
+
+	for (const [index, at] of polls.entries()) {
+		if (at < clock.now()) continue; // the previous poll was still running
+		clock.time = at;
+		service.catchUp();
+		if (index > 0 && index % 97 === 0) {
+			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+			testHooks.resetLimiters();
+			testHooks.forgetTriggerStates();
+			stats.restarts++;
+		}
+		const roll = random();
+		const fault: Fault | undefined =
+			index === 0
+				? undefined
+				: roll < 0.05
+					? { kind: 'fail', status: 500, at: Math.floor(random() * 3) }
+					: roll < 0.07
+						? { kind: 'fail', status: 403, at: Math.floor(random() * 3) }
+						: roll < 0.09
+							? { kind: 'storm' }
+							: roll < 0.14
+								? { kind: 'transient', at: Math.floor(random() * 3) }
+								: undefined;
+		service.beginPoll(fault);
+		service.enrichWhilePaging = index === 0 ? 0 : 0.04;
+		const before = JSON.stringify(staticData);
+		const logBefore = service.log.length;
+		stats.polls++;
+		let output: INodeExecutionData[][] | null;
+		try {
+			output = await trigger.poll.call(pollContext(service, params, staticData));
+		} catch (error) {
+			stats.failed++;
+			if (JSON.stringify(staticData) !== before) problems.push(`poll at ${at}: state moved on failure`);
+			if (!(error instanceof Error) || !/\((500|503|403)\)|credentials/i.test(error.message)) {
+				problems.push(`poll at ${at}: unexpected error ${String(error)}`);
+			}
+			continue;
+		}
+		if (index > 0 && !fault) stats.requests.push(service.log.length - logBefore);
+		if (index === 0) {
+			stats.firstStart = at;
+			stats.firstEnd = clock.now();
+			if (s.dropActivationState) staticData = {};
+		}
+		const items = output?.[0] ?? [];
+		stats.maxEmitted = Math.max(stats.maxEmitted, items.length);
+		if (items.length > s.maxPerPoll) problems.push(`poll at ${at}: ${items.length} items`);
+		for (const item of items) {
+			const id = Number(item.json.id);
+			const row = service.rows.get(id);
+			if (!row) {
+				problems.push(`unknown id ${id}`);
+				continue;
+			}
+			if (emitted.has(id)) problems.push(`contact ${id} emitted twice (${emitted.get(id)}, ${at})`);
+			if (row.enrichedAt === null || row.enrichedAt > clock.now()) problems.push(`contact ${id} emitted before it was enriched`);
+			if (s.simplify ? item.json.is_enriched !== true : !item.json.enriched_contact_data) problems.push(`contact ${id}: no enrichment`);
+			emitted.set(id, at);
+		}
+
+		// The bound: ids only of contacts created since the floor, the floor at most the
+		// retention period back after a poll that leaves nothing waiting, never over the cap.
+		const { state } = readEnrichedState(staticData[ENRICHED_STATE_KEY]);
+		if (!state) {
+			if (!(index === 0 && s.dropActivationState)) problems.push(`poll at ${at}: no state stored`);
+			continue;
+		}
+		const seen = Object.entries(state.seen);
+		if (seen.some(([, created]) => created < state.createdFloor)) problems.push(`poll at ${at}: an id older than the floor`);
+		if (state.since === at && state.createdFloor < at - RETENTION_MS) problems.push(`poll at ${at}: floor more than the retention back`);
+		const bound = [...service.rows.values()].filter(
+			(r) => r.enrichedAt !== null && r.enrichedAt <= clock.now() && r.stamp >= state.createdFloor && (s.sequence === undefined || r.seq === s.sequence),
+		).length;
+		if (seen.length > Math.min(bound, MAX_SEEN)) problems.push(`poll at ${at}: ${seen.length} ids, bound ${bound}`);
+		stats.maxSeen = Math.max(stats.maxSeen, seen.length);
+		stats.maxStateBytes = Math.max(stats.maxStateBytes, JSON.stringify(staticData).length);
+	}
+	restoreClock();
+
+	// Which contacts had to come: enriched after the activation poll (or, with initial days,
+	// within them) and created since the activation floor, and before the last poll.
+	const lookback = s.initialDays > 0 ? s.initialDays * DAY_MS : DAY_MS;
+	const matches = (r: Row) => s.sequence === undefined || r.seq === s.sequence;
+	const lastPoll = polls[polls.length - 1];
+	const inFloor = (r: Row) => r.stamp >= stats.firstStart - lookback;
+	const must = (r: Row) =>
+		matches(r) && r.enrichedAt !== null && inFloor(r) && r.enrichedAt < lastPoll && (s.initialDays > 0 || r.enrichedAt > stats.firstEnd);
+	const may = (r: Row) => must(r) || (matches(r) && r.enrichedAt !== null && inFloor(r) && r.enrichedAt >= stats.firstStart);
+	const required = [...service.rows.values()].filter(must);
+	for (const r of required) if (!emitted.has(r.id)) problems.push(`contact ${r.id} (created ${r.created}, enriched ${r.enrichedAt}) never emitted`);
+	for (const id of emitted.keys()) if (!may(service.rows.get(id)!)) problems.push(`contact ${id} should not have been emitted`);
+	// Emitted contacts updated again while still watched, or weeks later.
+	const touchedAgain = required.filter((r) => Date.parse(service.store.getContact(r.id)!.updated_date) > r.enrichedAt!).length;
+	return { problems, stats, service, required, emitted, touchedLate, touchedAgain };
+}
+
+describe('Contact Enriched simulation (sandbox data model, fake clock)', () => {
+	jest.setTimeout(600_000);
+
+	const auckland: Scenario = {
+		name: 'Auckland days, newest first, zoneless timestamps 11 h ahead, sequence filter, activation state not saved',
+		seed: 7001,
+		service: { timeZone: 'Pacific/Auckland', order: 'newest', cap: 100, stampAheadMs: 11 * HOUR_MS },
+		start: Date.UTC(2026, 2, 31, 20, 17, 0), // spans the end of daylight saving time in Auckland
+		days: 40,
+		perDay: 90,
+		sequence: 102,
+		maxPerPoll: 25,
+		initialDays: 0,
+		simplify: true,
+		dropActivationState: true,
+	};
+
+	const losAngeles: Scenario = {
+		name: 'Los Angeles days, unordered, ISO timestamps, initial days',
+		seed: 7002,
+		service: { timeZone: 'America/Los_Angeles', order: 'unordered', cap: 100, stampAheadMs: 0 },
+		start: Date.UTC(2026, 2, 4, 7, 59, 30), // spans the start of daylight saving time in Los Angeles
+		days: 40,
+		perDay: 40,
+		maxPerPoll: 40,
+		initialDays: 2,
+		simplify: false,
+		dropActivationState: false,
+	};
+
+	it.each([auckland, losAngeles])('$name: each enriched contact exactly once, bounded state', async (s) => {
+		const { problems, stats, service, required, emitted, touchedLate, touchedAgain } = await simulate(s);
+		expect(problems.slice(0, 20)).toEqual([]);
+		expect(service.violations).toEqual([]);
+
+		// The scenario exercised what it claims.
+		expect(required.length).toBeGreaterThan(600);
+		expect(emitted.size).toBeGreaterThanOrEqual(required.length);
+		expect([...service.rows.values()].filter((r) => r.enrichedAt === null).length).toBeGreaterThan(300);
+		expect(stats.polls).toBeGreaterThan(3000);
+		expect(stats.failed).toBeGreaterThan(100);
+		expect(stats.restarts).toBeGreaterThanOrEqual(30);
+		expect(touchedLate).toBeGreaterThan(150);
+		expect(touchedAgain).toBeGreaterThan(200);
+		expect(service.enrichedWhilePaging).toBeGreaterThan(20);
+		expect(stats.maxEmitted).toBe(s.maxPerPoll);
+		expect(service.log.some((l) => l.status === 503)).toBe(true);
+
+		// The bound held at every poll (checked inside): the ids of contacts created within
+		// about the retention period, never the whole account.
+		expect(stats.maxSeen).toBeLessThan(required.length);
+		expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 300);
+
+		// Cost: every page of the window at every poll, here one or two pages of 100.
+		const sorted = [...stats.requests].sort((x, y) => x - y);
+		expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThanOrEqual(2);
+		expect(sorted[sorted.length - 1]).toBeLessThanOrEqual(4);
+	});
+});

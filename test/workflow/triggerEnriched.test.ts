@@ -1,0 +1,281 @@
+/**
+ * The Outreach Contact Trigger's Contact Enriched event through n8n-core's real PollContext
+ * (via the harness's pollOnce), with the service answered by nock: the search it sends, the
+ * activation baseline, each enriched contact once, failed polls, Max Contacts per Poll, durable
+ * poll cursors, and manual mode ("Fetch Test Event").
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { ENRICHED_STATE_KEY } from '../../nodes/OutreachContact/trigger/enriched/state';
+import { STATE_KEY } from '../../nodes/OutreachContact/trigger/state';
+import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import type { Contact } from '../../nodes/OutreachContact/types';
+import { HOST, contact, credentials } from '../support/fixtures';
+import { pollOnce, triggerNode } from '../../harness/n8nHarness';
+import { isolateNetwork } from '../support/nodeRun';
+import { startSandbox } from '../../sandbox/server';
+
+isolateNetwork();
+
+const START = Date.UTC(2026, 0, 10, 12, 0, 0);
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+let now = START;
+let restoreClock: () => void;
+beforeEach(() => {
+	now = START;
+	// n8n's clock for the trigger and the transport: moved by hand, and waits take no time.
+	restoreClock = testHooks.useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
+	testHooks.forgetTriggerStates(); // every test is a new n8n process
+});
+afterEach(() => restoreClock());
+
+const PATH = '/api/v2/contact/search/';
+const ago = (minutes: number) => new Date(now - minutes * MINUTE).toISOString();
+const at = (id: number, created: string): Contact => contact(id, { created_date: created }) as Contact;
+
+interface SearchBody {
+	conditions: IDataObject[];
+	page: number;
+	page_size: number;
+}
+
+/**
+ * Answers searches from `list()`, the contacts the service counts as enriched and inside the
+ * window, newest created first, in pages of at most `cap`, recording the bodies.
+ */
+function service(list: () => Contact[], cap = 100) {
+	const bodies: SearchBody[] = [];
+	nock(HOST, { reqheaders: { authorization: credentials.apiKey } })
+		.persist()
+		.post(PATH)
+		.reply(200, (_uri, body) => {
+			const request = body as SearchBody;
+			bodies.push(request);
+			const all = [...list()].sort((a, b) => Date.parse(b.created_date) - Date.parse(a.created_date));
+			const size = Math.min(request.page_size, cap);
+			return {
+				contacts: all.slice((request.page - 1) * size, request.page * size),
+				pagination: { total_contacts: all.length, page: request.page, total_pages: Math.ceil(all.length / size), page_size: size },
+			};
+		});
+	return { bodies };
+}
+
+const trigger = (parameters: IDataObject = {}) => triggerNode('Enriched', { event: 'contactEnriched', ...parameters });
+const nodeData = (staticData: IDataObject) => staticData['node:Enriched'] as IDataObject;
+const stateOf = (staticData: IDataObject) => nodeData(staticData)?.[ENRICHED_STATE_KEY] as IDataObject;
+const enrichedSearch = (days: number) => [
+	{ property: 'is_enriched', condition: 'Is', value: true },
+	{ property: 'updated_timestamp', condition: 'Less than', value: days },
+];
+
+describe('Contact Enriched in trigger mode', () => {
+	it('sends is_enriched within an updated window; the first poll emits nothing, then each newly enriched contact once', async () => {
+		let enriched = [at(1, ago(600)), at(2, ago(30))];
+		const { bodies } = service(() => enriched);
+		const node = trigger();
+
+		const first = await pollOnce(node, { credentials });
+		expect(first.output).toBeNull();
+		expect(first.staticDataChanged).toBe(true);
+		// The activation window covers the past day: ceil(25 h / 24 h) + 2.
+		expect(bodies).toEqual([{ conditions: enrichedSearch(4), page: 1, page_size: 1000 }]);
+		expect(stateOf(first.staticData)).toEqual({
+			version: 1,
+			baseline: START,
+			since: START,
+			createdFloor: START - DAY,
+			seen: { '1': START - 600 * MINUTE, '2': START - 30 * MINUTE },
+		});
+		expect(nodeData(first.staticData)[STATE_KEY]).toBeUndefined(); // New Contact's state is apart
+
+		// Contact 3 (created before the activation) and 4 get enriched; 1 and 2 stay in the window.
+		now += 5 * MINUTE;
+		enriched = [...enriched, at(3, ago(120)), at(4, ago(2))];
+		bodies.length = 0;
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.items.map((i) => i.json.id)).toEqual([3, 4]); // oldest created first
+		expect(second.items[0].json).toEqual(simplifyContact(enriched[2]));
+		expect(bodies.map((b) => b.conditions)).toEqual([enrichedSearch(3)]);
+		expect(stateOf(second.staticData).since).toBe(now);
+
+		now += MINUTE;
+		const third = await pollOnce(node, { credentials, staticData: second.staticData });
+		expect(third.output).toBeNull();
+
+		// A restart: the static data comes back from the database as JSON; 2 is updated again.
+		now += MINUTE;
+		enriched = [...enriched, at(5, ago(1))];
+		const restored = JSON.parse(JSON.stringify(third.staticData)) as IDataObject;
+		const fourth = await pollOnce(node, { credentials, staticData: restored });
+		expect(fourth.items.map((i) => i.json.id)).toEqual([5]);
+	});
+
+	it('filters by sequence and returns the raw contact without Simplify', async () => {
+		let enriched: Contact[] = [];
+		const { bodies } = service(() => enriched, 2);
+		const node = trigger({ filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } }, simplify: false });
+		const first = await pollOnce(node, { credentials });
+		expect(bodies[0].conditions).toEqual([...enrichedSearch(4), { property: 'sequence__id', condition: 'Is', value: 12 }]);
+
+		now += MINUTE;
+		enriched = [1, 2, 3].map((id) => at(id, ago(10 - id)));
+		bodies.length = 0;
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.items.map((i) => i.json)).toEqual(enriched);
+		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([
+			[1, 1000],
+			[2, 2],
+		]);
+	});
+
+	it('does not emit a contact created before the activation\'s day, enriched long ago and updated again now', async () => {
+		let enriched: Contact[] = [];
+		service(() => enriched);
+		const node = trigger();
+		const first = await pollOnce(node, { credentials });
+		now += MINUTE;
+		enriched = [at(7, ago(3 * DAY / MINUTE)), at(8, ago(3))];
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.items.map((i) => i.json.id)).toEqual([8]);
+	});
+
+	it('with "Emit Contacts From the Last N Days on Activation", emits those once at the first poll', async () => {
+		const enriched = [at(1, ago(3 * 24 * 60)), at(2, ago(24 * 60)), at(3, ago(5))];
+		const { bodies } = service(() => enriched);
+		const node = trigger({ options: { initialDays: 2 } });
+		const first = await pollOnce(node, { credentials });
+		expect(first.items.map((i) => i.json.id)).toEqual([2, 3]);
+		expect(bodies[0].conditions).toEqual(enrichedSearch(5));
+		now += MINUTE;
+		const second = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(second.output).toBeNull();
+	});
+
+	it('spreads a burst over polls with Max Contacts per Poll, the window staying where it was until none waits', async () => {
+		let enriched: Contact[] = [];
+		const { bodies } = service(() => enriched);
+		const node = trigger({ options: { maxPerPoll: 2 } });
+		let staticData = (await pollOnce(node, { credentials })).staticData;
+		const activation = stateOf(staticData).since;
+		enriched = [1, 2, 3, 4, 5].map((id) => at(id, ago(10 - id)));
+		const emitted: unknown[] = [];
+		for (let poll = 0; poll < 4; poll++) {
+			now += 10 * MINUTE;
+			const result = await pollOnce(node, { credentials, staticData });
+			emitted.push(result.items.map((i) => i.json.id));
+			staticData = result.staticData;
+			if (poll < 2) expect(stateOf(staticData).since).toBe(activation);
+		}
+		expect(emitted).toEqual([[1, 2], [3, 4], [5], []]);
+		expect(stateOf(staticData).since).toBe(now);
+		expect(bodies).toHaveLength(5);
+	});
+
+	it.each([403, 500])('a poll that fails mid-walk (%s) emits nothing and leaves the state as it was', async (status) => {
+		const enriched = [at(1, ago(30))];
+		service(() => enriched, 1);
+		const node = trigger();
+		const first = await pollOnce(node, { credentials });
+		const before = JSON.stringify(first.staticData);
+		nock.cleanAll();
+
+		now += MINUTE;
+		const later = [at(1, ago(31)), at(2, ago(2)), at(3, ago(1))];
+		nock(HOST)
+			.post(PATH)
+			.reply(200, { contacts: [later[2]], pagination: { total_contacts: 3, page: 1, total_pages: 3, page_size: 1 } })
+			.post(PATH)
+			.reply(status, { detail: status === 403 ? 'Authentication credentials were not provided.' : 'Internal server error' });
+		await expect(pollOnce(node, { credentials, staticData: first.staticData })).rejects.toThrow();
+		expect(JSON.stringify(first.staticData)).toBe(before);
+
+		// The next poll reads the same window again and picks everything up.
+		now += MINUTE;
+		const { bodies } = service(() => later, 1);
+		const retry = await pollOnce(node, { credentials, staticData: first.staticData });
+		expect(retry.items.map((i) => i.json.id)).toEqual([2, 3]);
+		expect(bodies[0].conditions).toEqual(enrichedSearch(3));
+	});
+
+	it('with durable poll cursors, goes on from the activation poll n8n did not save', async () => {
+		let enriched = [at(1, ago(600))];
+		service(() => enriched);
+		const node = trigger();
+		const activation = await pollOnce(node, { credentials });
+		expect(activation.output).toBeNull();
+
+		now += MINUTE;
+		enriched = [...enriched, at(2, ago(1))];
+		const scheduled = await pollOnce(node, { credentials, staticData: {} });
+		expect(scheduled.items.map((i) => i.json.id)).toEqual([2]);
+		expect(stateOf(scheduled.staticData).baseline).toBe(START);
+
+		// The New Contact event of the same node does not take the Contact Enriched state.
+		const other = await pollOnce(triggerNode('Enriched', { event: 'newContact' }), { credentials, staticData: {} });
+		expect(other.output).toBeNull();
+		expect(Object.keys(nodeData(other.staticData))).toEqual([STATE_KEY]);
+	});
+});
+
+describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)', () => {
+	it('emits a contact once its processing wrote the enrichment, never one left unenriched, nor one updated again', async () => {
+		nock.enableNetConnect('127.0.0.1');
+		const sandbox = await startSandbox({ now: () => now, processingMs: 3000 });
+		try {
+			const sandboxCredentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerMinute: 60000 };
+			const old = sandbox.store.addContact({ email: 'old@example.com', sequence_id: 101, pronet_handle: 'old-one', do_enrichment: true, created_date: now - 3 * DAY });
+			const node = trigger();
+			const first = await pollOnce(node, { credentials: sandboxCredentials });
+			expect(first.output).toBeNull();
+
+			const added = { sequence_id: 101, processed_at: now + 3000 };
+			const enriched = sandbox.store.addContact({ ...added, email: 'new@example.com', pronet_handle: 'new-one', do_enrichment: true });
+			sandbox.store.addContact({ ...added, email: 'plain@example.com' });
+			now += 1000;
+			const processing = await pollOnce(node, { credentials: sandboxCredentials, staticData: first.staticData });
+			expect(processing.output).toBeNull();
+
+			now += 5000;
+			const processed = await pollOnce(node, { credentials: sandboxCredentials, staticData: processing.staticData });
+			expect(processed.items.map((i) => [i.json.id, i.json.is_enriched])).toEqual([[enriched.id, true]]);
+
+			// Both updated again later: neither the new one nor the one enriched before the activation comes.
+			now += 2 * 60 * MINUTE;
+			sandbox.store.touchContact(enriched.id, now);
+			sandbox.store.touchContact(old.id, now);
+			const touched = await pollOnce(node, { credentials: sandboxCredentials, staticData: processed.staticData });
+			expect(touched.output).toBeNull();
+		} finally {
+			await sandbox.close();
+		}
+	});
+});
+
+describe('Contact Enriched in manual mode (Fetch Test Event)', () => {
+	it('returns the newest enriched contact of the last days and leaves the state alone', async () => {
+		const enriched = [at(1, ago(90)), at(7, ago(3)), at(4, ago(40))];
+		const { bodies } = service(() => enriched);
+		const manual = await pollOnce(trigger(), { credentials, mode: 'manual' });
+		expect(manual.items.map((i) => i.json)).toEqual([simplifyContact(enriched[1])]);
+		expect(manual.staticData).toEqual({});
+		expect(bodies.map((b) => b.conditions)).toEqual([enrichedSearch(2)]);
+	});
+
+	it('looks further back, then says clearly when no contact is enriched', async () => {
+		const { bodies } = service(() => []);
+		const node = trigger({ filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } } });
+		const error = (await pollOnce(node, { credentials, mode: 'manual' }).then(
+			() => undefined,
+			(e: unknown) => e,
+		)) as Error & IDataObject;
+		expect(error.message).toBe('No enriched contact found in sequence 12 updated in the last 365 days');
+		expect(error.description).toBe(
+			'Add one in sequence 12 with a professional-network handle and enrichment, wait until the service has enriched it, then fetch again. The trigger itself starts with contacts enriched after it is activated.',
+		);
+		expect(bodies.map((b) => b.conditions[1].value)).toEqual([2, 8, 31, 366]);
+	});
+});
