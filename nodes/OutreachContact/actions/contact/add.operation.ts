@@ -178,7 +178,7 @@ async function addContacts(ctx: IExecuteFunctions, items: Array<PreparedItem<Add
 			);
 		} catch (error) {
 			// A search failed for good (after the transport's retries): every waiting item says so.
-			if (failFast) throw error;
+			if (failFast) throw toNodeError(ctx.getNode(), error, items[waiting[0]].index);
 			for (const n of waiting) fail(n, error);
 		}
 		for (const n of waiting.filter((w) => !outcomes[w])) {
