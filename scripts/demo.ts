@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: the nodes at work in seconds, with nothing to set up. Starts the local
- * sandbox of the service, arms the trigger, runs examples/demo-add-search-get.json on n8n's
+ * sandbox of the service, arms both trigger events, runs examples/demo-add-search-get.json on n8n's
  * own execution engine (n8n-core's WorkflowExecute), polls the trigger once more, prints
  * what happened and stops everything it started.
  *
@@ -29,10 +29,14 @@ async function runEmbedded(): Promise<void> {
 		console.log(`Outreach Contact demo: "${workflow.name}"`);
 		console.log(`  sandbox of the service at ${sandbox.baseUrl}\n`);
 
-		const trigger = workflow.nodes.find((n: INode) => n.type.endsWith('.outreachContactTrigger'))!;
+		const triggerNamed = (name: string) => workflow.nodes.find((n: INode) => n.name === name)!;
+		const trigger = triggerNamed('New Contact');
+		const enrichedTrigger = triggerNamed('Contact Enriched');
 		const staticData: IDataObject = {};
+		const enrichedData: IDataObject = {};
 		const armed = await pollOnce(trigger, { credentials, staticData });
 		line('Trigger armed (first poll)', `${armed.items.length} contacts emitted, baseline set`);
+		await pollOnce(enrichedTrigger, { credentials, staticData: enrichedData });
 
 		const { outputOf, errorOf } = await runWorkflow(workflow, { credentials, startNode: 'Start' });
 		for (const name of ['Get Sequences', 'Add Contact', "Search Today's Demo Contacts", 'Get First Contact']) {
@@ -61,6 +65,10 @@ async function runEmbedded(): Promise<void> {
 		line('Trigger (next poll)', `${next.items.length} new contacts: ${next.items.map((i) => i.json.email).join(', ')}`);
 		const again = await pollOnce(trigger, { credentials, staticData });
 		line('Trigger (poll after that)', `${again.items.length} new contacts (each contact is emitted once)`);
+		const enriched = await pollOnce(enrichedTrigger, { credentials, staticData: enrichedData });
+		line('Contact Enriched trigger', `${enriched.items.length} enriched: ${enriched.items.map((i) => `${String(i.json.email)} (${String(i.json.company_name)})`).join(', ')}`);
+		const enrichedAgain = await pollOnce(enrichedTrigger, { credentials, staticData: enrichedData });
+		line('Contact Enriched (next poll)', `${enrichedAgain.items.length} (each contact is emitted once)`);
 
 		console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s: ${sandbox.stats.requests} requests, ${sandbox.stats.contactsCreated} contacts created, ${sandbox.stats.rateLimited} rate-limited.`);
 	} finally {
