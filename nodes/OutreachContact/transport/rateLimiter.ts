@@ -13,7 +13,8 @@ import type { Clock } from '../helpers/clock';
  * - A process that fills its budget, HOLD_WINDOWS after its last cut and at most once a
  *   window, doubles it (up to the limit), so a share others leave is taken back within a few
  *   windows.
- * Requests in flight follow the measured latency: enough to send a whole budget in BURST_MS,
+ * Requests in flight follow the latency (the lowest answer time of the last window, so that time
+ * spent waiting for a busy CPU does not count): enough to send a whole budget in BURST_MS,
  * between MIN_IN_FLIGHT and MAX_IN_FLIGHT, and MIN_IN_FLIGHT for CALM_WINDOWS after a cut. A
  * crowded account then answers about one 429 per process and crowded window; the first crowded
  * moment costs what each process had in flight (one with fast answers, up to 24 at 600 ms).
@@ -38,9 +39,6 @@ const CALM_WINDOWS = 3;
 
 const MAX_IN_FLIGHT = 25;
 
-/** Weight of the newest latency sample in the moving average. */
-const LATENCY_WEIGHT = 0.2;
-
 /** A request that left: hand it back to `settle` when its answer (or failure) comes. */
 export interface Send {
 	readonly at: number;
@@ -60,7 +58,12 @@ export class RateLimiter {
 
 	private inFlight = 0;
 
-	private latencyMs: number | undefined;
+	/**
+	 * Answer times of the last window, newest last. The lowest is what the service takes; above it
+	 * is time spent waiting in this process (a busy CPU), which more requests in flight would only
+	 * lengthen: counting it made the requests in flight, and the 429s of a crowded moment, grow.
+	 */
+	private readonly samples: Array<{ at: number; ms: number }> = [];
 
 	private wake: (() => void) | undefined;
 
@@ -98,8 +101,8 @@ export class RateLimiter {
 	settle(send: Send, rateLimited: boolean): void {
 		const now = this.clock().now();
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		const sample = now - send.at;
-		this.latencyMs = this.latencyMs === undefined ? sample : this.latencyMs + LATENCY_WEIGHT * (sample - this.latencyMs);
+		this.samples.push({ at: now, ms: now - send.at });
+		while (this.samples[0].at <= now - WINDOW_MS) this.samples.shift();
 		if (rateLimited) {
 			const index = this.sent.lastIndexOf(send.at);
 			if (index >= 0) this.sent.splice(index, 1);
@@ -131,7 +134,8 @@ export class RateLimiter {
 		// A crowded account answers every request in flight at a crowded moment with 429: one at
 		// a time while crowding is recent. Alone, as many as the latency needs.
 		if (now - this.lastCutAt < CALM_WINDOWS * WINDOW_MS) return MIN_IN_FLIGHT;
-		const wanted = Math.ceil(((this.latencyMs ?? 0) * this.budget) / BURST_MS);
+		const latency = this.samples.reduce((least, sample) => Math.min(least, sample.ms), Infinity);
+		const wanted = this.samples.length === 0 ? 0 : Math.ceil((latency * this.budget) / BURST_MS);
 		return Math.min(MAX_IN_FLIGHT, Math.max(MIN_IN_FLIGHT, wanted));
 	}
 

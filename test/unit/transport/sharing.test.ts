@@ -76,7 +76,9 @@ async function run(processes: number, items: number, latencyMs = 0, load: Load =
 		await clock.sleep(startsMs[p]);
 		return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
 	});
+	(globalThis as any).DBG = [];
 	const results = (await clock.run(Promise.all(work), 2)).flat();
+	if (process.env.SHARING_DEBUG) console.log((globalThis as any).DBG.slice(0, 30).join('\n'));
 	const accepted = svc.answers.filter((a) => a.status === 200);
 	const rejected = svc.answers.length - accepted.length;
 	const total = processes * items;
@@ -220,7 +222,9 @@ describe('processes sharing one account', () => {
 			const limiter = new RateLimiter(LIMIT, () => clock);
 			return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
 		});
-		const results = (await clock.run(Promise.all(work), 2)).flat();
+		(globalThis as any).DBG = [];
+	const results = (await clock.run(Promise.all(work), 2)).flat();
+	if (process.env.SHARING_DEBUG) console.log((globalThis as any).DBG.slice(0, 30).join('\n'));
 		expect(results.filter((r) => 'gaveUp' in r)).toHaveLength(0);
 		const accepted = svc.answers.filter((a) => a.status === 200 && a.process === 1).map((a) => a.t);
 		const end = Math.max(...accepted);
