@@ -11,10 +11,15 @@ import type { Clock } from '../helpers/clock';
  *   cut to CUT_FACTOR of itself, never below MIN_SHARE of the limit. One cut per episode: 429s
  *   for requests sent before the cut answer the same crowding.
  * - A process that fills its budget, HOLD_WINDOWS after its last cut and at most once a
- *   window, doubles it (up to the limit), so a share others leave is taken back within a few
- *   windows.
- * Requests in flight follow the latency (the lowest answer time of the last window, so that time
- * spent waiting for a busy CPU does not count): enough to send a whole budget in BURST_MS,
+ *   window, doubles it (up to the limit).
+ * - A process that its budget holds back for longer than 2 × PROBE_GAP_MS sends one request
+ *   beyond it (a probe) PROBE_GAP_MS after its last send, once the crowd of the window's opening
+ *   has passed: accepted, the account has room and the budget doubles at once; a 429 cuts
+ *   nothing, and the next probe waits for the next slot of its own window. So the share of a
+ *   process that finished is taken within seconds, not windows (processes rarely finish together).
+ * Requests in flight follow the latency (the lowest answer time of the last window but the
+ * process's first, so that warm-up and waiting for a busy CPU do not count): enough to send a
+ * whole budget in BURST_MS,
  * between MIN_IN_FLIGHT and MAX_IN_FLIGHT, and MIN_IN_FLIGHT for CALM_WINDOWS after a cut. A
  * crowded account then answers about one 429 per process and crowded window; the first crowded
  * moment costs what each process had in flight (one with fast answers, up to 24 at 600 ms).
@@ -39,9 +44,14 @@ const CALM_WINDOWS = 3;
 
 const MAX_IN_FLIGHT = 25;
 
+/** A probe leaves this long after the last send (see above). */
+const PROBE_GAP_MS = BURST_MS;
+
 /** A request that left: hand it back to `settle` when its answer (or failure) comes. */
 export interface Send {
 	readonly at: number;
+	/** Sent beyond the budget, to learn whether the account has room. */
+	readonly probe?: boolean;
 }
 
 export class RateLimiter {
@@ -66,6 +76,13 @@ export class RateLimiter {
 	private readonly samples: Array<{ at: number; ms: number }> = [];
 
 	private answered = 0;
+
+	private lastSentAt = -Infinity;
+
+	/** No probe before this time; `probing` while one is out. */
+	private probeAfter = 0;
+
+	private probing = false;
 
 	private wake: (() => void) | undefined;
 
@@ -109,7 +126,18 @@ export class RateLimiter {
 		if (rateLimited) {
 			const index = this.sent.lastIndexOf(send.at);
 			if (index >= 0) this.sent.splice(index, 1);
-			if (send.at > this.lastCutAt) this.cut(now);
+		}
+		if (send.probe) {
+			this.probing = false;
+			if (!rateLimited) {
+				this.budget = Math.min(this.limit, Math.max(this.budget * 2, this.sent.length));
+				this.lastGrowAt = now;
+			} else {
+				this.prune(now);
+				this.probeAfter = this.sent.length >= this.budget ? this.sent[this.sent.length - this.budget] + WINDOW_MS : now;
+			}
+		} else if (rateLimited && send.at > this.lastCutAt) {
+			this.cut(now);
 		}
 		const wake = this.wake;
 		this.wake = undefined;
@@ -153,8 +181,16 @@ export class RateLimiter {
 			this.prune(now);
 			this.maybeGrow(now);
 			let at = Math.max(now, this.pausedUntil);
-			if (this.sent.length >= this.budget) at = Math.max(at, this.sent[this.sent.length - this.budget] + WINDOW_MS);
-			if (at > now) {
+			let probe = false;
+			if (this.sent.length >= this.budget) {
+				const frees = this.sent[this.sent.length - this.budget] + WINDOW_MS;
+				const probeAt = Math.max(this.probeAfter, this.lastSentAt + PROBE_GAP_MS);
+				probe = this.budget < this.limit && probeAt + PROBE_GAP_MS < frees;
+				at = Math.max(at, probe ? probeAt : frees);
+			}
+			if (this.probing) {
+				await new Promise<void>((resolve) => (this.wake = resolve));
+			} else if (at > now) {
 				// Wake early when a full budget may grow meanwhile.
 				const wake = this.sent.length >= this.budget && this.pausedUntil <= now ? Math.min(at, this.growsAt()) : at;
 				await clock.sleep(Math.max(1, wake - now));
@@ -163,7 +199,9 @@ export class RateLimiter {
 			} else {
 				this.sent.push(now);
 				this.inFlight++;
-				return { at: now };
+				this.lastSentAt = now;
+				this.probing = probe;
+				return probe ? { at: now, probe } : { at: now };
 			}
 		}
 	}
