@@ -5,18 +5,18 @@ import type { Clock } from '../helpers/clock';
  * requests in any sliding minute and rejects the excess with 429 (a rejected request takes no
  * slot). Other n8n processes (queue-mode workers) and other tools may share the account unseen,
  * so each process keeps a budget: at most `budget` sends in any window of WINDOW_MS, and learns
- * its share from the service's answers (additive-increase/multiplicative-decrease, by window):
+ * its share from the service's answers:
  * - Alone, the budget is the limit: a burst of `limit` at once, then as the window frees.
  * - A 429 means others use the account: every caller pauses until Retry-After and the budget is
  *   cut to CUT_FACTOR of itself, never below MIN_SHARE of the limit. One cut per episode: 429s
  *   for requests sent before the cut answer the same crowding.
- * - A process that fills its budget, HOLD_WINDOWS after its last cut and at most once a
- *   window, doubles it (up to the limit).
- * - A process that its budget holds back for longer than 2 × PROBE_GAP_MS sends one request
- *   beyond it (a probe) PROBE_GAP_MS after its last send, once the crowd of the window's opening
- *   has passed: accepted, the account has room and the budget doubles at once; a 429 cuts
- *   nothing, and the next probe waits for the next slot of its own window. So the share of a
- *   process that finished is taken within seconds, not windows (processes rarely finish together).
+ * - Room is found by probing: a process that its budget holds back for longer than
+ *   2 × PROBE_GAP_MS sends one request beyond it (a probe) PROBE_GAP_MS after its last send, once
+ *   the crowd of its window's opening has passed. Accepted, the budget grows by that request and
+ *   the next probe leaves at once, so a share others leave (a process that finished) is taken
+ *   within seconds, not windows, and exactly: no overshoot that others would pay for. A 429 cuts
+ *   nothing, and the next probe waits for the next slot of the process's own window, so a full
+ *   account costs about one 429 per process and window.
  * Requests in flight follow the latency (the lowest answer time of the last window but the
  * process's first, so that warm-up and waiting for a busy CPU do not count): enough to send a
  * whole budget in BURST_MS,
@@ -32,8 +32,6 @@ export const WINDOW_MS = 61_000;
 const MIN_SHARE = 0.05;
 
 const CUT_FACTOR = 0.7;
-
-const HOLD_WINDOWS = 1;
 
 const BURST_MS = 5_000;
 
@@ -64,8 +62,6 @@ export class RateLimiter {
 
 	private lastCutAt = -Infinity;
 
-	private lastGrowAt = -Infinity;
-
 	private inFlight = 0;
 
 	/**
@@ -79,10 +75,12 @@ export class RateLimiter {
 
 	private lastSentAt = -Infinity;
 
-	/** No probe before this time; `probing` while one is out. */
+	/** No probe before this time; `probing` while one is out; `chain` after one was accepted. */
 	private probeAfter = 0;
 
 	private probing = false;
+
+	private chain = false;
 
 	private wake: (() => void) | undefined;
 
@@ -129,9 +127,9 @@ export class RateLimiter {
 		}
 		if (send.probe) {
 			this.probing = false;
+			this.chain = !rateLimited;
 			if (!rateLimited) {
-				this.budget = Math.min(this.limit, Math.max(this.budget * 2, this.sent.length));
-				this.lastGrowAt = now;
+				this.budget = Math.min(this.limit, Math.max(this.budget, this.sent.length));
 			} else {
 				this.prune(now);
 				this.probeAfter = this.sent.length >= this.budget ? this.sent[this.sent.length - this.budget] + WINDOW_MS : now;
@@ -147,18 +145,7 @@ export class RateLimiter {
 	private cut(now: number): void {
 		this.budget = Math.max(Math.ceil(this.limit * MIN_SHARE), Math.floor(this.budget * CUT_FACTOR));
 		this.lastCutAt = now;
-	}
-
-	/** When the budget may grow next (Infinity at the limit). */
-	private growsAt(): number {
-		if (this.budget >= this.limit) return Infinity;
-		return Math.max(this.lastCutAt + HOLD_WINDOWS * WINDOW_MS, this.lastGrowAt + WINDOW_MS);
-	}
-
-	private maybeGrow(now: number): void {
-		if (this.sent.length < this.budget || now < this.growsAt()) return;
-		this.budget = Math.min(this.limit, this.budget * 2);
-		this.lastGrowAt = now;
+		this.chain = false;
 	}
 
 	private maxInFlight(now: number): number {
@@ -179,21 +166,18 @@ export class RateLimiter {
 		for (;;) {
 			const now = clock.now();
 			this.prune(now);
-			this.maybeGrow(now);
 			let at = Math.max(now, this.pausedUntil);
 			let probe = false;
 			if (this.sent.length >= this.budget) {
 				const frees = this.sent[this.sent.length - this.budget] + WINDOW_MS;
-				const probeAt = Math.max(this.probeAfter, this.lastSentAt + PROBE_GAP_MS);
+				const probeAt = this.chain ? now : Math.max(this.probeAfter, this.lastSentAt + PROBE_GAP_MS);
 				probe = this.budget < this.limit && probeAt + PROBE_GAP_MS < frees;
 				at = Math.max(at, probe ? probeAt : frees);
 			}
 			if (this.probing) {
 				await new Promise<void>((resolve) => (this.wake = resolve));
 			} else if (at > now) {
-				// Wake early when a full budget may grow meanwhile.
-				const wake = this.sent.length >= this.budget && this.pausedUntil <= now ? Math.min(at, this.growsAt()) : at;
-				await clock.sleep(Math.max(1, wake - now));
+				await clock.sleep(Math.max(1, at - now));
 			} else if (this.inFlight >= this.maxInFlight(now)) {
 				await new Promise<void>((resolve) => (this.wake = resolve));
 			} else {
