@@ -4,7 +4,8 @@
  * sliding-window limiter as the service: one process alone, and 2 to 4 processes (each with its
  * own RateLimiter, as n8n queue-mode workers have) sharing one account.
  * SHARING_DEBUG=1 prints every window's answers per process; SHARING_LATENCY_MS and
- * SHARING_STAGGER_MS override the answer time and the gap between the processes' starts.
+ * SHARING_STAGGER_MS override the answer time and the gap between the processes' starts, and the
+ * variables of envLoad the load of a busy machine (see Load).
  */
 import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
 import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transport/delivery';
@@ -96,9 +97,7 @@ async function run(processes: number, items: number, latencyMs = 0, load: Load =
 		await clock.sleep(startsMs[p]);
 		return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
 	});
-	(globalThis as any).DBG = [];
 	const results = (await clock.run(Promise.all(work), 2)).flat();
-	if (process.env.SHARING_DEBUG) console.log((globalThis as any).DBG.slice(0, 400).join('\n'));
 	const accepted = svc.answers.filter((a) => a.status === 200);
 	const rejected = svc.answers.length - accepted.length;
 	const total = processes * items;
@@ -137,7 +136,7 @@ function busiestMinute(times: number[]): number {
 	return most;
 }
 
-/** SHARING_STARTS_MS (comma list), SHARING_CPU_MS, SHARING_WARM_MS override the load. */
+/** SHARING_STARTS_MS (comma list), SHARING_CPU_MS, SHARING_WARM_MS, SHARING_FIRST_MS override the load. */
 function envLoad(): Load {
 	const env = process.env;
 	return {
@@ -253,9 +252,7 @@ describe('processes sharing one account', () => {
 			const limiter = new RateLimiter(LIMIT, () => clock);
 			return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
 		});
-		(globalThis as any).DBG = [];
-	const results = (await clock.run(Promise.all(work), 2)).flat();
-	if (process.env.SHARING_DEBUG) console.log((globalThis as any).DBG.slice(0, 400).join('\n'));
+		const results = (await clock.run(Promise.all(work), 2)).flat();
 		expect(results.filter((r) => 'gaveUp' in r)).toHaveLength(0);
 		const accepted = svc.answers.filter((a) => a.status === 200 && a.process === 1).map((a) => a.t);
 		const end = Math.max(...accepted);
