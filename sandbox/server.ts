@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import { FaultInjector, type ForcedResponse } from './faults';
-import { error, readJsonBody, send, type Reply } from './http';
+import { error, readJsonBody, send, type BodyResult, type Reply } from './http';
 import { SlidingWindowLimiter } from './rateLimit';
 import { ROUTES } from './routes';
 import { resolveSettings, type SandboxOptions, type SandboxSettings } from './settings';
@@ -66,7 +66,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultInjector(options.faultSeed ?? 1);
 
 	/** Decides the reply; `setRoute` receives the stats name of the matched route. */
-	async function handle(req: IncomingMessage, setRoute: (name: string) => void): Promise<Reply> {
+	async function handle(
+		req: IncomingMessage,
+		setRoute: (name: string) => void,
+		readBody: () => Promise<BodyResult>,
+	): Promise<Reply> {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
 		const path = url.pathname.startsWith(`${API_PREFIX}/`)
 			? url.pathname.slice(API_PREFIX.length)
@@ -103,7 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 		let body: unknown;
 		if (route.method === 'POST') {
-			const read = await readJsonBody(req);
+			const read = await readBody();
 			if (!read.ok) return read.reply;
 			body = read.value;
 		}
@@ -113,15 +117,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		stats.requestStarted();
+		const at = now();
 		let route = 'unmatched';
 		let reply: Reply;
+		let body: Promise<BodyResult> | undefined;
+		const readBody = () => (body ??= readJsonBody(req));
 		try {
+			if (stats.log && req.method === 'POST') await readBody();
 			if (settings.latencyMs > 0) await delay(settings.latencyMs);
-			reply = await handle(req, (name) => (route = name));
+			reply = await handle(req, (name) => (route = name), readBody);
 		} catch (e) {
 			reply = error(500, `Sandbox error: ${(e as Error).message}`);
 		}
 		stats.requestFinished(route, reply.status);
+		if (stats.log) {
+			const read = body ? await body.catch(() => undefined) : undefined;
+			const value = read?.ok ? (read.value as Record<string, unknown> | undefined) : undefined;
+			const email = typeof value?.email === 'string' ? value.email : undefined;
+			stats.log.push({ at, status: reply.status, route, port: req.socket.remotePort, ...(email ? { email } : {}) });
+		}
 		send(res, reply, settings.htmlResponses);
 	}
 

