@@ -357,7 +357,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		await addFromNodeCreator(page.getByTestId('node-creator-plus-button'), 'On new contact', 'Triggers');
 		const event = ndv().getByTestId('parameter-input-event');
 		expect(await shownValue(event)).toBe('New Contact');
-		expect(await readOptions(page, event)).toEqual(['New Contact']);
+		expect(await readOptions(page, event)).toEqual(['Contact Enriched', 'New Contact']);
 		await ndv().getByRole('button', { name: 'Add Filter' }).click();
 		const locator = ndv().getByTestId('resource-locator-sequenceId');
 		await locator.getByTestId('rlc-input').click();
