@@ -55,8 +55,19 @@ function readWalk(raw: unknown): WalkMemory | undefined {
 	return { order, verifiedAt, polledAt, pageSize, total } as WalkMemory;
 }
 
-function isTime(value: unknown): value is number {
+export function isTime(value: unknown): value is number {
 	return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** A stored map of contact id -> time (epoch ms), or the problem with it, for both events' states. */
+export function readSeen(seen: unknown): Record<string, number> | string {
+	if (!seen || typeof seen !== 'object' || Array.isArray(seen)) return 'the stored state has no list of seen contacts';
+	const ids: Record<string, number> = {};
+	for (const [id, created] of Object.entries(seen as Record<string, unknown>)) {
+		if (!isTime(created)) return `the stored state has an invalid time for contact ${id}`;
+		ids[id] = created;
+	}
+	return ids;
 }
 
 /**
@@ -74,14 +85,8 @@ export function readPollState(raw: unknown): { state?: PollState; problem?: stri
 	if (!isTime(baseline) || !isTime(floor) || !(watermark === null || isTime(watermark))) {
 		return { problem: 'the stored state has invalid times' };
 	}
-	if (!seen || typeof seen !== 'object' || Array.isArray(seen)) {
-		return { problem: 'the stored state has no list of seen contacts' };
-	}
-	const ids: Record<string, number> = {};
-	for (const [id, created] of Object.entries(seen as Record<string, unknown>)) {
-		if (!isTime(created)) return { problem: `the stored state has an invalid time for contact ${id}` };
-		ids[id] = created;
-	}
+	const ids = readSeen(seen);
+	if (typeof ids === 'string') return { problem: ids };
 	const state: PollState = { version: STATE_VERSION, baseline, floor, watermark, seen: ids };
 	const walk = readWalk(value.walk);
 	if (walk) state.walk = walk;

@@ -1,3 +1,5 @@
+import { isTime, readSeen } from '../state';
+
 /**
  * The Contact Enriched event's state in the node's static data, under ENRICHED_STATE_KEY
  * (beside, never inside, the New Contact state): JSON numbers and a map of ids.
@@ -30,10 +32,6 @@ export interface EnrichedState {
 	seen: Record<string, number>;
 }
 
-function isTime(value: unknown): value is number {
-	return typeof value === 'number' && Number.isFinite(value);
-}
-
 /**
  * Reads the stored state. `state` is undefined when there is none (first activation); `problem`
  * says why a stored value was not usable (it is then treated like a first activation).
@@ -49,13 +47,7 @@ export function readEnrichedState(raw: unknown): { state?: EnrichedState; proble
 	if (!isTime(baseline) || !isTime(since) || !isTime(createdFloor)) {
 		return { problem: 'the stored state has invalid times' };
 	}
-	if (!seen || typeof seen !== 'object' || Array.isArray(seen)) {
-		return { problem: 'the stored state has no list of seen contacts' };
-	}
-	const ids: Record<string, number> = {};
-	for (const [id, created] of Object.entries(seen as Record<string, unknown>)) {
-		if (!isTime(created)) return { problem: `the stored state has an invalid time for contact ${id}` };
-		ids[id] = created;
-	}
+	const ids = readSeen(seen);
+	if (typeof ids === 'string') return { problem: ids };
 	return { state: { version: ENRICHED_STATE_VERSION, baseline, since, createdFloor, seen: ids } };
 }
