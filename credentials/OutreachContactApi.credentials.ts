@@ -67,7 +67,7 @@ export class OutreachContactApi implements ICredentialType {
 			typeOptions: { minValue: 1, maxValue: 20 },
 			default: 6,
 			description:
-				'How often one request is tried when the service answers 503 (unavailable) or the connection drops, before the node gives up. Rate-limited requests (429) are retried as long as Max Retry Wait allows.',
+				'How often one request is tried when the service answers 503 (unavailable), a gateway in front of it answers 502 or 504, or the connection drops, before the node gives up. Rate-limited requests (429) are retried as long as Max Retry Wait allows.',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',
@@ -76,7 +76,7 @@ export class OutreachContactApi implements ICredentialType {
 			typeOptions: { minValue: 0 },
 			default: 300,
 			description:
-				'The longest time one request keeps retrying after its first 429, 503 or dropped connection. Raise it when several workers or tools share the account.',
+				'The longest time one request keeps retrying after its first 429, 502, 503, 504 or dropped connection. Raise it when several workers or tools share the account.',
 		},
 	];
 

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 
 import type { HtmlMode } from './http';
+import type { AnswerMode, PaginationMode } from './misbehaviour';
 import type { Order } from './search';
 import type { SandboxOptions } from './settings';
 
@@ -23,6 +24,9 @@ export const USAGE = `Usage: npm run sandbox -- [flags]
   --seed-contacts N     generated contacts to start with (env SANDBOX_SEED_CONTACTS, default 20)
   --bare-profile        answer /profiles/get/ without the {data} envelope (env SANDBOX_BARE_PROFILE=1)
   --html off|errors|all answer with HTML pages (env SANDBOX_HTML, default off)
+  --pagination normal|endless  endless: search pages never end (env SANDBOX_PAGINATION, default normal)
+  --answer normal|wrong-shape  wrong-shape: every success answer has an unexpected shape (env SANDBOX_ANSWER, default normal)
+  --status N            a gateway answers every request with N, e.g. 502; 0 = off (env SANDBOX_STATUS, default 0)
   --help`;
 
 export const DEFAULT_CLI_PORT = 4010;
@@ -53,6 +57,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 			'seed-contacts': { type: 'string' },
 			'bare-profile': { type: 'boolean' },
 			html: { type: 'string' },
+			pagination: { type: 'string' },
+			answer: { type: 'string' },
+			status: { type: 'string' },
 			help: { type: 'boolean' },
 		},
 		strict: true,
@@ -82,5 +89,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 		profileEnvelope:
 			values['bare-profile'] === true || env.SANDBOX_BARE_PROFILE === '1' ? false : undefined,
 		htmlResponses: text('html', 'SANDBOX_HTML') as HtmlMode | undefined,
+		pagination: text('pagination', 'SANDBOX_PAGINATION') as PaginationMode | undefined,
+		answer: text('answer', 'SANDBOX_ANSWER') as AnswerMode | undefined,
+		status: num('status', 'SANDBOX_STATUS'),
 	};
 }

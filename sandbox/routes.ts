@@ -3,6 +3,7 @@
 
 import { parseContactBody } from './contactInput';
 import { error, json, type Reply } from './http';
+import { endlessPage } from './misbehaviour';
 import { parseSearchBody, SearchError, searchContacts } from './search';
 import type { SandboxSettings } from './settings';
 import type { SandboxStats } from './stats';
@@ -99,12 +100,21 @@ export const ROUTES: Route[] = [
 		handle: (ctx) => {
 			try {
 				const request = parseSearchBody(ctx.body);
-				const result = searchContacts(ctx.store.listContacts(), request, {
+				const options = {
 					now: ctx.now(),
 					timeZone: ctx.settings.timezone,
 					order: ctx.settings.order,
 					maxPageSize: ctx.settings.maxPageSize,
-				});
+				};
+				const contacts = ctx.store.listContacts();
+				let result = searchContacts(contacts, request, options);
+				if (ctx.settings.pagination === 'endless') {
+					result = endlessPage(request.page, result, () => {
+						const first = searchContacts(contacts, { ...request, page: 1 }, options);
+						const last = Math.max(1, first?.pagination.total_pages ?? 1);
+						return searchContacts(contacts, { ...request, page: last }, options);
+					});
+				}
 				if (!result) return error(404, 'Invalid page.');
 				return json(200, {
 					contacts: result.items.map((c) => ctx.store.toPublicContact(c)),

@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import { FaultInjector, type ForcedResponse } from './faults';
 import { error, readJsonBody, send, type BodyResult, type Reply } from './http';
+import { gatewayReply, shapeAnswer } from './misbehaviour';
 import { SlidingWindowLimiter } from './rateLimit';
 import { ROUTES } from './routes';
 import { resolveSettings, type SandboxOptions, type SandboxSettings } from './settings';
@@ -83,6 +84,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		// Faults come first: they stand for a flaky server or gateway in front of the service.
 		const fault = faults.next(settings.faultRate);
 		if (fault) return forcedReply(fault);
+		if (settings.status) return gatewayReply(settings.status);
 		if (path === null || candidates.length === 0) return error(404, 'Not found.');
 
 		if (req.headers.authorization !== apiKey) return error(403, AUTH_FAILED);
@@ -112,7 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			body = read.value;
 		}
 		const params = (route.pattern.exec(path) ?? []).slice(1);
-		return route.handle({ store, settings, stats, now, url, params, body });
+		return shapeAnswer(route.handle({ store, settings, stats, now, url, params, body }), settings.answer);
 	}
 
 	async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -2,6 +2,7 @@
 
 import { assertTimeZone } from './calendar';
 import type { HtmlMode } from './http';
+import { ANSWER_MODES, PAGINATION_MODES, type AnswerMode, type PaginationMode } from './misbehaviour';
 import type { Order } from './search';
 
 /** Behaviour that can also be changed while the sandbox runs (via `sandbox.settings`). */
@@ -26,6 +27,12 @@ export interface SandboxSettings {
 	processingMs: number;
 	/** 'errors': every status >= 400 gets an HTML page; 'all': every answer does. Default 'off'. */
 	htmlResponses: HtmlMode;
+	/** 'endless': search pagination that never ends (misbehaviour.ts). Default 'normal'. */
+	pagination: PaginationMode;
+	/** 'wrong-shape': every 2xx answer has an unexpected shape (misbehaviour.ts). Default 'normal'. */
+	answer: AnswerMode;
+	/** Answer every request with this status, as a gateway in front of the service; 0 = off. Default 0. */
+	status: number;
 }
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
@@ -56,6 +63,9 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = {
 	latencyMs: 0,
 	processingMs: 3_000,
 	htmlResponses: 'off',
+	pagination: 'normal',
+	answer: 'normal',
+	status: 0,
 };
 
 /** Applies defaults and throws a RangeError on any invalid value. */
@@ -78,6 +88,11 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 	if (!(settings.processingMs >= 0)) throw new RangeError('processingMs must be >= 0');
 	if (!['off', 'errors', 'all'].includes(settings.htmlResponses)) {
 		throw new RangeError("htmlResponses must be 'off', 'errors' or 'all'");
+	}
+	if (!PAGINATION_MODES.includes(settings.pagination)) throw new RangeError("pagination must be 'normal' or 'endless'");
+	if (!ANSWER_MODES.includes(settings.answer)) throw new RangeError("answer must be 'normal' or 'wrong-shape'");
+	if (!(settings.status === 0 || (Number.isInteger(settings.status) && settings.status >= 100 && settings.status <= 599))) {
+		throw new RangeError('status must be 0 (off) or an HTTP status from 100 to 599');
 	}
 	return settings;
 }

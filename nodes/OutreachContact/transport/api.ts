@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Contact, NewContact, Playbook, Profile, SearchCondition, SearchPage, Sequence } from '../types';
 import { endpoints } from './endpoints';
-import { unwrapList, unwrapObject, unwrapSearchPage } from './envelope';
+import { readContact, readList, readObject, readProfile, readSearchPage } from './envelope';
 import type { RequestContext } from './request';
 import { apiRequest } from './request';
 
@@ -13,13 +13,13 @@ export async function listPlaybooks(
 	profileId?: number,
 	itemIndex?: number,
 ): Promise<Playbook[]> {
-	const body = await apiRequest(ctx, {
+	return await apiRequest(ctx, {
 		method: 'GET',
 		path: endpoints.playbooks,
 		qs: profileQuery(profileId),
 		itemIndex,
+		read: readList<Playbook>,
 	});
-	return unwrapList<Playbook>(ctx, body, endpoints.playbooks, itemIndex);
 }
 
 export async function listSequences(
@@ -27,38 +27,48 @@ export async function listSequences(
 	profileId?: number,
 	itemIndex?: number,
 ): Promise<Sequence[]> {
-	const body = await apiRequest(ctx, {
+	return await apiRequest(ctx, {
 		method: 'GET',
 		path: endpoints.sequences,
 		qs: profileQuery(profileId),
 		itemIndex,
+		read: readList<Sequence>,
 	});
-	return unwrapList<Sequence>(ctx, body, endpoints.sequences, itemIndex);
 }
 
-/** Returns the service's status text ("queued", or the duplicate message). */
+/**
+ * Returns the service's answer, `{status}` ("queued", or the duplicate message). Only its being
+ * an object is checked: a 200 means the service took the contact, and failing the item over a
+ * missing status would make a user send it again.
+ */
 export async function createContact(
 	ctx: RequestContext,
 	contact: NewContact,
 	itemIndex?: number,
 ): Promise<IDataObject> {
-	const body = await apiRequest(ctx, {
+	return await apiRequest(ctx, {
 		method: 'POST',
 		path: endpoints.contacts,
 		body: contact,
 		itemIndex,
+		read: readObject,
 	});
-	return unwrapObject(ctx, body, `POST ${endpoints.contacts}`, itemIndex);
 }
 
 export async function getContact(ctx: RequestContext, id: number, itemIndex?: number): Promise<Contact> {
-	const body = await apiRequest(ctx, {
+	return await apiRequest(ctx, {
 		method: 'GET',
 		path: endpoints.contact(id),
 		notFound: `Contact ${id}`,
 		itemIndex,
+		read: readContact,
 	});
-	return unwrapObject(ctx, body, `GET ${endpoints.contact(id)}`, itemIndex) as Contact;
+}
+
+export interface SearchOptions {
+	itemIndex?: number;
+	/** Refuse a page with a contact that has no id or email (see readSearchPage). */
+	checkContacts?: boolean;
 }
 
 export async function searchContacts(
@@ -66,16 +76,16 @@ export async function searchContacts(
 	conditions: SearchCondition[],
 	page: number,
 	pageSize: number,
-	itemIndex?: number,
+	options: SearchOptions = {},
 ): Promise<SearchPage> {
-	const body = await apiRequest(ctx, {
+	return await apiRequest(ctx, {
 		method: 'POST',
 		path: endpoints.contactSearch,
 		body: { conditions, page, page_size: pageSize },
 		notFound: `Page ${page} of the search results`,
-		itemIndex,
+		itemIndex: options.itemIndex,
+		read: (body) => readSearchPage(body, options.checkContacts),
 	});
-	return unwrapSearchPage(ctx, body, itemIndex);
 }
 
 /**
@@ -83,14 +93,14 @@ export async function searchContacts(
  * parameter `profile_id`, the name the list endpoints use for the same id.
  */
 export async function getProfile(ctx: RequestContext, id: number, itemIndex?: number): Promise<Profile> {
-	const body = await apiRequest(ctx, {
+	return await apiRequest(ctx, {
 		method: 'GET',
 		path: endpoints.profile,
 		qs: { profile_id: id },
 		notFound: `Profile ${id}`,
 		itemIndex,
+		read: readProfile,
 	});
-	return unwrapObject(ctx, body, `GET ${endpoints.profile}`, itemIndex) as Profile;
 }
 
 function profileQuery(profileId: number | undefined): IDataObject | undefined {

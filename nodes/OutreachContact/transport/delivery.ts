@@ -9,8 +9,14 @@ export interface RawResponse {
 	body: unknown;
 }
 
+/**
+ * Answers that say "try again": 503 as the interface names it, and 502 / 504, which the
+ * gateways and proxies in front of a service send for the same passing trouble.
+ */
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 export interface RetryBudget {
-	/** Tries of one request on 503 or a dropped connection. 429s are limited by time only. */
+	/** Tries of one request on 502, 503, 504 or a dropped connection. 429s are limited by time only. */
 	maxAttempts: number;
 	/** The longest time from a request's first failure to its last retry. */
 	maxWaitMs: number;
@@ -57,7 +63,7 @@ export function networkCode(error: unknown): string {
 
 /**
  * Sends one request under the account's pacing until the service answers something other
- * than 429 or 503, or the retry budget is spent. A 429 pauses every caller of the account
+ * than 429 or a RETRIED_STATUSES answer, or the retry budget is spent. A 429 pauses every caller of the account
  * until Retry-After and is retried as long as the time budget lasts, however often it comes:
  * with several processes sharing an account, crowding is expected and must not fail items.
  */
@@ -91,7 +97,7 @@ export async function deliver(
 
 		const status = response.statusCode;
 		limiter.settle(slot, status === 429);
-		if (status !== 429 && status !== 503) return { response };
+		if (status !== 429 && !RETRIED_STATUSES.has(status)) return { response };
 
 		firstFailureAt ??= clock.now();
 		const asked = parseRetryAfter(header(response.headers, 'retry-after'), clock.now());

@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getClock } from '../helpers/clock';
 import { normalizeBaseUrl } from './baseUrl';
 import { deliver, header, type RawResponse, type RetryBudget } from './delivery';
+import { UnexpectedAnswer } from './envelope';
 import { limiterFor } from './rateLimiter';
 import { redact } from './redact';
 import * as failures from './serviceFailure';
@@ -22,7 +23,7 @@ export const CREDENTIAL_TYPE = 'outreachContactApi';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
-export interface ApiRequest {
+export interface ApiRequest<T = unknown> {
 	method: 'GET' | 'POST';
 	path: string;
 	qs?: IDataObject;
@@ -30,6 +31,8 @@ export interface ApiRequest {
 	/** What a 404 means for this request, e.g. "Contact 42". */
 	notFound?: string;
 	itemIndex?: number;
+	/** Checks and unwraps a 2xx answer (transport/envelope.ts); throws UnexpectedAnswer on a wrong shape. */
+	read?: (body: unknown) => T;
 }
 
 interface Settings extends RetryBudget {
@@ -82,14 +85,14 @@ function parseBody(body: unknown): { json: unknown } | { text: string } {
 /**
  * The one function that talks to the service. Every operation, list method and the trigger
  * call it. It paces and retries through `deliver` (429 after Retry-After, pausing every caller
- * of the account; 503 and dropped connections with exponential backoff), and turns every
+ * of the account; 502, 503, 504 and dropped connections with exponential backoff), and turns every
  * failure into an error a user can act on, with the API key removed from anything it quotes.
  *
  * Retrying is safe for every request the nodes send: GETs and the search are read-only, and
  * POST /contact/ answers a repeated email in the same sequence with success and creates no
  * second contact, so a retried add cannot duplicate a contact.
  */
-export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<unknown> {
+export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiRequest<T>): Promise<T> {
 	const settings = await loadSettings(ctx, req.itemIndex);
 	const clock = getClock();
 	const limiter = limiterFor(settings.accountKey, settings.perMinute, getClock);
@@ -143,7 +146,16 @@ export async function apiRequest(ctx: RequestContext, req: ApiRequest): Promise<
 		const contentType = String(header(headers, 'content-type') ?? '').split(';')[0];
 		throw fail(failures.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])));
 	}
-	if (status >= 200 && status < 300) return parsed.json;
+	if (status >= 200 && status < 300) {
+		if (!req.read) return parsed.json as T;
+		try {
+			return req.read(parsed.json);
+		} catch (error) {
+			const expected = error instanceof UnexpectedAnswer ? error.expected : 'an answer this node can read';
+			const answer = parsed.json === undefined ? '(empty)' : redact(JSON.stringify(parsed.json), [settings.apiKey]);
+			throw fail(failures.unexpectedShape(label, expected, answer));
+		}
+	}
 	if (status === 403 || status === 401) throw fail(failures.forbidden(label));
 	if (status === 404) throw fail(failures.notFound(label, req.notFound));
 	throw fail(failures.refused(label, status, redactJson(parsed.json, settings.apiKey)));

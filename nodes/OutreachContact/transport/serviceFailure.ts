@@ -131,10 +131,10 @@ export function notJson(request: string, httpCode: number, contentType: string, 
 	};
 }
 
-export function unexpectedShape(request: string, expected: string): ServiceFailure {
+export function unexpectedShape(request: string, expected: string, answer: string): ServiceFailure {
 	return {
 		message: `The service gave an unexpected answer to ${request}`,
-		description: `Expected ${expected}. ${CHECK_BASE_URL}`,
+		description: `Expected ${expected}; it sent: ${excerpt(answer)}. ${CHECK_BASE_URL}`,
 		request,
 	};
 }

@@ -114,8 +114,13 @@ export interface PollOutcome {
 	deferred: string[];
 }
 
-/** Emits the oldest `maxPerPoll` candidates, records them, moves the floor and prunes `seen`. */
-export function finishPoll(plan: PollPlan, collector: PollCollector): PollOutcome {
+/**
+ * Emits the oldest `maxPerPoll` candidates, records them, moves the floor and prunes `seen`.
+ * After a partial read (`complete` false: the service's pagination did not add up) the
+ * candidates found are emitted and recorded, but the watermark and floor stay: a contact on a
+ * page not read may be older than those emitted, and the next polls must still find it.
+ */
+export function finishPoll(plan: PollPlan, collector: PollCollector, complete = true): PollOutcome {
 	const sorted = collector.sorted();
 	const chosen = plan.emit ? sorted.slice(0, plan.maxPerPoll) : sorted;
 
@@ -123,7 +128,7 @@ export function finishPoll(plan: PollPlan, collector: PollCollector): PollOutcom
 	let watermark = plan.previous?.watermark ?? null;
 	for (const c of chosen) {
 		seen[c.key] = c.created;
-		if (watermark === null || c.created > watermark) watermark = c.created;
+		if (complete && (watermark === null || c.created > watermark)) watermark = c.created;
 	}
 	const floor = watermark === null ? plan.floor : Math.max(plan.floor, watermark - OVERLAP_MS);
 	for (const [key, created] of Object.entries(seen)) {

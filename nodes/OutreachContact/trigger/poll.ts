@@ -50,11 +50,16 @@ export async function pollNewContacts(
 		memory,
 		deadline: pollDeadline(ctx, start),
 	});
-	const outcome = finishPoll(plan, collector);
+	const outcome = finishPoll(plan, collector, !read.inconsistent);
 	outcome.state.walk = nextWalkMemory(memory, read, start);
 	staticData[STATE_KEY] = outcome.state as unknown as IDataObject;
 	storedHere.set(trigger, outcome.state);
 
+	if (read.inconsistent) {
+		ctx.logger.warn(
+			`Outreach Contact Trigger: the service's pagination was inconsistent: ${read.inconsistent}. Emitted the new contacts read; the next polls read the same window again.`,
+		);
+	}
 	if (outcome.unreadable.length > 0) {
 		ctx.logger.warn(
 			`Outreach Contact Trigger: skipped ${outcome.unreadable.length} contact(s) without a readable id or created_date: ${outcome.unreadable.slice(0, 10).join(', ')}`,

@@ -28,8 +28,17 @@ export interface ReadPlan {
 	deadline?: number;
 }
 
-/** What a read learned: `order` is set after a full walk only. */
-export type ReadResult = { full: boolean; order?: ResultOrder; pageSize?: number; total?: number };
+/**
+ * What a read learned: `order` is set after a full walk only; `inconsistent` when the service's
+ * pagination did not add up and the walk stopped early (see WalkEnd): the read is then partial.
+ */
+export type ReadResult = {
+	full: boolean;
+	order?: ResultOrder;
+	pageSize?: number;
+	total?: number;
+	inconsistent?: string;
+};
 
 type OnPage = (contacts: Contact[]) => void;
 
@@ -61,7 +70,7 @@ export async function readWindow(
 	if (plan.order === 'newest') {
 		const watch = new OrderWatch();
 		let held = true;
-		await walkSearchPages(ctx, {
+		const end = await walkSearchPages(ctx, {
 			conditions,
 			beforeRequest,
 			onPage(contacts, served) {
@@ -72,13 +81,15 @@ export async function readWindow(
 			// A page with nothing new ends it: what follows is older still (docs/trigger.md).
 			stopAfter: (contacts) => !held || contacts.every((c) => plan.isKnown(c)),
 		});
-		if (held) return { full: false, pageSize: last?.pageSize, total: last?.total };
+		if (held || end.inconsistent) {
+			return { full: false, pageSize: last?.pageSize, total: last?.total, inconsistent: end.inconsistent };
+		}
 	} else if (plan.order === 'oldest' && plan.memory?.pageSize && plan.memory.total !== undefined) {
 		const read = await readFromEnd(ctx, conditions, onPage, plan, beforeRequest);
 		if (read) return read;
 	}
 	let watch = new OrderWatch();
-	await walkSearchPages(ctx, {
+	const end = await walkSearchPages(ctx, {
 		conditions,
 		beforeRequest,
 		onPage(contacts, served) {
@@ -88,6 +99,9 @@ export async function readWindow(
 			onPage(contacts);
 		},
 	});
+	if (end.inconsistent) {
+		return { full: false, pageSize: last?.pageSize, total: last?.total, inconsistent: end.inconsistent };
+	}
 	return { full: true, order: watch.order, pageSize: last?.pageSize, total: last?.total };
 }
 

@@ -8,6 +8,8 @@ import {
 	fetchSearchResults,
 	MAX_PASSES,
 	MAX_REQUESTS_PER_WALK,
+	MIN_EXTRA_PAGES,
+	pageAllowance,
 } from '../../../nodes/OutreachContact/helpers/searchPages';
 import { pollDeadline, readWindow } from '../../../nodes/OutreachContact/trigger/readWindow';
 
@@ -133,12 +135,39 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 		}
 	});
 
-	it('gives up when the service never stops reporting more pages', async () => {
+	it('stops past the pages the first answer announced, plus the margin, and says so', async () => {
+		// Every answer announces one more page, each with a contact not seen before.
 		search.mockImplementation(async (_c, _k, page) => ({
 			contacts: [contact(page)],
-			pagination: { total_contacts: page * 10 + 10, page, total_pages: page + 1, page_size: 1 },
+			pagination: { total_contacts: page + 1, page, total_pages: page + 1, page_size: 1 },
+		}));
+		const result = await readWindow(ctx, conditions, () => undefined, { isKnown: () => false });
+		// The first answer announced 2 pages: 2 + MIN_EXTRA_PAGES may be read.
+		expect(pageAllowance(2)).toBe(2 + MIN_EXTRA_PAGES);
+		expect(search.mock.calls.map((c) => c[2])).toEqual([1, 2, 3, 4]);
+		expect(result.full).toBe(false);
+		expect(result.inconsistent).toBe(
+			'the first answer announced 2 pages, yet page 4 still reported more; the search stopped there (4 contacts read)',
+		);
+	});
+
+	it('stops at a page that repeats only contacts of earlier pages (an endless pager)', async () => {
+		search.mockImplementation(async (_c, _k, page) => ({
+			contacts: [contact(1), contact(2)],
+			pagination: { total_contacts: 4, page, total_pages: page + 1, page_size: 2 },
+		}));
+		const { read, requests } = await walk();
+		expect(requests).toBe(2);
+		expect(read).toEqual([1, 2]);
+	});
+
+	it('gives up when answers without any totals never stop (the absolute bound)', async () => {
+		search.mockImplementation(async (_c, _k, page) => ({
+			contacts: [contact(page)],
+			pagination: { page, page_size: 1 } as SearchPage['pagination'],
 		}));
 		await expect(walk()).rejects.toThrow(`did not end after ${MAX_REQUESTS_PER_WALK} pages`);
+		expect(search).toHaveBeenCalledTimes(MAX_REQUESTS_PER_WALK);
 	});
 });
 
@@ -168,7 +197,7 @@ describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
 				pagination: { total_contacts: 95, page, total_pages: 10, page_size: size },
 			};
 		});
-		const contacts = await fetchSearchResults(ctx, conditions);
+		const { contacts } = await fetchSearchResults(ctx, conditions);
 		expect(contacts.map((c) => c.id)).toEqual(items);
 		expect(search.mock.calls.map((c) => c[2])).toEqual(range(1, 10));
 		expect(most).toBe(4);
@@ -176,7 +205,7 @@ describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
 
 	it('stops at the limit', async () => {
 		serve(() => range(1, 95), 10);
-		const contacts = await fetchSearchResults(ctx, conditions, 25);
+		const { contacts } = await fetchSearchResults(ctx, conditions, 25);
 		expect(contacts.map((c) => c.id)).toEqual(range(1, 25));
 		expect(search.mock.calls.map((c) => [c[2], c[3]])).toEqual([
 			[1, 25],
@@ -192,7 +221,7 @@ describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
 			if (++calls === 2) items = range(11, 40); // 1-10 leave after page 1 was read
 			return items;
 		});
-		const contacts = await fetchSearchResults(ctx, conditions);
+		const { contacts } = await fetchSearchResults(ctx, conditions);
 		expect(new Set(contacts.map((c) => c.id))).toEqual(new Set(range(1, 40)));
 		expect(search.mock.calls.filter((c) => c[2] === 1)).toHaveLength(2);
 	});

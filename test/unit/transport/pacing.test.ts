@@ -120,7 +120,7 @@ describe('pacing', () => {
 					return [429, { detail: 'Too many requests' }, { 'Retry-After': '30' }];
 				}
 				sends.push({ id, t: time.clock.now(), status: 200 });
-				return [200, { data: { id } }];
+				return [200, { data: { id, email: `c${id}@example.com` } }];
 			});
 
 		const out = await time.clock.run(

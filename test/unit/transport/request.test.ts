@@ -178,13 +178,16 @@ describe('apiRequest: answers', () => {
 		expectNoKey(out.error);
 	});
 
-	it('an HTML 502 from a proxy: status in the message', async () => {
-		nock(ORIGIN).get('/api/v2/me').reply(502, '<html><body>Bad gateway</body></html>', {
-			'Content-Type': 'text/html',
-		});
-		const out = await call({ method: 'GET', path: '/me' });
-		expect(out.error.message).toMatch(/not JSON \(HTTP 502, text\/html\)/);
-		expect(out.error.description).toContain('Bad gateway');
+	it('an HTML 502 from a proxy, for good: retried like 503, then the status in the message', async () => {
+		const scope = nock(ORIGIN)
+			.get('/api/v2/me')
+			.times(3)
+			.reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 3 });
+		expect(scope.isDone()).toBe(true);
+		expect(out.error.message).toBe('The service was unavailable (502) after 3 attempts');
+		expect(out.error.httpCode).toBe('502');
+		expect(out.error.description).toContain('raise "Max Attempts per Request"');
 	});
 
 	it('another 4xx: quotes the service, with the key removed', async () => {
@@ -291,13 +294,17 @@ describe('apiRequest: retries', () => {
 		expect(time.clock.sleeps.filter((ms) => ms >= 1000)).toEqual([]);
 	});
 
-	it('503 then success', async () => {
+	it.each([
+		[503, { detail: 'down' }],
+		[502, '<html><body>Bad gateway</body></html>'],
+		[504, '<html><body>Gateway timeout</body></html>'],
+	])('%i then success: retried after a backoff', async (status, body) => {
 		const times: number[] = [];
 		nock(ORIGIN)
 			.get('/api/v2/me')
 			.reply(function () {
 				recordTimes(times)();
-				return [503, { detail: 'down' }];
+				return [status, body];
 			})
 			.get('/api/v2/me')
 			.reply(function () {
@@ -308,6 +315,21 @@ describe('apiRequest: retries', () => {
 		expect(out.value).toEqual({ message: 'ok' });
 		expect(times[1] - times[0]).toBeGreaterThanOrEqual(500);
 		expect(times[1] - times[0]).toBeLessThanOrEqual(1000);
+	});
+
+	it('a 504 keeps retrying only within Max Retry Wait', async () => {
+		const scope = nock(ORIGIN).get('/api/v2/me').times(3).reply(504, { detail: 'gateway timeout' });
+		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 10, maxRetryWaitSeconds: 3 });
+		// Backoff 0.5-1 s, then 1-2 s, then 2-4 s would pass the 3 s: the third answer is the last.
+		expect(scope.isDone()).toBe(true);
+		expect(out.error.message).toBe('The service was unavailable (504) after 3 attempts');
+	});
+
+	it('a 500 is not retried: the service failed on this request', async () => {
+		const scope = nock(ORIGIN).get('/api/v2/me').once().reply(500, { detail: 'boom' });
+		const out = await call({ method: 'GET', path: '/me' });
+		expect(scope.isDone()).toBe(true);
+		expect(out.error.message).toBe('The service failed (500)');
 	});
 
 	it('503 until the attempts are spent: unavailable after N attempts', async () => {

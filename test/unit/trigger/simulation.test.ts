@@ -95,6 +95,12 @@ class FakeService {
 	/** Probability that a request for page >= 2 first creates 1-3 contacts (created now). */
 	insertRate = 0;
 
+	/**
+	 * A broken pager: every answer announces one more page (`total_pages` = page + 1), and pages
+	 * past the real end repeat the last real page. The trigger must stop and stay exact.
+	 */
+	endless = false;
+
 	insertedWhilePaging = 0;
 
 	/** Whether the current poll walked from page 1 (asked at the pager's first size) to the last page. */
@@ -214,6 +220,15 @@ class FakeService {
 
 		const size = Math.min(pageSize, this.options.cap);
 		const totalPages = Math.ceil(matching.length / size);
+		if (this.endless) {
+			const real = Math.min(page, Math.max(1, totalPages));
+			const slice = matching.slice((real - 1) * size, real * size);
+			this.log.push({ page, pageSize, served: size, status: 200 });
+			return this.json(200, {
+				contacts: slice.map((r) => this.contactJson(r)),
+				pagination: { total_contacts: (page + 1) * size, page, total_pages: page + 1, page_size: size },
+			});
+		}
 		if (page > Math.max(1, totalPages)) {
 			this.log.push({ page, pageSize, served: 0, status: 404 });
 			return this.json(404, { detail: 'Invalid page.' });
@@ -307,8 +322,12 @@ const node: INode = {
 	credentials: { outreachContactApi: { id: 'c1', name: 'Outreach' } },
 };
 
-function pollContext(service: FakeService, params: TriggerParameters, staticData: IDataObject): IPollFunctions {
-	const warnings: string[] = [];
+function pollContext(
+	service: FakeService,
+	params: TriggerParameters,
+	staticData: IDataObject,
+	warnings: string[] = [],
+): IPollFunctions {
 	const ctx = {
 		getNode: () => node,
 		getWorkflow: () => ({ id: 'wf-sim', name: 'Simulation', active: true }),
@@ -437,6 +456,9 @@ async function simulate(s: Scenario) {
 		}
 	});
 	polls = polls.filter((p) => p === s.start || p < outageFrom || p >= outageTo);
+	// Half a day of broken pagination after the outage (see FakeService.endless).
+	const endlessFrom = outageTo + 6 * HOUR_MS;
+	const endlessTo = endlessFrom + 12 * HOUR_MS;
 	polls.push(outageTo);
 	// After the last contact, poll every 5 minutes for half a day so that any backlog drains.
 	for (let t = end + 5 * MINUTE_MS; t < end + 12 * HOUR_MS; t += 5 * MINUTE_MS) polls.push(t);
@@ -462,6 +484,9 @@ async function simulate(s: Scenario) {
 		/** Requests of each poll after the first that met no fault. */
 		requests: [] as number[],
 		fullWalks: 0,
+		/** Polls that found the pagination inconsistent (logged), and their requests at most. */
+		inconsistentPolls: 0,
+		maxRequestsWhileEndless: 0,
 	};
 	let last: { created: number; id: number } | undefined;
 	let recoveredFromOutage = false;
@@ -490,6 +515,8 @@ async function simulate(s: Scenario) {
 							: undefined;
 		service.beginPoll(fault);
 		service.insertRate = index === 0 ? 0 : s.insertRate;
+		service.endless = at >= endlessFrom && at < endlessTo;
+		const warnings: string[] = [];
 		const before = JSON.stringify(staticData);
 		const logBefore = service.log.length;
 		stats.polls++;
@@ -507,7 +534,7 @@ async function simulate(s: Scenario) {
 		}
 		let output: INodeExecutionData[][] | null;
 		try {
-			output = await trigger.poll.call(pollContext(service, s.params, staticData));
+			output = await trigger.poll.call(pollContext(service, s.params, staticData, warnings));
 		} catch (error) {
 			stats.failed++;
 			if (JSON.stringify(staticData) !== before) problems.push(`poll at ${at}: state moved on failure`);
@@ -526,8 +553,12 @@ async function simulate(s: Scenario) {
 			}
 		}
 		if (index > 0 && !fault) stats.requests.push(service.log.length - logBefore);
+		if (warnings.some((w) => w.includes("pagination was inconsistent"))) stats.inconsistentPolls++;
+		if (service.endless) stats.maxRequestsWhileEndless = Math.max(stats.maxRequestsWhileEndless, service.log.length - logBefore);
+		else if (warnings.some((w) => w.includes('pagination'))) problems.push(`poll at ${at}: pagination called inconsistent`);
 		if (service.lastPageRead) stats.fullWalks++;
-		else if (s.service.order === 'unordered') problems.push(`poll at ${at}: unordered results, not every page read`);
+		// An endless pager's walk stops at the pages its first answer allowed (partial, on purpose).
+		else if (s.service.order === 'unordered' && !service.endless) problems.push(`poll at ${at}: unordered results, not every page read`);
 		if (index === 0) {
 			stats.firstPollStart = at;
 			stats.firstPollEnd = clock.now();
@@ -571,9 +602,12 @@ async function simulate(s: Scenario) {
 		}
 		const seen = Object.keys(state.seen).length;
 		if (state.watermark !== null) {
-			// The watermark is on the service's timestamps; the rows hold true times.
+			// The watermark is on the service's timestamps; the rows hold true times. A poll that
+			// found the pagination inconsistent records what it emits without moving the watermark:
+			// until later polls pass them, those ids sit above it (newest below).
 			const wm = state.watermark - s.stampAheadMs;
-			const bound = service.countCreated(wm - OVERLAP_MS, wm, s.sequence);
+			const newest = Math.max(wm, ...Object.values(state.seen).map((t) => t - s.stampAheadMs));
+			const bound = service.countCreated(wm - OVERLAP_MS, newest, s.sequence);
 			if (seen > bound) problems.push(`poll at ${at}: ${seen} ids in the state, bound ${bound}`);
 			if (state.floor < state.watermark - OVERLAP_MS) problems.push(`poll at ${at}: floor too far back`);
 		} else if (seen > 0) {
@@ -686,6 +720,11 @@ describe('trigger simulation (fake service, fake clock)', () => {
 		expect(service.log.some((l) => l.status === 503)).toBe(true);
 		expect(service.log.some((l) => l.page > 1 && l.served === s.service.cap)).toBe(true);
 
+		// Half a day of endless pagination: polls stopped early, in bounded requests, and every
+		// contact still came exactly once (checked above).
+		expect(stats.inconsistentPolls).toBeGreaterThan(5);
+		expect(stats.maxRequestsWhileEndless).toBeLessThanOrEqual(60);
+
 		// The bound held at every poll (checked inside): the state follows the contacts of the
 		// last hour before the watermark (the burst is the worst case), not the account's size.
 		expect(stats.maxSeen).toBeLessThan(service.rows.length / 5);
@@ -697,7 +736,7 @@ describe('trigger simulation (fake service, fake clock)', () => {
 		const sorted = [...stats.requests].sort((a, b) => a - b);
 		const median = sorted[Math.floor(sorted.length / 2)];
 		if (s.service.order === 'unordered') {
-			expect(stats.fullWalks).toBe(stats.polls - stats.failed);
+			expect(stats.fullWalks).toBe(stats.polls - stats.failed - stats.inconsistentPolls);
 		} else {
 			expect(median).toBeLessThanOrEqual(2);
 			expect(stats.fullWalks).toBeLessThan((stats.polls - stats.failed) / 2);

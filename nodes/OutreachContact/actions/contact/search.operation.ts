@@ -8,6 +8,7 @@ import { requireLimit } from '../../helpers/input';
 import { fetchSearchResults } from '../../helpers/searchPages';
 import { simplifyContact } from '../../helpers/simplify';
 import type { SearchCondition } from '../../types';
+import { warnInEditor } from '../executionHints';
 import { defineOperation } from '../operation';
 import { conditionsFields } from './conditions.description';
 
@@ -29,7 +30,13 @@ export const search = defineOperation<SearchInput>({
 		};
 	},
 	async run(ctx, { conditions, limit, simplify }, i) {
-		const contacts = await fetchSearchResults(ctx, conditions, limit, i);
+		const { contacts, inconsistent } = await fetchSearchResults(ctx, conditions, limit, i);
+		if (inconsistent) {
+			warnInEditor(
+				ctx,
+				`The service's pagination was inconsistent [item ${i}]: ${inconsistent}. The contacts read until then are output. Check the search on the service, or narrow its conditions.`,
+			);
+		}
 		return simplify ? contacts.map(simplifyContact) : contacts;
 	},
 });

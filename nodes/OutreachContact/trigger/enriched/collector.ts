@@ -89,11 +89,11 @@ function capFloor(seen: Record<string, number>, max: number): number {
 }
 
 /**
- * Emits the oldest `maxPerPoll` candidates and records them. A poll that leaves nothing waiting
+ * Emits the oldest `maxPerPoll` candidates and records them. A complete poll that leaves nothing waiting
  * also moves the window's start to its own start and the floor by the retention period and the
  * cap; ids created before the floor are pruned (the floor excludes them for good).
  */
-export function finishEnrichedPoll(plan: EnrichedPlan, collector: EnrichedCollector): EnrichedOutcome {
+export function finishEnrichedPoll(plan: EnrichedPlan, collector: EnrichedCollector, complete = true): EnrichedOutcome {
 	const sorted = collector.sorted();
 	const chosen = plan.emit ? sorted.slice(0, plan.maxPerPoll) : sorted;
 	const backlog = plan.emit ? collector.candidateCount - chosen.length : 0;
@@ -102,7 +102,8 @@ export function finishEnrichedPoll(plan: EnrichedPlan, collector: EnrichedCollec
 	for (const c of chosen) seen[c.key] = c.created;
 	let since = plan.since;
 	let createdFloor = plan.createdFloor;
-	if (backlog === 0) {
+	// A partial read (the service's pagination did not add up) may have left some waiting.
+	if (backlog === 0 && complete) {
 		since = plan.now;
 		createdFloor = Math.max(createdFloor, plan.now - RETENTION_MS, capFloor(seen, plan.maxSeen));
 	}

@@ -45,15 +45,20 @@ export async function pollEnrichedContacts(
 	const start = getClock().now();
 	const plan = planEnrichedPoll(stored.state, start, pollSettings(options));
 	const collector = new EnrichedCollector(plan);
-	await walkSearchPages(ctx, {
+	const end = await walkSearchPages(ctx, {
 		conditions: enrichedConditions(plan.windowDays, sequenceId),
 		beforeRequest: deadlineCheck(ctx, pollDeadline(ctx, start), 'the enriched contacts'),
 		onPage: (contacts) => collector.add(contacts),
 	});
-	const outcome = finishEnrichedPoll(plan, collector);
+	const outcome = finishEnrichedPoll(plan, collector, !end.inconsistent);
 	staticData[ENRICHED_STATE_KEY] = outcome.state as unknown as IDataObject;
 	storedHere.set(trigger, outcome.state);
 
+	if (end.inconsistent) {
+		ctx.logger.warn(
+			`Outreach Contact Trigger (Contact Enriched): the service's pagination was inconsistent: ${end.inconsistent}. Emitted the enriched contacts read; the next polls read the same window again.`,
+		);
+	}
 	if (outcome.unreadable.length > 0) {
 		ctx.logger.warn(
 			`Outreach Contact Trigger (Contact Enriched): skipped ${outcome.unreadable.length} contact(s) without a readable id or created_date: ${outcome.unreadable.slice(0, 10).join(', ')}`,
