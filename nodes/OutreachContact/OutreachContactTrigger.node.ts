@@ -12,11 +12,11 @@ import { simplifyField } from './descriptions/simplify';
 import { toNodeError } from './helpers/input';
 import { simplifyContact } from './helpers/simplify';
 import { listSearch } from './methods';
+import { eventOf } from './trigger/events';
 import { DEFAULT_INITIAL_DAYS, DEFAULT_MAX_PER_POLL, readSequenceFilter } from './trigger/plan';
-import { pollEnrichedContacts } from './trigger/enriched/poll';
-import { pollNewContacts } from './trigger/poll';
 import { unlessRunning } from './trigger/pollGuard';
-import { fetchTestEvent, type TriggerEvent } from './trigger/testEvent';
+import { runEventPoll } from './trigger/pollRunner';
+import { fetchTestEvent } from './trigger/testEvent';
 import type { Contact } from './types';
 
 /**
@@ -111,7 +111,7 @@ export class OutreachContactTrigger implements INodeType {
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
 		const simplify = this.getNodeParameter('simplify', true) as boolean;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const event: TriggerEvent = this.getNodeParameter('event', 'newContact') === 'contactEnriched' ? 'contactEnriched' : 'newContact';
+		const event = eventOf(this.getNodeParameter('event', 'newContact'));
 		let sequenceId: number | undefined;
 		try {
 			sequenceId = readSequenceFilter(filters.sequenceId);
@@ -120,12 +120,11 @@ export class OutreachContactTrigger implements INodeType {
 		}
 		let contacts: Contact[];
 		if (this.getMode() === 'manual') {
-			contacts = [await fetchTestEvent(this, sequenceId, event)];
+			contacts = [await fetchTestEvent(this, sequenceId, event.test)];
 		} else {
 			const node = this.getNode();
 			const key = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-			const pollEvent = event === 'contactEnriched' ? pollEnrichedContacts : pollNewContacts;
-			const poll = await unlessRunning(key, async () => await pollEvent(this, key, sequenceId, options));
+			const poll = await unlessRunning(key, async () => await runEventPoll(this, event, key, sequenceId, options));
 			if ('skipped' in poll) {
 				this.logger.debug('Outreach Contact Trigger: the previous poll is still running; this one is skipped');
 				return null;

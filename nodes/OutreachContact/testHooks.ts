@@ -1,7 +1,6 @@
 import { swapClock, type Clock } from './helpers/clock';
 import { resetLimiters } from './transport/rateLimiter';
-import { forgetEnrichedStates } from './trigger/enriched/poll';
-import { forgetStoredStates } from './trigger/poll';
+import { forgetStoredStates } from './trigger/pollRunner';
 
 /**
  * For this package's tests and benchmarks only: shipped code never calls these. They are the
@@ -18,8 +17,5 @@ export const testHooks = {
 	/** Forgets every account's pacing state, so that runs do not share it. */
 	resetLimiters,
 	/** Forgets the trigger states kept in process memory, as an n8n restart does. */
-	forgetTriggerStates(): void {
-		forgetStoredStates();
-		forgetEnrichedStates();
-	},
+	forgetTriggerStates: forgetStoredStates,
 };

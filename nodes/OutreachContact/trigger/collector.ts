@@ -1,7 +1,4 @@
 import type { Contact } from '../types';
-import type { PollPlan } from './plan';
-import { OVERLAP_MS } from './plan';
-import { STATE_VERSION, type PollState } from './state';
 import { DAY_MS, parseCreatedTime } from './timeRules';
 
 /**
@@ -10,7 +7,7 @@ import { DAY_MS, parseCreatedTime } from './timeRules';
  */
 export const FUTURE_TOLERANCE_MS = DAY_MS;
 
-interface Candidate {
+export interface Candidate {
 	key: string;
 	id: unknown;
 	created: number;
@@ -34,12 +31,26 @@ export function idKey(id: unknown): string | undefined {
 	return undefined;
 }
 
+/** What decides whether a contact is a candidate of a poll, for any event. */
+export interface CollectRules {
+	/** n8n's clock when the poll started (epoch ms). */
+	now: number;
+	/** false when candidates are only recorded (a first activation without initial days). */
+	emit: boolean;
+	maxPerPoll: number;
+	/** Contacts created before this (epoch ms, service timestamps) are never candidates. */
+	floor: number;
+	/** Ids already emitted or recorded: id -> creation time. */
+	seen: Record<string, number>;
+}
+
 /**
  * Collects the candidates of one poll from the pages of its search, in any order and with
- * duplicates: contacts at or after the floor, not yet emitted. In emit mode it keeps only the
- * oldest `maxPerPoll` contacts, so memory stays O(maxPerPoll) whatever the window holds.
+ * duplicates: contacts created at or after the floor, not yet emitted. In emit mode it keeps
+ * only the oldest `maxPerPoll`, so memory stays O(maxPerPoll) whatever the window holds.
+ * Every event uses it; what an event searches and how it moves its state differ (events.ts).
  */
-export class PollCollector {
+export class CandidateCollector {
 	private readonly candidates = new Map<string, Candidate>();
 
 	/** Every distinct candidate id, kept or not (for the backlog count). */
@@ -51,11 +62,7 @@ export class PollCollector {
 	/** Ids of contacts dated more than FUTURE_TOLERANCE_MS after n8n's clock. */
 	readonly deferred = new Set<string>();
 
-	private readonly seen: Record<string, number>;
-
-	constructor(private readonly plan: PollPlan) {
-		this.seen = plan.previous?.seen ?? {};
-	}
+	constructor(private readonly rules: CollectRules) {}
 
 	add(contacts: Contact[]): void {
 		for (const contact of contacts) {
@@ -65,30 +72,33 @@ export class PollCollector {
 				this.unreadable.add(key ?? `(no id, created_date ${JSON.stringify(contact?.created_date)})`);
 				continue;
 			}
-			if (created > this.plan.now + FUTURE_TOLERANCE_MS) {
+			if (created > this.rules.now + FUTURE_TOLERANCE_MS) {
 				this.deferred.add(key);
 				continue;
 			}
-			if (created < this.plan.floor || Object.prototype.hasOwnProperty.call(this.seen, key)) continue;
+			if (this.known(key, created)) continue;
 			this.candidateKeys.add(key);
 			if (!this.candidates.has(key)) {
-				this.candidates.set(key, { key, id: contact.id, created, contact: this.plan.emit ? contact : undefined });
+				this.candidates.set(key, { key, id: contact.id, created, contact: this.rules.emit ? contact : undefined });
 			}
 		}
-		if (this.plan.emit && this.candidates.size > 2 * this.plan.maxPerPoll + 100) this.trim();
+		if (this.rules.emit && this.candidates.size > 2 * this.rules.maxPerPoll + 100) this.trim();
 	}
 
 	/** True when the contact cannot be new: older than the floor, or emitted already. */
 	isKnown(contact: Contact): boolean {
 		const key = idKey(contact?.id);
 		const created = parseCreatedTime(contact?.created_date);
-		if (key === undefined || created === undefined) return false;
-		return created < this.plan.floor || Object.prototype.hasOwnProperty.call(this.seen, key);
+		return key !== undefined && created !== undefined && this.known(key, created);
+	}
+
+	private known(key: string, created: number): boolean {
+		return created < this.rules.floor || Object.prototype.hasOwnProperty.call(this.rules.seen, key);
 	}
 
 	/** Keeps the oldest `maxPerPoll`; one dropped and met again is dropped again. */
 	private trim(): void {
-		const keep = this.sorted().slice(0, this.plan.maxPerPoll);
+		const keep = this.sorted().slice(0, this.rules.maxPerPoll);
 		this.candidates.clear();
 		for (const c of keep) this.candidates.set(c.key, c);
 	}
@@ -101,51 +111,45 @@ export class PollCollector {
 	get candidateCount(): number {
 		return this.candidateKeys.size;
 	}
+
+	/**
+	 * The candidates this poll emits (the oldest `maxPerPoll`; in record mode all, to record),
+	 * and what it reports: the contacts left for the next polls and those it passed over.
+	 */
+	choose(): { chosen: Candidate[]; emit: Contact[]; report: CollectReport } {
+		const sorted = this.sorted();
+		const chosen = this.rules.emit ? sorted.slice(0, this.rules.maxPerPoll) : sorted;
+		return {
+			chosen,
+			emit: this.rules.emit ? chosen.map((c) => c.contact as Contact) : [],
+			report: {
+				backlog: this.rules.emit ? this.candidateCount - chosen.length : 0,
+				unreadable: [...this.unreadable],
+				deferred: [...this.deferred],
+			},
+		};
+	}
 }
 
-export interface PollOutcome {
-	/** The contacts to emit, oldest first. */
-	emit: Contact[];
-	/** The state to store. */
-	state: PollState;
+/** `seen` after a poll: the ids it had and the ones chosen now (emitted or recorded). */
+export function withChosen(previous: Record<string, number> | undefined, chosen: Candidate[]): Record<string, number> {
+	const seen: Record<string, number> = { ...(previous ?? {}) };
+	for (const c of chosen) seen[c.key] = c.created;
+	return seen;
+}
+
+/** Drops the ids created before `floor`: the floor excludes them for good. */
+export function pruneBelow(seen: Record<string, number>, floor: number): Record<string, number> {
+	for (const [key, created] of Object.entries(seen)) {
+		if (created < floor) delete seen[key];
+	}
+	return seen;
+}
+
+/** What a poll tells n8n's log besides what it emits. */
+export interface CollectReport {
 	/** Candidates left for the next polls because of `maxPerPoll`. */
 	backlog: number;
 	unreadable: string[];
 	deferred: string[];
-}
-
-/**
- * Emits the oldest `maxPerPoll` candidates, records them, moves the floor and prunes `seen`.
- * After a partial read (`complete` false: the service's pagination did not add up) the
- * candidates found are emitted and recorded, but the watermark and floor stay: a contact on a
- * page not read may be older than those emitted, and the next polls must still find it.
- */
-export function finishPoll(plan: PollPlan, collector: PollCollector, complete = true): PollOutcome {
-	const sorted = collector.sorted();
-	const chosen = plan.emit ? sorted.slice(0, plan.maxPerPoll) : sorted;
-
-	const seen: Record<string, number> = { ...(plan.previous?.seen ?? {}) };
-	let watermark = plan.previous?.watermark ?? null;
-	for (const c of chosen) {
-		seen[c.key] = c.created;
-		if (complete && (watermark === null || c.created > watermark)) watermark = c.created;
-	}
-	const floor = watermark === null ? plan.floor : Math.max(plan.floor, watermark - OVERLAP_MS);
-	for (const [key, created] of Object.entries(seen)) {
-		if (created < floor) delete seen[key];
-	}
-
-	return {
-		emit: plan.emit ? chosen.map((c) => c.contact as Contact) : [],
-		state: {
-			version: STATE_VERSION,
-			baseline: plan.previous?.baseline ?? plan.now,
-			floor,
-			watermark,
-			seen,
-		},
-		backlog: plan.emit ? collector.candidateCount - chosen.length : 0,
-		unreadable: [...collector.unreadable],
-		deferred: [...collector.deferred],
-	};
 }

@@ -6,10 +6,16 @@ export const STATE_KEY = 'outreachContactPoll';
 
 export const STATE_VERSION = 1;
 
-export interface PollState {
-	version: typeof STATE_VERSION;
-	/** When the trigger first polled (n8n's clock, epoch ms). Informational. */
+/** What every event's state holds: its version, when it started, and the ids it has handled. */
+export interface EventState<V extends number> {
+	version: V;
+	/** When the trigger first polled for this event (n8n's clock, epoch ms). Informational. */
 	baseline: number;
+	/** Ids emitted (or recorded at the first activation) and not yet pruned: id -> creation time. */
+	seen: Record<string, number>;
+}
+
+export interface PollState extends EventState<typeof STATE_VERSION> {
 	/**
 	 * Contacts created before this time (epoch ms, on the service's timestamps) are never emitted.
 	 * It only moves forward: max(its first value, watermark - overlap).
@@ -21,11 +27,9 @@ export interface PollState {
 	 */
 	watermark: number | null;
 	/**
-	 * Contacts already emitted (or present at the first activation) whose creation time is at or
-	 * after `floor`: id -> creation time (epoch ms). Entries older than `floor` are pruned, so this
-	 * never holds more than the contacts created within one overlap before the watermark.
+	 * `seen`: contacts created at or after `floor` only (older ones are pruned), so it never holds
+	 * more than the contacts created within one overlap before the watermark.
 	 */
-	seen: Record<string, number>;
 	/** What the trigger learned about the service's search; absent in states saved before it. */
 	walk?: WalkMemory;
 }
@@ -71,16 +75,23 @@ export function readSeen(seen: unknown): Record<string, number> | string {
 }
 
 /**
- * Reads the stored state. `state` is undefined when there is none (first activation); `problem`
- * says why a stored value was not usable (it is then treated like a first activation).
+ * The stored object of a state of `version`: `{}` when nothing is stored (first activation),
+ * `problem` when it is not usable (then treated like a first activation).
  */
-export function readPollState(raw: unknown): { state?: PollState; problem?: string } {
+export function readStored(raw: unknown, version: number): { value?: Record<string, unknown>; problem?: string } {
 	if (raw === undefined || raw === null) return {};
 	if (typeof raw !== 'object' || Array.isArray(raw)) return { problem: 'the stored state is not an object' };
 	const value = raw as Record<string, unknown>;
-	if (value.version !== STATE_VERSION) {
-		return { problem: `the stored state has version ${String(value.version)}, expected ${STATE_VERSION}` };
+	if (value.version !== version) {
+		return { problem: `the stored state has version ${String(value.version)}, expected ${version}` };
 	}
+	return { value };
+}
+
+/** Reads the stored New Contact state (see readStored). */
+export function readPollState(raw: unknown): { state?: PollState; problem?: string } {
+	const { value, problem } = readStored(raw, STATE_VERSION);
+	if (!value) return { problem };
 	const { baseline, floor, watermark, seen } = value;
 	if (!isTime(baseline) || !isTime(floor) || !(watermark === null || isTime(watermark))) {
 		return { problem: 'the stored state has invalid times' };

@@ -5,8 +5,7 @@ import { getClock } from '../helpers/clock';
 import { walkSearchPages } from '../helpers/searchPages';
 import type { Contact } from '../types';
 import { compareCandidates, FUTURE_TOLERANCE_MS } from './collector';
-import { enrichedConditions } from './enriched/plan';
-import { searchConditions } from './plan';
+import type { TestSearch } from './event';
 import { parseCreatedTime } from './timeRules';
 
 /** Windows tried in turn by "Fetch Test Event" until one holds a contact (`Less than` values). */
@@ -27,23 +26,6 @@ export function newestContact(contacts: Contact[], now: number): Contact | undef
 	return best?.contact ?? contacts[0];
 }
 
-/** The trigger's events (the `event` parameter). */
-export type TriggerEvent = 'newContact' | 'contactEnriched';
-
-/** What "Fetch Test Event" searches for each event, and how it says that nothing was found. */
-const TEST_SEARCHES: Record<TriggerEvent, { conditions: typeof searchConditions; missing: string; hint: string }> = {
-	newContact: {
-		conditions: searchConditions,
-		missing: 'No contact found{where} in the last {days} days',
-		hint: 'Add one{where}, then fetch again. The trigger itself starts with contacts created after it is activated.',
-	},
-	contactEnriched: {
-		conditions: enrichedConditions,
-		missing: 'No enriched contact found{where} updated in the last {days} days',
-		hint: 'Add one{where} with a professional-network handle and enrichment, wait until the service has enriched it, then fetch again. The trigger itself starts with contacts enriched after it is activated.',
-	},
-};
-
 /**
  * "Fetch Test Event": the newest matching contact (by creation), from ever wider windows, so
  * that an active account needs one small search. Reads no trigger state and writes none.
@@ -51,9 +33,8 @@ const TEST_SEARCHES: Record<TriggerEvent, { conditions: typeof searchConditions;
 export async function fetchTestEvent(
 	ctx: IPollFunctions,
 	sequenceId: number | undefined,
-	event: TriggerEvent = 'newContact',
+	search: TestSearch,
 ): Promise<Contact> {
-	const search = TEST_SEARCHES[event];
 	for (const days of TEST_EVENT_WINDOWS) {
 		let newest: Contact | undefined;
 		const now = getClock().now();

@@ -1,5 +1,5 @@
 /** The Contact Enriched event's plan, collector and state, without HTTP. */
-import { EnrichedCollector, finishEnrichedPoll } from '../../../nodes/OutreachContact/trigger/enriched/collector';
+import { enrichedCollector, finishEnrichedPoll } from '../../../nodes/OutreachContact/trigger/enriched/poll';
 import { enrichedConditions, planEnrichedPoll, RETENTION_MS, type EnrichedPlan } from '../../../nodes/OutreachContact/trigger/enriched/plan';
 import { readEnrichedState, type EnrichedState } from '../../../nodes/OutreachContact/trigger/enriched/state';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
@@ -10,10 +10,10 @@ const c = (id: number, created: number): Contact =>
 	({ id, email: `p${id}@example.com`, created_date: new Date(created).toISOString() }) as Contact;
 const settings = (maxPerPoll = 100, initialDays = 0) => ({ maxPerPoll, initialDays });
 
-/** One whole poll over contacts already fetched, as trigger/enriched/poll.ts runs it. */
+/** One whole poll over contacts already fetched, as the Contact Enriched event (trigger/enriched/poll.ts) runs it. */
 function run(previous: EnrichedState | undefined, now: number, pages: Contact[][], options = settings(), maxSeen?: number) {
 	const plan: EnrichedPlan = { ...planEnrichedPoll(previous, now, options), ...(maxSeen ? { maxSeen } : {}) };
-	const collector = new EnrichedCollector(plan);
+	const collector = enrichedCollector(plan);
 	for (const page of pages) collector.add(page);
 	return { plan, ...finishEnrichedPoll(plan, collector) };
 }

@@ -1,6 +1,6 @@
 import type { PollState } from '../../../nodes/OutreachContact/trigger/state';
 import { readPollState, STATE_VERSION } from '../../../nodes/OutreachContact/trigger/state';
-import { finishPoll, PollCollector } from '../../../nodes/OutreachContact/trigger/collector';
+import { finishPoll, newContactCollector } from '../../../nodes/OutreachContact/trigger/newContactPoll';
 import {
 	DEFAULT_MAX_PER_POLL,
 	FIRST_RUN_LOOKBACK_MS,
@@ -218,11 +218,11 @@ describe('the state', () => {
 	});
 });
 
-describe('PollCollector', () => {
+describe('The New Contact collector', () => {
 	it('keeps only the oldest maxPerPoll contacts in memory but finds the same ones', () => {
 		const random = seededRandom(11);
 		const plan = planPoll(runPoll(undefined, T0, settings(), [[]]).state, T0 + HOUR_MS, settings(10));
-		const collector = new PollCollector(plan);
+		const collector = newContactCollector(plan);
 		const all = Array.from({ length: 2000 }, (_, i) => contact(i + 1, T0 + Math.floor(random() * HOUR_MS)));
 		for (let i = 0; i < all.length; i += 50) {
 			// Every page again with some contacts of earlier pages (as when others arrive while paging).

@@ -1,78 +1,65 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-
-import { getClock } from '../../helpers/clock';
 import { walkSearchPages } from '../../helpers/searchPages';
 import type { Contact } from '../../types';
-import { pollSettings } from '../plan';
+import { CandidateCollector, pruneBelow, withChosen, type CollectReport } from '../collector';
+import type { EventPollFunction } from '../event';
 import { deadlineCheck, pollDeadline } from '../readWindow';
-import { EnrichedCollector, finishEnrichedPoll } from './collector';
-import { enrichedConditions, planEnrichedPoll } from './plan';
-import { ENRICHED_STATE_KEY, readEnrichedState, type EnrichedState } from './state';
+import { enrichedConditions, planEnrichedPoll, RETENTION_MS, type EnrichedPlan } from './plan';
+import { ENRICHED_STATE_VERSION, type EnrichedState } from './state';
 
-/**
- * The last Contact Enriched state each trigger (workflow and node) stored in this process: the
- * same fallback for n8n's durable poll cursors as the New Contact event's (trigger/poll.ts), in
- * a map of its own, so each trigger and event finds only its own. Used only when the static
- * data holds no state.
- */
-const storedHere = new Map<string, EnrichedState>();
+/** The candidates of a Contact Enriched poll: created at or after the creation floor, not emitted yet. */
+export function enrichedCollector(plan: EnrichedPlan): CandidateCollector {
+	return new CandidateCollector({ ...plan, floor: plan.createdFloor, seen: plan.previous?.seen ?? {} });
+}
 
-/** Forgets the states stored in this process, as a restart does (see testHooks). */
-export function forgetEnrichedStates(): void {
-	storedHere.clear();
+export interface EnrichedOutcome extends CollectReport {
+	/** The contacts to emit, oldest created first. */
+	emit: Contact[];
+	state: EnrichedState;
 }
 
 /**
- * One Contact Enriched poll in trigger mode: plan from the stored state, read every page of the
- * window (enriched contacts updated since the last poll that left nothing waiting), then store
- * the new state and return the contacts to emit, oldest created first. A failed request throws
- * before the state is touched, so the next poll reads the same window again.
+ * The floor that leaves at most `max` ids: one past the creation time of the (max + 1)-th
+ * newest, or -Infinity when there are no more than `max`.
  */
-export async function pollEnrichedContacts(
-	ctx: IPollFunctions,
-	trigger: string,
-	sequenceId: number | undefined,
-	options: IDataObject,
-): Promise<Contact[]> {
-	const staticData = ctx.getWorkflowStaticData('node');
-	const stored = readEnrichedState(staticData[ENRICHED_STATE_KEY]);
-	if (stored.problem) {
-		ctx.logger.warn(`Outreach Contact Trigger (Contact Enriched): ${stored.problem}; starting again from now`);
-	} else if (!stored.state && storedHere.has(trigger)) {
-		stored.state = storedHere.get(trigger);
-		ctx.logger.debug('Outreach Contact Trigger (Contact Enriched): no stored state; going on from the state this process stored last');
+function capFloor(seen: Record<string, number>, max: number): number {
+	const times = Object.values(seen);
+	if (times.length <= max) return -Infinity;
+	times.sort((a, b) => b - a);
+	return times[max] + 1;
+}
+
+/**
+ * Emits the oldest `maxPerPoll` candidates and records them. A complete poll that leaves nothing
+ * waiting also moves the window's start to its own start and the floor by the retention period
+ * and the cap; ids created before the floor are pruned (the floor excludes them for good).
+ */
+export function finishEnrichedPoll(plan: EnrichedPlan, collector: CandidateCollector, complete = true): EnrichedOutcome {
+	const { chosen, emit, report } = collector.choose();
+	const seen = withChosen(plan.previous?.seen, chosen);
+	let since = plan.since;
+	let createdFloor = plan.createdFloor;
+	// A partial read (the service's pagination did not add up) may have left some waiting.
+	if (report.backlog === 0 && complete) {
+		since = plan.now;
+		createdFloor = Math.max(createdFloor, plan.now - RETENTION_MS, capFloor(seen, plan.maxSeen));
 	}
-	const start = getClock().now();
-	const plan = planEnrichedPoll(stored.state, start, pollSettings(options));
-	const collector = new EnrichedCollector(plan);
+	pruneBelow(seen, createdFloor);
+	const baseline = plan.previous?.baseline ?? plan.now;
+	return { ...report, emit, state: { version: ENRICHED_STATE_VERSION, baseline, since, createdFloor, seen } };
+}
+
+/**
+ * One Contact Enriched poll: each contact once, when the service has enriched it. It reads all
+ * pages of the enriched contacts updated since the last poll that left nothing waiting (the
+ * contact carries no update time, so no order shortcut): docs/trigger.md, "Contact Enriched".
+ */
+export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (ctx, stored, start, sequenceId, settings) => {
+	const plan = planEnrichedPoll(stored, start, settings);
+	const collector = enrichedCollector(plan);
 	const end = await walkSearchPages(ctx, {
 		conditions: enrichedConditions(plan.windowDays, sequenceId),
 		beforeRequest: deadlineCheck(ctx, pollDeadline(ctx, start), 'the enriched contacts'),
 		onPage: (contacts) => collector.add(contacts),
 	});
-	const outcome = finishEnrichedPoll(plan, collector, !end.inconsistent);
-	staticData[ENRICHED_STATE_KEY] = outcome.state as unknown as IDataObject;
-	storedHere.set(trigger, outcome.state);
-
-	if (end.inconsistent) {
-		ctx.logger.warn(
-			`Outreach Contact Trigger (Contact Enriched): the service's pagination was inconsistent: ${end.inconsistent}. Emitted the enriched contacts read; the next polls read the same window again.`,
-		);
-	}
-	if (outcome.unreadable.length > 0) {
-		ctx.logger.warn(
-			`Outreach Contact Trigger (Contact Enriched): skipped ${outcome.unreadable.length} contact(s) without a readable id or created_date: ${outcome.unreadable.slice(0, 10).join(', ')}`,
-		);
-	}
-	if (outcome.deferred.length > 0) {
-		ctx.logger.warn(
-			`Outreach Contact Trigger (Contact Enriched): ${outcome.deferred.length} contact(s) are dated more than a day ahead and wait until then: ${outcome.deferred.slice(0, 10).join(', ')}`,
-		);
-	}
-	if (outcome.backlog > 0) {
-		ctx.logger.debug(
-			`Outreach Contact Trigger (Contact Enriched): ${outcome.backlog} more enriched contact(s) will be emitted by the next polls`,
-		);
-	}
-	return outcome.emit;
-}
+	return { ...finishEnrichedPoll(plan, collector, !end.inconsistent), inconsistent: end.inconsistent };
+};

@@ -1,4 +1,4 @@
-import { isTime, readSeen } from '../state';
+import { isTime, readSeen, readStored, type EventState } from '../state';
 
 /**
  * The Contact Enriched event's state in the node's static data, under ENRICHED_STATE_KEY
@@ -10,10 +10,7 @@ export const ENRICHED_STATE_KEY = 'outreachContactEnrichedPoll';
 
 export const ENRICHED_STATE_VERSION = 1;
 
-export interface EnrichedState {
-	version: typeof ENRICHED_STATE_VERSION;
-	/** When the trigger first polled for this event (n8n's clock, epoch ms). Informational. */
-	baseline: number;
+export interface EnrichedState extends EventState<typeof ENRICHED_STATE_VERSION> {
 	/**
 	 * The start of the last poll that left nothing waiting (n8n's clock, epoch ms): every
 	 * enriched contact not yet handled was updated at or after it, so the next window starts here.
@@ -25,24 +22,15 @@ export interface EnrichedState {
 	 */
 	createdFloor: number;
 	/**
-	 * Contacts emitted (or already enriched at the first activation) created at or after
-	 * `createdFloor`: id -> creation time (epoch ms). Older entries are pruned: the floor excludes
-	 * them for good, so a pruned contact is never emitted again.
+	 * `seen`: contacts created at or after `createdFloor` only. Older entries are pruned: the
+	 * floor excludes them for good, so a pruned contact is never emitted again.
 	 */
-	seen: Record<string, number>;
 }
 
-/**
- * Reads the stored state. `state` is undefined when there is none (first activation); `problem`
- * says why a stored value was not usable (it is then treated like a first activation).
- */
+/** Reads the stored Contact Enriched state (see readStored). */
 export function readEnrichedState(raw: unknown): { state?: EnrichedState; problem?: string } {
-	if (raw === undefined || raw === null) return {};
-	if (typeof raw !== 'object' || Array.isArray(raw)) return { problem: 'the stored state is not an object' };
-	const value = raw as Record<string, unknown>;
-	if (value.version !== ENRICHED_STATE_VERSION) {
-		return { problem: `the stored state has version ${String(value.version)}, expected ${ENRICHED_STATE_VERSION}` };
-	}
+	const { value, problem } = readStored(raw, ENRICHED_STATE_VERSION);
+	if (!value) return { problem };
 	const { baseline, since, createdFloor, seen } = value;
 	if (!isTime(baseline) || !isTime(since) || !isTime(createdFloor)) {
 		return { problem: 'the stored state has invalid times' };

@@ -1,0 +1,60 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import type { Contact, SearchCondition } from '../types';
+import type { CollectReport } from './collector';
+import type { PollSettings } from './plan';
+
+/** What one poll of an event decided: what to emit, the state to store, what to log. */
+export interface EventPoll<S> extends CollectReport {
+	/** The contacts to emit, oldest first. */
+	emit: Contact[];
+	state: S;
+	/** Set when the service's pagination did not add up and the read stopped early (partial). */
+	inconsistent?: string;
+}
+
+/**
+ * One poll of an event in trigger mode, from the stored state (undefined at the first
+ * activation) at n8n's time `start`. A failed request throws before any state is decided, so
+ * the next poll repeats the same window.
+ */
+export type EventPollFunction<S> = (
+	ctx: IPollFunctions,
+	stored: S | undefined,
+	start: number,
+	sequenceId: number | undefined,
+	settings: PollSettings,
+) => Promise<EventPoll<S>>;
+
+/** What "Fetch Test Event" searches for an event, and how it says that nothing was found. */
+export interface TestSearch {
+	conditions(days: number, sequenceId?: number): SearchCondition[];
+	/** `{where}` becomes " in sequence N" (or nothing), `{days}` the widest window tried. */
+	missing: string;
+	hint: string;
+}
+
+/**
+ * One event of the trigger: everything the poll runner (pollRunner.ts) and Fetch Test Event
+ * need to know about it. Adding an event means one of these and its plan (events.ts).
+ */
+export interface TriggerEventSpec<S> {
+	/** How its log lines start. */
+	label: string;
+	/** What it emits, for log lines: "new contact", "enriched contact". */
+	noun: string;
+	/** Its state's key in the node's static data (never shared with another event). */
+	stateKey: string;
+	/** The stored state, or the problem that makes it unusable (then: a first activation). */
+	readState(raw: unknown): { state?: S; problem?: string };
+	poll: EventPollFunction<S>;
+	test: TestSearch;
+}
+
+/**
+ * An event for the table, its state type hidden: the poll runner never looks inside a state,
+ * it only hands what `readState` gave back to `poll`, so one event's state never meets another's.
+ */
+export function defineEvent<S>(event: TriggerEventSpec<S>): TriggerEventSpec<unknown> {
+	return event as unknown as TriggerEventSpec<unknown>;
+}
