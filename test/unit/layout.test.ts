@@ -117,12 +117,26 @@ describe('shipped code layout', () => {
 		}
 	});
 
-	it('keeps the trigger out of helpers/', () => {
-		const helpers = files.filter((file) => file.includes('/helpers/'));
-		for (const file of helpers) {
-			expect({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }).not.toEqual(
-				expect.objectContaining({ text: expect.stringMatching(/from '\.\.\/trigger\//) }),
-			);
+	// The layers, top down: a file may import its own layer and the ones below, never one above.
+	// nodes -> actions, trigger -> paging -> transport -> helpers, descriptions, methods, types.
+	const LAYERS: Array<[string, string[]]> = [
+		['helpers', ['transport', 'paging', 'actions', 'trigger']],
+		['descriptions', ['transport', 'paging', 'actions', 'trigger']],
+		['transport', ['paging', 'actions', 'trigger']],
+		['paging', ['actions', 'trigger']],
+		['actions', ['trigger']],
+		['trigger', ['actions']],
+	];
+
+	it.each(LAYERS)('keeps %s/ from importing the layers above it (%s)', (layer, above) => {
+		const inLayer = files.filter((file) => file.includes(`/OutreachContact/${layer}/`));
+		expect(inLayer.length).toBeGreaterThan(0);
+		const pattern = new RegExp(`from '(\\.\\./)+(${above.join('|')})/`);
+		for (const file of inLayer) {
+			const upward = readFileSync(file, 'utf8')
+				.split('\n')
+				.filter((line) => pattern.test(line));
+			expect({ file: relative(ROOT, file), upward }).toEqual({ file: relative(ROOT, file), upward: [] });
 		}
 	});
 });

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../descriptions/displayOptions';
+import { forOperation } from './displayOptions';
 import { readLimit, returnAllFields } from '../descriptions/returnAll';
 import { optionalId, requireLimit } from '../helpers/input';
 import type { RequestContext } from '../transport/request';

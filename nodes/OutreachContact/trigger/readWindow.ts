@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { getClock } from '../helpers/clock';
 import { toNodeError, toWholeNumber } from '../helpers/input';
-import { walkSearchPages, type ServedPage } from '../helpers/searchPages';
+import { walkSearchPages, type ServedPage } from '../paging/searchPages';
 import { searchContacts } from '../transport/api';
 import type { Contact, SearchCondition } from '../types';
 import { OrderWatch, type ResultOrder } from './order';

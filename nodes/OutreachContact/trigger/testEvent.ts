@@ -2,7 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getClock } from '../helpers/clock';
-import { walkSearchPages } from '../helpers/searchPages';
+import { walkSearchPages } from '../paging/searchPages';
 import type { Contact } from '../types';
 import { compareCandidates, FUTURE_TOLERANCE_MS } from './collector';
 import type { TestSearch } from './event';

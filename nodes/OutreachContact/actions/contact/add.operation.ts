@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../../descriptions/displayOptions';
+import { forOperation } from '../displayOptions';
 import { getClock } from '../../helpers/clock';
 import { mapConcurrent, SerialQueues } from '../../helpers/concurrency';
 import { InputError, requireEmail, requireId, toBoolean, toNodeError } from '../../helpers/input';

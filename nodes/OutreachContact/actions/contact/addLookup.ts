@@ -1,6 +1,6 @@
 import { getClock } from '../../helpers/clock';
 import { mapConcurrent } from '../../helpers/concurrency';
-import { walkSearchPages } from '../../helpers/searchPages';
+import { walkSearchPages } from '../../paging/searchPages';
 import type { RequestContext } from '../../transport/request';
 import type { Contact, SearchCondition } from '../../types';
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../descriptions/displayOptions';
+import { forOperation } from '../displayOptions';
 import { simplifyField } from '../../descriptions/simplify';
 import { simplifyContact } from '../../helpers/simplify';
 import { requireId } from '../../helpers/input';

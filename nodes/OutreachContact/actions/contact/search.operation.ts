@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { forOperation } from '../../descriptions/displayOptions';
+import { forOperation } from '../displayOptions';
 import { readLimit, returnAllFields } from '../../descriptions/returnAll';
 import { simplifyField } from '../../descriptions/simplify';
 import { buildConditions } from '../../helpers/conditions';
 import { requireLimit } from '../../helpers/input';
-import { fetchSearchResults } from '../../helpers/searchPages';
+import { fetchSearchResults } from '../../paging/searchPages';
 import { simplifyContact } from '../../helpers/simplify';
 import type { SearchCondition } from '../../types';
 import { warnInEditor } from '../executionHints';

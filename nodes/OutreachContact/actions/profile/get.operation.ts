@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../../descriptions/displayOptions';
+import { forOperation } from '../displayOptions';
 import { requireId } from '../../helpers/input';
 import { getProfile } from '../../transport/api';
 import { defineOperation } from '../operation';

@@ -1,4 +1,4 @@
-import { walkSearchPages } from '../../helpers/searchPages';
+import { walkSearchPages } from '../../paging/searchPages';
 import type { Contact } from '../../types';
 import { CandidateCollector, pruneBelow, withChosen, type CollectReport } from '../collector';
 import type { EventPollFunction } from '../event';

@@ -3,8 +3,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { searchContacts } from '../transport/api';
 import type { RequestContext } from '../transport/request';
 import type { Contact, SearchCondition, SearchPage } from '../types';
-import { mapConcurrent } from './concurrency';
-import { toNodeError, toWholeNumber } from './input';
+import { mapConcurrent } from '../helpers/concurrency';
+import { toNodeError, toWholeNumber } from '../helpers/input';
 import { PageCursor, type PageRequest } from './pageCursor';
 
 /**

@@ -10,7 +10,7 @@ import {
 	MAX_REQUESTS_PER_WALK,
 	MIN_EXTRA_PAGES,
 	pageAllowance,
-} from '../../../nodes/OutreachContact/helpers/searchPages';
+} from '../../../nodes/OutreachContact/paging/searchPages';
 import { pollDeadline, readWindow } from '../../../nodes/OutreachContact/trigger/readWindow';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));

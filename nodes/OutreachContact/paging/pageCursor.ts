@@ -1,5 +1,5 @@
 import type { Pagination } from '../types';
-import { toWholeNumber } from './input';
+import { toWholeNumber } from '../helpers/input';
 
 /**
  * The page size asked for. The interface documents 100 as the default and shows no maximum:

@@ -1,5 +1,5 @@
-import type { PageRequest, ReceivedPagination } from '../../../nodes/OutreachContact/helpers/pageCursor';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_ASKED, PageCursor } from '../../../nodes/OutreachContact/helpers/pageCursor';
+import type { PageRequest, ReceivedPagination } from '../../../nodes/OutreachContact/paging/pageCursor';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_ASKED, PageCursor } from '../../../nodes/OutreachContact/paging/pageCursor';
 
 /**
  * A list served in pages, with a size cap (100, the documented default, unless given),
