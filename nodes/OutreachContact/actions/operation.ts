@@ -11,12 +11,6 @@ export interface Operation<Input = unknown> {
 	/** One item's requests; an operation with `runAll` has none. */
 	run?(ctx: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]>;
 	/**
-	 * Items with the same key are sent one after the other, in input order, while others run
-	 * in parallel: e.g. the same email added twice to a sequence is queued by the first item
-	 * and reported as already there by the second, never the other way round.
-	 */
-	serialKey?(input: Input): string;
-	/**
 	 * Runs all the items of this operation at once, instead of `run` one by one, for an
 	 * operation whose items share requests (Add's batched look-ups). Returns each item's output
 	 * entries or its error, in the order of `items`. With Continue On Fail off it may throw the

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { mapConcurrent, SerialQueues } from '../helpers/concurrency';
+import { mapConcurrent } from '../helpers/concurrency';
 import { toNodeError } from '../helpers/input';
 import { contactOperations } from './contact/Contact.resource';
 import type { OutreachContactType, ResourceOperations } from './node.type';
@@ -17,7 +17,8 @@ const operations: { [R in OutreachContactType['resource']]: ResourceOperations<R
 	profile: profileOperations,
 };
 
-type Prepared = { operation: Operation; input: unknown } | { error: Error };
+/** An item checked and ready to run, or the output of its failure (Continue On Fail). */
+type Prepared = { operation: Operation; input: unknown } | { failedAs: INodeExecutionData[] };
 
 function operationFor(ctx: IExecuteFunctions, i: number): Operation {
 	const resource = ctx.getNodeParameter('resource', i) as string;
@@ -49,29 +50,29 @@ function errorJson(error: Error): IDataObject {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
+	/** The one place an item's failure becomes its output (Continue On Fail) or stops the node. */
+	const failed = (i: number, error: unknown): INodeExecutionData[] => {
+		const failure = toNodeError(this.getNode(), error, i);
+		if (!continueOnFail) throw failure;
+		return [{ json: errorJson(failure), pairedItem: { item: i } }];
+	};
+	const toItems = (i: number, outcome: IDataObject[] | Error): INodeExecutionData[] =>
+		outcome instanceof Error ? failed(i, outcome) : outcome.map((json) => ({ json, pairedItem: { item: i } }));
 
 	const prepared: Prepared[] = items.map((_, i) => {
 		try {
 			const operation = operationFor(this, i);
 			return { operation, input: operation.prepare(this, i) };
 		} catch (error) {
-			const failure = toNodeError(this.getNode(), error, i);
-			if (!continueOnFail) throw failure;
-			return { error: failure };
+			return { failedAs: failed(i, error) };
 		}
 	});
 
-	const outputs = new Map<number, INodeExecutionData[]>();
-	const toItems = (i: number, outcome: IDataObject[] | Error): INodeExecutionData[] => {
-		if (!(outcome instanceof Error)) return outcome.map((json) => ({ json, pairedItem: { item: i } }));
-		const failure = toNodeError(this.getNode(), outcome, i);
-		if (!continueOnFail) throw failure;
-		return [{ json: errorJson(failure), pairedItem: { item: i } }];
-	};
 	// Operations that run their items together (see Operation.runAll), one batch per operation.
+	const outputs = new Map<number, INodeExecutionData[]>();
 	const batches = new Map<Operation, Array<PreparedItem<unknown>>>();
 	prepared.forEach((entry, index) => {
-		if ('error' in entry || !entry.operation.runAll) return;
+		if ('failedAs' in entry || !entry.operation.runAll) return;
 		const batch = batches.get(entry.operation) ?? [];
 		batch.push({ index, input: entry.input });
 		batches.set(entry.operation, batch);
@@ -81,21 +82,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		batch.forEach(({ index }, n) => outputs.set(index, toItems(index, outcomes[n])));
 	}
 
-	const inOrder = new SerialQueues();
 	const results = await mapConcurrent(items.length, ITEM_CONCURRENCY, async (i) => {
 		const entry = prepared[i];
-		if ('error' in entry) return [{ json: errorJson(entry.error), pairedItem: { item: i } }];
+		if ('failedAs' in entry) return entry.failedAs;
 		const done = outputs.get(i);
 		if (done) return done;
 		try {
-			const key = entry.operation.serialKey?.(entry.input);
-			const send = async () => (await entry.operation.run?.(this, entry.input, i)) ?? [];
-			const output = key === undefined ? await send() : await inOrder.run(key, send);
-			return output.map((json) => ({ json, pairedItem: { item: i } }));
+			return toItems(i, (await entry.operation.run?.(this, entry.input, i)) ?? []);
 		} catch (error) {
-			const failure = toNodeError(this.getNode(), error, i);
-			if (!continueOnFail) throw failure;
-			return [{ json: errorJson(failure), pairedItem: { item: i } }];
+			return failed(i, error);
 		}
 	});
 
