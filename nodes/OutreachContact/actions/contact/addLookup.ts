@@ -21,7 +21,7 @@ const SEARCHES_AT_ONCE = 4;
 
 /**
  * Waits before each search for contacts just added that were not found yet (they are queued,
- * and may not be searchable at once): about 15 s in all, then the item says it was not found.
+ * and may not be searchable at once): their sum is how long, then the item says it was not found (addItems.ts).
  */
 export const NEW_CONTACT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 
