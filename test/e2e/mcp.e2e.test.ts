@@ -58,11 +58,33 @@ type ExampleWorkflow = {
 	[key: string]: unknown;
 };
 
-/** The example as it ships, with every credential reference pointed at the sandbox credential. */
+/** Asked of the one tool the test adds to the example: Output → Selected Fields. */
+const SELECTED_FIELDS = ['email', 'job_title'];
+
+/**
+ * The example as it ships, with every credential reference pointed at the sandbox credential,
+ * plus one tool the test adds: Get Contact with Output → Selected Fields (SELECTED_FIELDS).
+ */
 function loadExample(): ExampleWorkflow {
 	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ExampleWorkflow;
 	for (const node of workflow.nodes) {
 		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...SANDBOX_CREDENTIAL };
+	}
+	const get = workflow.nodes.find((node) => node.name === 'Get Contact');
+	const trigger = workflow.nodes.find((node) => node.type === MCP_TRIGGER_TYPE);
+	if (get && trigger) {
+		workflow.nodes.push({
+			...get,
+			id: 'added-by-the-test-selected-fields',
+			name: 'Get Contact Fields',
+			parameters: {
+				...get.parameters,
+				toolDescription: `Gets one contact by its id. Argument: contactId. Returns id, ${SELECTED_FIELDS.join(', ')}.`,
+				output: 'fields',
+				fields: SELECTED_FIELDS,
+			},
+		} as ExampleNode);
+		workflow.connections['Get Contact Fields'] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
 	}
 	return workflow;
 }
@@ -81,6 +103,7 @@ const EXPECTED_ARGUMENTS: Record<string, { properties: Record<string, string>; r
 		required: [],
 	},
 	Get_Contact: { properties: { contactId: 'number' }, required: ['contactId'] },
+	Get_Contact_Fields: { properties: { contactId: 'number' }, required: ['contactId'] },
 	List_Sequences: { properties: {}, required: [] },
 	List_Playbooks: { properties: {}, required: [] },
 };
@@ -292,6 +315,12 @@ describe2x('n8n 2.41.1: the Outreach Contact tools through the MCP Server Trigge
 
 		const got = await measured('Get_Contact', { contactId: found[0].id }, { 'GET /contact/<id>/ 200': 1 });
 		expect(got).toEqual([found[0]]);
+		// Output → Simplified (the example's choice): at most 10 fields, as n8n's guideline asks.
+		expect(Object.keys(got[0]).length).toBeLessThanOrEqual(10);
+		// Output → Selected Fields: exactly the fields asked, and the id.
+		const picked = await measured('Get_Contact_Fields', { contactId: found[0].id }, { 'GET /contact/<id>/ 200': 1 });
+		expect(Object.keys(picked[0]).sort()).toEqual(['id', ...SELECTED_FIELDS].sort());
+		expect(picked[0]).toMatchObject({ id: found[0].id, email });
 
 		// The same email in the same sequence again: a duplicate, nothing new in the sandbox.
 		// Found by the search before the add: no search after it.

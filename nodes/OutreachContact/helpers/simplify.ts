@@ -17,34 +17,42 @@ function currentExperience(person: IDataObject): IDataObject {
 }
 
 /**
- * The flat view of a contact that "Simplify" returns: identity, sequence, the snippets and
- * custom fields (small name/value maps), and the most used enrichment facts. Always has
- * `id`, `email`, `sequence_name` and `created_date`.
+ * The fields "Simplify" returns, most used first: at most 10 (n8n's UX guideline). Why these
+ * ten: docs/simplify.md. `id`, `email`, `sequence_name` and `created_date` are always there
+ * (shared/contract.md).
+ */
+export const SIMPLIFIED_FIELDS = [
+	'id',
+	'email',
+	'first_name',
+	'full_name',
+	'company_name',
+	'job_title',
+	'sentence_fields',
+	'sequence_name',
+	'is_enriched',
+	'created_date',
+] as const;
+
+/**
+ * The flat view of a contact that "Simplify" returns (SIMPLIFIED_FIELDS): who it is, where they
+ * work, the snippets written for them, and where the contact stands. `sentence_fields` stays the
+ * service's map of snippet name to text: its keys are the user's own snippet names.
  */
 export function simplifyContact(contact: Contact): IDataObject {
 	const person = record(contact.enriched_contact_data);
 	const company = record(contact.enriched_company_data);
 	const job = currentExperience(person);
-	const hq = record(company.hq);
 	return {
 		id: contact.id,
 		email: contact.email,
-		sequence_name: contact.sequence_name ?? null,
-		created_date: contact.created_date ?? null,
-		pro_net_handle: text(contact.pro_net_handle),
-		is_enriched: Object.keys(person).length > 0 || Object.keys(company).length > 0,
 		first_name: text(person.first_name),
-		last_name: text(person.last_name),
 		full_name: text(person.full_name),
-		headline: text(person.headline),
-		job_title: text(job.title) ?? text(person.occupation),
-		city: text(person.city),
-		country: text(person.country_full_name) ?? text(person.country),
 		company_name: text(company.name) ?? text(job.company),
-		company_website: text(company.website),
-		company_industry: text(company.industry),
-		company_hq_country: text(hq.country),
+		job_title: text(job.title) ?? text(person.occupation),
 		sentence_fields: record(contact.sentence_fields),
-		custom_fields: record(contact.custom_fields),
+		sequence_name: contact.sequence_name ?? null,
+		is_enriched: Object.keys(person).length > 0 || Object.keys(company).length > 0,
+		created_date: contact.created_date ?? null,
 	};
 }

@@ -1,29 +1,25 @@
-import { simplifyContact } from '../../../nodes/OutreachContact/helpers/simplify';
+import { SIMPLIFIED_FIELDS, simplifyContact } from '../../../nodes/OutreachContact/helpers/simplify';
 import { contact } from '../../support/fixtures';
 
 describe('simplifyContact', () => {
-	it('keeps the fields every simplified contact has and flattens enrichment', () => {
-		expect(simplifyContact(contact(3))).toEqual({
+	it('returns at most 10 fields, most used first, the enrichment flattened', () => {
+		const simple = simplifyContact(contact(3));
+		expect(simple).toEqual({
 			id: 3,
 			email: 'person3@example.com',
-			sequence_name: 'Founders Q3',
-			created_date: '2026-01-04T10:00:00Z',
-			pro_net_handle: 'person-3',
-			is_enriched: true,
 			first_name: 'Pat',
-			last_name: 'Person3',
 			full_name: 'Pat Person3',
-			headline: 'Head of Growth',
-			job_title: 'Head of Growth',
-			city: 'Berlin',
-			country: 'Germany',
 			company_name: 'Widgets GmbH',
-			company_website: 'https://widgets.example',
-			company_industry: 'Software',
-			company_hq_country: 'DE',
+			job_title: 'Head of Growth',
 			sentence_fields: { opener: 'Hi person 3' },
-			custom_fields: { team: 'sales' },
+			sequence_name: 'Founders Q3',
+			is_enriched: true,
+			created_date: '2026-01-04T10:00:00Z',
 		});
+		expect(Object.keys(simple)).toEqual([...SIMPLIFIED_FIELDS]);
+		expect(SIMPLIFIED_FIELDS.length).toBeLessThanOrEqual(10);
+		// Only the snippets stay a map (name -> text): no other field holds an object.
+		expect(Object.entries(simple).filter(([, v]) => typeof v === 'object' && v !== null).map(([k]) => k)).toEqual(['sentence_fields']);
 	});
 
 	it('copes with a contact that is not enriched', () => {

@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../displayOptions';
-import { simplifyField } from '../../descriptions/simplify';
-import { simplifyContact } from '../../helpers/simplify';
 import { requireId } from '../../helpers/input';
 import { getContact } from '../../transport/api';
 import { defineOperation } from '../operation';
+import { contactOutputFields, readContactOutput, shapeContact, type ContactOutput } from './contactOutput';
 
 const fields: INodeProperties[] = [
 	{
@@ -17,19 +16,18 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. 1234',
 		description: 'ID of the contact to get',
 	},
-	simplifyField,
+	...contactOutputFields,
 ];
 
-export const get = defineOperation<{ id: number; simplify: boolean }>({
+export const get = defineOperation<{ id: number; output: ContactOutput }>({
 	description: forOperation('contact', 'get', fields),
 	prepare(ctx, i) {
 		return {
 			id: requireId(ctx.getNodeParameter('contactId', i), 'Contact ID'),
-			simplify: ctx.getNodeParameter('simplify', i, true) as boolean,
+			output: readContactOutput(ctx, i),
 		};
 	},
-	async run(ctx, { id, simplify }, i) {
-		const contact = await getContact(ctx, id, i);
-		return [simplify ? simplifyContact(contact) : contact];
+	async run(ctx, { id, output }, i) {
+		return [shapeContact(await getContact(ctx, id, i), output)];
 	},
 });
