@@ -6,6 +6,7 @@ import { playbookDescription } from './actions/playbook/Playbook.resource';
 import { profileDescription } from './actions/profile/Profile.resource';
 import { router } from './actions/router';
 import { sequenceDescription } from './actions/sequence/Sequence.resource';
+import { actionNodeHint } from './descriptions/builderHints';
 import { listSearch } from './methods';
 
 export class OutreachContact implements INodeType {
@@ -20,6 +21,7 @@ export class OutreachContact implements INodeType {
 			'Add contacts to outreach sequences, search and get them with their AI snippets and enrichment data, and list playbooks, sequences and profiles',
 		defaults: { name: 'Outreach Contact' },
 		usableAsTool: true,
+		builderHint: actionNodeHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'outreachContactApi', required: true }],

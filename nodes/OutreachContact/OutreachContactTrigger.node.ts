@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { eventHints, triggerNodeHint } from './descriptions/builderHints';
 import { idLocator } from './descriptions/idLocator';
 import { simplifyField } from './descriptions/simplify';
 import { toNodeError } from './helpers/input';
@@ -35,6 +36,7 @@ export class OutreachContactTrigger implements INodeType {
 		description: 'Starts the workflow when a contact is added or enriched in Outreach Contact',
 		defaults: { name: 'Outreach Contact Trigger' },
 		polling: true,
+		builderHint: triggerNodeHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'outreachContactApi', required: true }],
@@ -50,11 +52,13 @@ export class OutreachContactTrigger implements INodeType {
 						value: 'contactEnriched',
 						description:
 							'Triggers once for each contact when the service has enriched it with prospect and company data',
+						builderHint: eventHints.contactEnriched,
 					},
 					{
 						name: 'New Contact',
 						value: 'newContact',
 						description: 'Triggers once for each contact created in the account',
+						builderHint: eventHints.newContact,
 					},
 				],
 				default: 'newContact',

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, IParameterBuilderHint } from 'n8n-workflow';
 
 export interface IdLocatorOptions {
 	name: string;
@@ -7,6 +7,7 @@ export interface IdLocatorOptions {
 	listMethod: string;
 	description: string;
 	required?: boolean;
+	builderHint?: IParameterBuilderHint;
 }
 
 /**
@@ -44,5 +45,6 @@ export function idLocator(options: IdLocatorOptions): INodeProperties {
 		],
 	};
 	if (options.required) property.required = true;
+	if (options.builderHint) property.builderHint = options.builderHint;
 	return property;
 }

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { playbookHint, sequenceHint, waitForProcessingHint } from '../../descriptions/builderHints';
 import { idLocator } from '../../descriptions/idLocator';
 
 /** The fields of Contact → Add. What the options cost in requests is in README "Operations". */
@@ -22,6 +23,7 @@ export const addFields: INodeProperties[] = [
 		listMethod: 'searchSequences',
 		description: 'The sequence to add the contact to. Pick it from the list, or enter its ID.',
 		required: true,
+		builderHint: sequenceHint,
 	}),
 	idLocator({
 		name: 'playbookId',
@@ -29,6 +31,7 @@ export const addFields: INodeProperties[] = [
 		listMethod: 'searchPlaybooks',
 		description: 'The playbook to run for the contact. Pick it from the list, or enter its ID.',
 		required: true,
+		builderHint: playbookHint,
 	}),
 	{
 		displayName: 'Additional Fields',
@@ -114,6 +117,7 @@ export const addFields: INodeProperties[] = [
 				name: 'waitForProcessing',
 				type: 'boolean',
 				default: false,
+				builderHint: waitForProcessingHint,
 				description:
 					'Whether to output each contact only once the service has written its snippets (and its enrichment, when Enrich Contact is on), as Get returns it. Waiting contacts are checked together, one search per 100 at a time.',
 			},

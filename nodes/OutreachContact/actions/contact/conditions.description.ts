@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { conditionsHint } from '../../descriptions/builderHints';
 import { PROPERTY_RULES, propertiesOfKind } from '../../helpers/conditions';
 import type { SearchOperator, SearchProperty } from '../../types';
 
@@ -106,6 +107,7 @@ export const conditionsFields: INodeProperties[] = [
 		typeOptions: { multipleValues: true, sortable: true },
 		default: {},
 		description: 'Filters on contact properties. Without conditions, every contact is returned.',
+		builderHint: conditionsHint,
 		options: [{ displayName: 'Condition', name: 'condition', values: conditionFields }],
 	},
 ];
