@@ -185,6 +185,8 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 /** What Search's walk found, and why it stopped early if it did (see WalkEnd). */
 export interface SearchResults extends WalkEnd {
 	contacts: Contact[];
+	/** The number of matching contacts the first answer reported, if it did. */
+	total?: number;
 }
 
 /**
@@ -200,13 +202,15 @@ export async function fetchSearchResults(
 ): Promise<SearchResults> {
 	const seen = new Set<unknown>();
 	const contacts: Contact[] = [];
+	let total: number | undefined;
 	const end = await walkSearchPages(ctx, {
 		conditions,
 		limit,
 		itemIndex,
 		concurrency: 4,
 		checkContacts: true,
-		onPage(page) {
+		onPage(page, served) {
+			total ??= served.total;
 			for (const contact of page) {
 				if ((limit !== undefined && contacts.length >= limit) || seen.has(contact.id)) continue;
 				seen.add(contact.id);
@@ -214,5 +218,5 @@ export async function fetchSearchResults(
 			}
 		},
 	});
-	return { ...end, contacts };
+	return { ...end, contacts, total };
 }

@@ -60,8 +60,11 @@ export async function runEventPoll<S>(
 			`${label}: ${outcome.deferred.length} contact(s) are dated more than a day ahead and wait until then: ${outcome.deferred.slice(0, 10).join(', ')}`,
 		);
 	}
+	// A poll cannot show an execution hint (n8n gives polls none): the log says it, at info level.
 	if (outcome.backlog > 0) {
-		ctx.logger.debug(`${label}: ${outcome.backlog} more ${noun}(s) will be emitted by the next polls`);
+		ctx.logger.info(
+			`${label}: Max Contacts per Poll reached; ${outcome.backlog} more ${noun}(s) will be emitted by the next polls, oldest first`,
+		);
 	}
 	return outcome.emit;
 }

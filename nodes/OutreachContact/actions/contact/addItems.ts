@@ -6,6 +6,7 @@ import { toNodeError } from '../../helpers/input';
 import { simplifyContact } from '../../helpers/simplify';
 import { createContact } from '../../transport/api';
 import type { Contact, NewContact } from '../../types';
+import { tellInEditor } from '../executionHints';
 import { ITEM_CONCURRENCY, type PreparedItem } from '../operation';
 import { findContacts, findNewContacts, memberKey, NEW_CONTACT_RETRY_DELAYS_MS, type Member } from './addLookup';
 import { waitForProcessing } from './addWait';
@@ -67,7 +68,28 @@ export async function addContacts(
 	await addEach(ctx, records, before, fail);
 	await findNew(ctx, records, before);
 	await waitUntilProcessed(ctx, records, failFast, fail);
+	tellWhatItemsHide(ctx, records);
 	return records.map((record) => record.outcome ?? new Error('The item was not run'));
+}
+
+/** What a user would otherwise find only by reading every item, said once in the editor. */
+function tellWhatItemsHide(ctx: IExecuteFunctions, records: AddRecord[]) {
+	const out = records.filter((record) => Array.isArray(record.outcome));
+	const unknown = out.filter((record) => (record.outcome as IDataObject[])[0]?.lookUpNote !== undefined).length;
+	if (unknown > 0) {
+		tellInEditor(
+			ctx,
+			`${unknown} of ${records.length} contacts were added, but their ID is not known yet (id is null; each item's lookUpNote says why). They are queued: search them by email later, or turn on Wait for Processing.`,
+		);
+	}
+	const duplicates = out.filter((record) => record.duplicate).length;
+	if (duplicates > 0) {
+		tellInEditor(
+			ctx,
+			`${duplicates} of ${records.length} contacts were already in their sequence (duplicate is true): the service kept them as they were and added nothing.`,
+			'info',
+		);
+	}
 }
 
 type Fail = (record: AddRecord, error: unknown) => void;

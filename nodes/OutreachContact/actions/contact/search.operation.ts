@@ -6,10 +6,11 @@ import { buildConditions } from '../../helpers/conditions';
 import { requireLimit } from '../../helpers/input';
 import { fetchSearchResults } from '../../paging/searchPages';
 import type { SearchCondition } from '../../types';
-import { warnInEditor } from '../executionHints';
+import { tellInEditor } from '../executionHints';
 import { defineOperation } from '../operation';
 import { conditionsFields } from './conditions.description';
 import { contactOutputFields, readContactOutput, shapeContact, type ContactOutput } from './contactOutput';
+import { whyNothingCanMatch } from './emptySearch';
 
 interface SearchInput {
 	conditions: SearchCondition[];
@@ -29,11 +30,28 @@ export const search = defineOperation<SearchInput>({
 		};
 	},
 	async run(ctx, { conditions, limit, output }, i) {
-		const { contacts, inconsistent } = await fetchSearchResults(ctx, conditions, limit, i);
+		const impossible = whyNothingCanMatch(conditions);
+		if (impossible) {
+			tellInEditor(
+				ctx,
+				`The search conditions can match no contact [item ${i}]: ${impossible}. Conditions with the same property and operator match any of their values; all others must all match. Check the conditions.`,
+				'warning',
+				`impossible:${impossible}`,
+			);
+		}
+		const { contacts, inconsistent, total } = await fetchSearchResults(ctx, conditions, limit, i);
 		if (inconsistent) {
-			warnInEditor(
+			tellInEditor(
 				ctx,
 				`The service's pagination was inconsistent [item ${i}]: ${inconsistent}. The contacts read until then are output. Check the search on the service, or narrow its conditions.`,
+			);
+		}
+		if (limit !== undefined && total !== undefined && total > contacts.length) {
+			tellInEditor(
+				ctx,
+				`Returned the first ${contacts.length} of ${total} matching contacts (Limit) [item ${i}]. Turn on Return All, or raise Limit, to get them all.`,
+				'info',
+				'limit',
 			);
 		}
 		return contacts.map((contact) => shapeContact(contact, output));
