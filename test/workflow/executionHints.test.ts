@@ -3,13 +3,13 @@
  * would otherwise find only by reading every item. Run on n8n-core; the service is nock.
  */
 import nock from 'nock';
-import { PollContext } from 'n8n-core';
-import type { IDataObject, Logger } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chain, itemsNode, manualTriggerNode, outreachNode, pollOnce, runWorkflow, triggerNode } from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { contact, credentials, HOST } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
+import { capturePollLog } from '../support/pollLog';
 
 isolateNetwork();
 
@@ -114,18 +114,16 @@ describe('Contact → Add', () => {
 
 describe('Trigger', () => {
 	it('a poll that hit Max Contacts per Poll says so in the log (polls have no execution hints)', async () => {
-		const infos: string[] = [];
-		const logger = { info: (m: string) => infos.push(m), warn() {}, debug() {}, error() {} } as unknown as Logger;
-		const spy = jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue(logger as never);
+		const log = capturePollLog();
 		try {
 			const fresh = (id: number) => contact(id, { created_date: new Date(now - id * 60_000).toISOString() });
 			serveSearch([1, 2, 3].map(fresh));
 			await pollOnce(triggerNode('Trigger', { options: { initialDays: 1, maxPerPoll: 2 } }), { credentials });
-			expect(infos).toEqual([
+			expect(log.info).toEqual([
 				'Outreach Contact Trigger: Max Contacts per Poll reached; 1 more new contact(s) will be emitted by the next polls, oldest first',
 			]);
 		} finally {
-			spy.mockRestore();
+			log.restore();
 		}
 	});
 });

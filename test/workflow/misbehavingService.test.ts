@@ -4,13 +4,13 @@
  * bounded requests with a message or hint that says what came back. The package and the
  * sandbox share a clock that jumps over every wait, so retries take no real time.
  */
-import { PollContext } from 'n8n-core';
-import type { IDataObject, Logger } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { chain, itemsNode, manualTriggerNode, outreachNode, pollOnce, runWorkflow, triggerNode } from '../../harness/n8nHarness';
 import { STATE_KEY } from '../../nodes/OutreachContact/trigger/state';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { capturePollLog } from '../support/pollLog';
 
 jest.setTimeout(30_000);
 
@@ -162,9 +162,7 @@ describe('Gateway errors (502, 504)', () => {
 
 describe('The New Contact trigger against pagination that never ends', () => {
 	it('emits what it proved new, warns, keeps its floor, and emits each contact once when the pager heals', async () => {
-		const warnings: string[] = [];
-		const logger = { warn: (m: string) => warnings.push(m), debug() {}, info() {}, error() {} } as unknown as Logger;
-		const spy = jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue(logger as never);
+		const log = capturePollLog();
 		try {
 			const node = triggerNode('Trigger', { event: 'newContact' });
 			const first = await pollOnce(node, { credentials: credentials() });
@@ -180,7 +178,7 @@ describe('The New Contact trigger against pagination that never ends', () => {
 			expect(requests(SEARCH)).toBe(4);
 			expect(broken.items).toHaveLength(25);
 			expect(stateOf(broken.staticData).floor).toBe(floor);
-			expect(warnings).toEqual([
+			expect(log.warn).toEqual([
 				"Outreach Contact Trigger: the service's pagination was inconsistent: page 4 held only contacts of earlier pages; the search stopped after page 4 (25 contacts read). Emitted the new contacts read; the next polls read the same window again.",
 			]);
 
@@ -190,7 +188,7 @@ describe('The New Contact trigger against pagination that never ends', () => {
 			const healed = await pollOnce(node, { credentials: credentials(), staticData: broken.staticData });
 			expect(healed.items.map((i) => i.json.email)).toEqual(['later@example.com']);
 		} finally {
-			spy.mockRestore();
+			log.restore();
 		}
 	});
 });
