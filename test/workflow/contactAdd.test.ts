@@ -138,7 +138,7 @@ describe('Contact → Add', () => {
 		const { errorOf } = await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), { credentials });
 
 		const error = errorOf('Add');
-		expect(error?.message).toBe('The Outreach Contact API rejected the API key (403)');
+		expect(error?.message).toBe('The Outreach Contact API rejected the API key (403) [item 0]');
 		expect(error?.description).toContain('paste the account API key');
 		expect(JSON.stringify(error)).not.toContain(KEY_UNDER_TEST);
 	});

@@ -187,8 +187,8 @@ describe('Contact → Add → Look Up Contact', () => {
 		const out = outputOf('Add');
 		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(out.map((item) => item.json.error)).toEqual([
-			'The Outreach Contact API rejected the API key (403)',
-			'The Outreach Contact API rejected the API key (403)',
+			'The Outreach Contact API rejected the API key (403) [item 0]',
+			'The Outreach Contact API rejected the API key (403) [item 0]',
 		]);
 		expect(JSON.stringify(out)).not.toContain(KEY_UNDER_TEST);
 	});
@@ -229,8 +229,8 @@ describe('Contact → Add → Look Up Contact', () => {
 
 		const out = outputOf('Add');
 		expect(out.map((item) => [item.pairedItem, item.json.error])).toEqual([
-			[{ item: 0 }, 'The Outreach Contact API rejected the API key (403)'],
-			[{ item: 1 }, 'The Outreach Contact API rejected the API key (403)'],
+			[{ item: 0 }, 'The Outreach Contact API rejected the API key (403) [item 0]'],
+			[{ item: 1 }, 'The Outreach Contact API rejected the API key (403) [item 0]'],
 		]);
 	});
 });

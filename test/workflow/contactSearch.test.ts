@@ -59,7 +59,7 @@ describe('Contact → Get', () => {
 	it('names the contact that was not found', async () => {
 		nock(HOST).get('/api/v2/contact/99/').reply(404, { detail: 'Not found.' });
 		const { errorOf } = await run({ resource: 'contact', operation: 'get', contactId: '99' });
-		expect(errorOf('Node')?.message).toBe('Contact 99 was not found (404)');
+		expect(errorOf('Node')?.message).toBe('Contact 99 was not found (404) [item 0]');
 	});
 });
 

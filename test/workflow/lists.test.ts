@@ -38,7 +38,7 @@ describe('Playbook and Sequence → Get Many', () => {
 	it('an answer without the data list is a readable error', async () => {
 		nock(HOST).get('/api/v2/sequences/list/').reply(200, { sequences: [] });
 		const { errorOf } = await run({ resource: 'sequence', operation: 'getAll', returnAll: true });
-		expect(errorOf('Node')?.message).toBe('The service gave an unexpected answer to GET /sequences/list/');
+		expect(errorOf('Node')?.message).toBe('The service gave an unexpected answer to GET /sequences/list/ [item 0]');
 	});
 });
 
@@ -69,7 +69,7 @@ describe('Profile → Get', () => {
 			true,
 		);
 		const out = outputOf('Node');
-		expect(out[0].json.error).toBe('Profile 8 was not found (404)');
+		expect(out[0].json.error).toBe('Profile 8 was not found (404) [item 0]');
 		expect(out[1].json).toEqual(profile);
 	});
 });

@@ -116,7 +116,7 @@ describe('Answers of the wrong shape', () => {
 	it.each(shapeCases)('%s fails with what came back and what to check', async (_name, parameters, request, expected) => {
 		const { items, error } = await run(parameters.contactId ? { ...parameters, contactId: String(id) } : parameters);
 		expect(items).toEqual([]);
-		expect(error?.message).toBe(`The service gave an unexpected answer to ${request.replace('<id>', String(id))}`);
+		expect(error?.message).toBe(`The service gave an unexpected answer to ${request.replace('<id>', String(id))} [item 0]`);
 		expect(error?.description).toBe(
 			`${expected}; it sent: {"results":"unexpected","ok":true}. Check that the Base URL in the credential is the API address ending in /api/v2.`,
 		);
@@ -125,7 +125,7 @@ describe('Answers of the wrong shape', () => {
 	it('Get with Continue On Fail: the item carries the message, no contact comes out', async () => {
 		const { items } = await run({ resource: 'contact', operation: 'get', contactId: String(id) }, true);
 		expect(items).toEqual([
-			expect.objectContaining({ error: `The service gave an unexpected answer to GET /contact/${id}/` }),
+			expect.objectContaining({ error: `The service gave an unexpected answer to GET /contact/${id}/ [item 0]` }),
 		]);
 	});
 
@@ -135,7 +135,7 @@ describe('Answers of the wrong shape', () => {
 		// A proxy or a buggy page that drops fields: served by a stand-in answer below.
 		sandbox.forceNext(1, 200, { body: { contacts: [{ id: 1, email: 'p1@example.com' }, { id: 2 }], pagination: { total_contacts: 2, page: 1, total_pages: 1, page_size: 10 } } });
 		const { error } = await run({ resource: 'contact', operation: 'search', returnAll: true, conditions: {} });
-		expect(error?.message).toBe('The service gave an unexpected answer to POST /contact/search/');
+		expect(error?.message).toBe('The service gave an unexpected answer to POST /contact/search/ [item 0]');
 		expect(error?.description).toContain('Expected every contact to have an "id" and an "email" (contact 2 of the page has not)');
 	});
 });
@@ -155,7 +155,7 @@ describe('Gateway errors (502, 504)', () => {
 		sandbox.stats.reset();
 		const { error } = await run({ resource: 'contact', operation: 'get', contactId: '1' });
 		expect(sandbox.stats.requests).toBe(3);
-		expect(error?.message).toBe('The service was unavailable (502) after 3 attempts');
+		expect(error?.message).toBe('The service was unavailable (502) after 3 attempts [item 0]');
 		expect(error?.description).toContain('raise "Max Attempts per Request" and "Max Retry Wait"');
 	});
 });

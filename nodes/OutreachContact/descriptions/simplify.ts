@@ -7,5 +7,5 @@ export const simplifyField: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether to return a flat object with the most useful fields (ID, email, sequence, created date, name, job, company, snippets) instead of the whole contact with all its enrichment data',
+		'Whether to return a simplified version of the contact (at most 10 fields: ID, email, names, company, job title, snippets, sequence, enrichment state, created date) instead of the raw data with all its enrichment',
 };

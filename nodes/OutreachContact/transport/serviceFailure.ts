@@ -22,7 +22,12 @@ export interface ServiceFailure {
 	code?: string;
 }
 
+/**
+ * The NodeApiError n8n shows for a failure; for an item's request, its message ends with
+ * `[item N]` as n8n's UX guidelines ask.
+ */
 export function toNodeApiError(node: INode, failure: ServiceFailure, itemIndex?: number): NodeApiError {
+	if (itemIndex !== undefined) failure = { ...failure, message: `${failure.message} [item ${itemIndex}]` };
 	const cause: JsonObject = { message: failure.message, request: failure.request };
 	if (failure.httpCode !== undefined) cause.httpCode = String(failure.httpCode);
 	if (failure.code !== undefined) cause.code = failure.code;

@@ -140,7 +140,7 @@ async function findNew(ctx: IExecuteFunctions, records: AddRecord[], before: Map
 			after = await findNewContacts(ctx, lookUpAfter.map((record) => record.member), before, lookUpAfter[0].index);
 		} catch (error) {
 			// The adds succeeded: their items say the look-up failed instead of failing.
-			notFound = `The contact was added, but the search for its ID failed: ${(error as Error).message}`;
+			notFound = `The contact was added, but the search for its ID failed: ${(error as Error).message.replace(/ \[item \d+\]$/, '')}`;
 		}
 	}
 	for (const record of done) {
