@@ -37,7 +37,7 @@ export class OutreachContactApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://app.example.com/api/v2',
+			placeholder: 'e.g. https://app.example.com/api/v2',
 			description:
 				'The address of the API, ending in /api/v2 (a trailing slash is fine). Must start with http:// or https://.',
 		},

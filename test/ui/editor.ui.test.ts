@@ -221,16 +221,16 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		expect(names).toEqual(
 			expect.arrayContaining([
 				'On new contact',
-				'Add a contact to a sequence',
-				'Get a contact',
+				'Add contact to sequence',
+				'Get contact',
 				'Search contacts',
 				'Get many playbooks',
-				'Get a profile',
+				'Get profile',
 				'Get many sequences',
 			]),
 		);
 		await shots.doc('01-node-creator');
-		await nodeCreatorItems().filter({ has: page.getByText('Add a contact to a sequence', { exact: true }) }).click();
+		await nodeCreatorItems().filter({ has: page.getByText('Add contact to sequence', { exact: true }) }).click();
 		await ndv().waitFor();
 		// The credential of the instance is picked on its own.
 		await expect(ndv().getByTestId('node-credentials-select').locator('input').first().inputValue()).resolves.toBe(
@@ -375,7 +375,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		await page.getByTestId('zoom-to-fit').click();
 		await page.waitForTimeout(500); // the canvas animates the zoom
 		const canvasNodes = await itemTexts(page.getByTestId('canvas-node'));
-		for (const name of ['Add a contact to a sequence', 'Search contacts', 'Outreach Contact Trigger']) {
+		for (const name of ['Add contact to sequence', 'Search contacts', 'Outreach Contact Trigger']) {
 			expect(canvasNodes.some((text) => text.startsWith(name))).toBe(true);
 		}
 		await shots.doc('06-workflow');
@@ -400,7 +400,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 
 		// n8n stores only values that differ from their defaults and fills the defaults back in
 		// before a node runs; `resolved` is what the node reads then (n8n-workflow does the same).
-		const add = byName('Add a contact to a sequence');
+		const add = byName('Add contact to sequence');
 		expect(add).toMatchObject({ type: ACTION_TYPE, typeVersion: 1 });
 		expect(resolved(add, actionType)).toMatchObject({
 			resource: 'contact',

@@ -19,13 +19,13 @@ export const contactDescription: INodeProperties[] = [
 				name: 'Add',
 				value: 'add',
 				description: 'Add a contact to a sequence with a playbook and queue it for snippets and enrichment',
-				action: 'Add a contact to a sequence',
+				action: 'Add contact to sequence',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get one contact by ID, with its snippets and enrichment data',
-				action: 'Get a contact',
+				action: 'Get contact',
 			},
 			{
 				name: 'Search',

@@ -17,7 +17,7 @@ export const profileDescription: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				description: 'Get one profile of the account by ID',
-				action: 'Get a profile',
+				action: 'Get profile',
 			},
 		],
 		default: 'get',
