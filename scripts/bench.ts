@@ -32,7 +32,7 @@ function credentialsFor(sandbox: Sandbox) {
 }
 
 async function benchAdd(latencyMs: number, lookUp: boolean): Promise<void> {
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, latencyMs });
 	try {
 		const emails = Array.from({ length: 500 }, (_, i) => ({ email: `bench${i}@example.com` }));
@@ -80,7 +80,7 @@ async function benchAdd(latencyMs: number, lookUp: boolean): Promise<void> {
 
 /** (d) Wait for Processing: 100 adds, each contact processed 20 s after its add. */
 async function benchWait(): Promise<void> {
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	const processingMs = 20_000;
 	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, processingMs });
 	try {
@@ -122,7 +122,7 @@ async function benchWait(): Promise<void> {
 }
 
 async function benchSearch(latencyMs: number): Promise<void> {
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	const total = 10_000;
 	const cap = 100;
 	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, latencyMs, maxPageSize: cap, seedContacts: total });

@@ -41,7 +41,7 @@ export async function benchTrigger(limitPerMinute: number): Promise<void> {
 		const start = Date.UTC(2026, 10, 23, 9, 0, 0);
 		const clock = new SimulatedClock(start);
 		const restoreClock = testHooks.useClock(clock);
-		testHooks.resetLimiters();
+		testHooks.resetPacers();
 		testHooks.forgetTriggerStates();
 		const sandbox = await startSandbox({ rateLimit: limitPerMinute, maxPageSize: 100, order, now: () => clock.now() });
 		try {

@@ -9,7 +9,7 @@ import { printWorkersLog } from './benchWorkersLog';
 
 /**
  * (workers) W separate n8n 2.x processes (`n8n execute`, each its own Node process with its own
- * limiter, as queue-mode workers are) share one API key, each adding `perProcess` contacts at the
+ * pacer, as queue-mode workers are) share one API key, each adding `perProcess` contacts at the
  * same moment against the sandbox's real limit. Prints, for each W, the executions' wall time
  * against the minimum the window allows, the 429s, the failed items and the contacts created.
  */

@@ -1,5 +1,5 @@
 import { swapClock, type Clock } from './helpers/clock';
-import { resetLimiters } from './transport/rateLimiter';
+import { resetPacers } from './transport/pacer';
 import { forgetStoredStates } from './trigger/pollRunner';
 
 /**
@@ -15,7 +15,7 @@ export const testHooks = {
 		};
 	},
 	/** Forgets every account's pacing state, so that runs do not share it. */
-	resetLimiters,
+	resetPacers,
 	/** Forgets the trigger states kept in process memory, as an n8n restart does. */
 	forgetTriggerStates: forgetStoredStates,
 };

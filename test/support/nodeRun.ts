@@ -8,7 +8,7 @@ import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow, type Wo
 /** Each test starts with fresh pacing state and no real network; leftover interceptors are dropped. */
 export function isolateNetwork(): void {
 	beforeEach(() => {
-		testHooks.resetLimiters();
+		testHooks.resetPacers();
 		nock.disableNetConnect();
 	});
 	afterEach(() => {

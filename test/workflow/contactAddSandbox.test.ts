@@ -33,7 +33,7 @@ beforeEach(async () => {
 		},
 		random: () => 0.5,
 	});
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	sandbox = await startSandbox({ now: () => now, rateLimit: 0, processingMs: 20_000 });
 });
 

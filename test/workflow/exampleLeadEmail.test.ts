@@ -60,7 +60,7 @@ let restoreClock: () => void;
 beforeEach(async () => {
 	now = Date.UTC(2026, 10, 23, 9, 0, 0);
 	restoreClock = testHooks.useClock({ now: () => now, sleep: async (ms) => void (now += ms), random: () => 0.5 });
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	sandbox = await startSandbox({ now: () => now, rateLimit: 0, processingMs: 8_000 });
 });
 afterEach(async () => {

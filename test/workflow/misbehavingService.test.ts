@@ -30,7 +30,7 @@ beforeEach(async () => {
 		},
 		random: () => 0.5,
 	});
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();
 	sandbox = await startSandbox({ now: () => now, rateLimit: 0, maxPageSize: 10 });
 });

@@ -1,5 +1,5 @@
 import type { Clock } from '../helpers/clock';
-import type { RateLimiter } from './rateLimiter';
+import type { Pacer } from './pacer';
 import { backoffMs, parseRetryAfter, retryAfterWaitMs } from './retryPolicy';
 
 /** What the service answered, as n8n's request helper returns it. */
@@ -68,7 +68,7 @@ export function networkCode(error: unknown): string {
  * with several processes sharing an account, crowding is expected and must not fail items.
  */
 export async function deliver(
-	limiter: RateLimiter,
+	pacer: Pacer,
 	clock: Clock,
 	budget: RetryBudget,
 	send: () => Promise<RawResponse>,
@@ -78,12 +78,12 @@ export async function deliver(
 	const waited = () => (firstFailureAt === undefined ? 0 : clock.now() - firstFailureAt);
 	const withinTime = (wait: number) => waited() + wait <= budget.maxWaitMs;
 	for (let attempt = 1; ; attempt++) {
-		const slot = await limiter.acquire();
+		const slot = await pacer.acquire();
 		let response: RawResponse;
 		try {
 			response = await send();
 		} catch (error) {
-			limiter.settle(slot, false);
+			pacer.settle(slot, false);
 			firstFailureAt ??= clock.now();
 			const code = networkCode(error);
 			const wait = backoffMs(attempt, clock.random());
@@ -96,7 +96,7 @@ export async function deliver(
 		}
 
 		const status = response.statusCode;
-		limiter.settle(slot, status === 429);
+		pacer.settle(slot, status === 429);
 		if (status !== 429 && !RETRIED_STATUSES.has(status)) return { response };
 
 		firstFailureAt ??= clock.now();
@@ -109,7 +109,7 @@ export async function deliver(
 		log?.(`answered ${status}, retrying in ${wait} ms`);
 		if (status === 429) {
 			// The account is over its limit: hold back every caller, not just this one.
-			limiter.pause(clock.now() + wait);
+			pacer.pause(clock.now() + wait);
 		} else {
 			await clock.sleep(wait);
 		}

@@ -12,7 +12,7 @@ import { getClock } from '../helpers/clock';
 import { normalizeBaseUrl } from './baseUrl';
 import { deliver, header, type RawResponse, type RetryBudget } from './delivery';
 import { UnexpectedAnswer } from './envelope';
-import { limiterFor } from './rateLimiter';
+import { pacerFor } from './pacer';
 import { redact } from './redact';
 import * as failures from './serviceFailure';
 import { toNodeApiError, type ServiceFailure } from './serviceFailure';
@@ -57,7 +57,7 @@ async function loadSettings(ctx: RequestContext, itemIndex?: number): Promise<Se
 		perMinute: positive(credentials.requestsPerMinute, 200),
 		maxAttempts: positive(credentials.maxAttempts, 6),
 		maxWaitMs: positive(credentials.maxRetryWaitSeconds, 300, true) * 1000,
-		// Pacing is per account: the same key on the same service shares one limiter.
+		// Pacing is per account: the same key on the same service shares one pacer.
 		accountKey: createHash('sha256').update(`${base.url}\n${apiKey}`).digest('hex'),
 	};
 }
@@ -95,7 +95,7 @@ function parseBody(body: unknown): { json: unknown } | { text: string } {
 export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiRequest<T>): Promise<T> {
 	const settings = await loadSettings(ctx, req.itemIndex);
 	const clock = getClock();
-	const limiter = limiterFor(settings.accountKey, settings.perMinute, getClock);
+	const pacer = pacerFor(settings.accountKey, settings.perMinute, getClock);
 	const label = `${req.method} ${req.path}`;
 	const fail = (failure: ServiceFailure) => {
 		failure.description = redact(failure.description, [settings.apiKey]);
@@ -121,7 +121,7 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 	}
 
 	const delivery = await deliver(
-		limiter,
+		pacer,
 		clock,
 		settings,
 		async () =>

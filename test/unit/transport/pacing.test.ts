@@ -6,7 +6,7 @@
 import nock from 'nock';
 
 import { getContact } from '../../../nodes/OutreachContact/transport/api';
-import { RateLimiter } from '../../../nodes/OutreachContact/transport/rateLimiter';
+import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { callInNode } from '../../../harness/n8nHarness';
 import { useVirtualClock } from '../../support/virtualTime';
 
@@ -95,14 +95,14 @@ describe('pacing', () => {
 	it('a 429 received by one caller pauses every caller until Retry-After has passed', async () => {
 		type Event = { type: 'slot'; t: number } | { type: 'pause'; t: number; until: number };
 		const events: Event[] = [];
-		const acquire = RateLimiter.prototype.acquire;
-		const pause = RateLimiter.prototype.pause;
-		jest.spyOn(RateLimiter.prototype, 'acquire').mockImplementation(async function (this: RateLimiter) {
+		const acquire = Pacer.prototype.acquire;
+		const pause = Pacer.prototype.pause;
+		jest.spyOn(Pacer.prototype, 'acquire').mockImplementation(async function (this: Pacer) {
 			const slot = await acquire.call(this);
 			events.push({ type: 'slot', t: time.clock.now() });
 			return slot;
 		});
-		jest.spyOn(RateLimiter.prototype, 'pause').mockImplementation(function (this: RateLimiter, until) {
+		jest.spyOn(Pacer.prototype, 'pause').mockImplementation(function (this: Pacer, until) {
 			events.push({ type: 'pause', t: time.clock.now(), until });
 			pause.call(this, until);
 		});

@@ -1,15 +1,15 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: SHARING_DEBUG=1 prints every window's answers */
 /**
- * The limiter and the retry loop (`deliver`) on a virtual clock, against the sandbox's own
+ * The pacer and the retry loop (`deliver`) on a virtual clock, against the sandbox's own
  * sliding-window limiter as the service: one process alone, and 2 to 4 processes (each with its
- * own RateLimiter, as n8n queue-mode workers have) sharing one account.
+ * own Pacer, as n8n queue-mode workers have) sharing one account.
  * SHARING_DEBUG=1 prints every window's answers per process; SHARING_LATENCY_MS and
  * SHARING_STAGGER_MS override the answer time and the gap between the processes' starts, and the
  * variables of envLoad the load of a busy machine (see Load).
  */
 import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
 import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transport/delivery';
-import { RateLimiter, WINDOW_MS } from '../../../nodes/OutreachContact/transport/rateLimiter';
+import { Pacer, WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacer';
 import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
 import { VirtualClock } from '../../support/virtualClock';
 
@@ -48,7 +48,7 @@ function service(clock: VirtualClock, latencyMs: number, before?: (process: numb
  * 2-core machine: they start seconds apart (`startsMs`), their first request takes `firstMs`
  * longer, and while they start, each request costs its process `cpuMs` of work, shared with its
  * other requests (one event loop, cores shared) for the first `warmMs`: the answer time the
- * limiter measures then grows with the requests it has in flight, and the first window fills
+ * pacer measures then grows with the requests it has in flight, and the first window fills
  * over seconds, so it frees over seconds too.
  */
 interface Load {
@@ -92,10 +92,10 @@ async function run(processes: number, items: number, latencyMs = 0, load: Load =
 	const svc = service(clock, latencyMs, busy);
 	const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
 	const work = Array.from({ length: processes }, async (_, p) => {
-		const limiter = new RateLimiter(LIMIT, () => clock);
+		const pacer = new Pacer(LIMIT, () => clock);
 		// Processes do not start at the same millisecond.
 		await clock.sleep(startsMs[p]);
-		return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
+		return await mapConcurrent(items, 25, async () => await deliver(pacer, clock, budget, svc.send(p)));
 	});
 	const results = (await clock.run(Promise.all(work), 2)).flat();
 	const accepted = svc.answers.filter((a) => a.status === 200);
@@ -174,14 +174,14 @@ describe('one process alone', () => {
 
 	it('never sends more than the budget inside its own window', async () => {
 		const clock = new VirtualClock();
-		const limiter = new RateLimiter(30, () => clock);
+		const pacer = new Pacer(30, () => clock);
 		const times: number[] = [];
 		await clock.run(
 			mapConcurrent(100, 25, async () => {
-				const slot = await limiter.acquire();
+				const slot = await pacer.acquire();
 				times.push(clock.now());
 				await clock.sleep(clock.random() * 900);
-				limiter.settle(slot, false);
+				pacer.settle(slot, false);
 			}),
 		);
 		expect(times).toHaveLength(100);
@@ -249,8 +249,8 @@ describe('processes sharing one account', () => {
 		const svc = service(clock, 0);
 		const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
 		const work = [100, 700].map(async (items, p) => {
-			const limiter = new RateLimiter(LIMIT, () => clock);
-			return await mapConcurrent(items, 25, async () => await deliver(limiter, clock, budget, svc.send(p)));
+			const pacer = new Pacer(LIMIT, () => clock);
+			return await mapConcurrent(items, 25, async () => await deliver(pacer, clock, budget, svc.send(p)));
 		});
 		const results = (await clock.run(Promise.all(work), 2)).flat();
 		expect(results.filter((r) => 'gaveUp' in r)).toHaveLength(0);

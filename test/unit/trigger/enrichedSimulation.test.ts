@@ -279,7 +279,7 @@ async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
 	const restoreClock = testHooks.useClock(clock);
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();
 	const service = new SimService(clock, seededRandom(s.seed + 2), s.service);
 	const zone = s.service.timeZone;
@@ -348,7 +348,7 @@ async function simulate(s: Scenario) {
 		service.catchUp();
 		if (index > 0 && index % 97 === 0) {
 			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-			testHooks.resetLimiters();
+			testHooks.resetPacers();
 			testHooks.forgetTriggerStates();
 			stats.restarts++;
 		}

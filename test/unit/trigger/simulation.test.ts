@@ -12,7 +12,7 @@
  * per-poll maximum, contacts created late in the evening, and contacts created while a poll is
  * paging); polls come at irregular intervals, just after and across the service's midnight,
  * after a 30-hour outage, some fail (a 500, a 503 storm) and some are retried (a single 503);
- * every so often n8n "restarts": the static data goes through JSON and the rate limiter is new.
+ * every so often n8n "restarts": the static data goes through JSON and the pacer is new.
  *
  * Asserted: every contact that must be emitted is emitted exactly once, nothing else is,
  * globally in (created_date, id) order, never more than maxPerPoll per poll; a failed poll
@@ -396,7 +396,7 @@ async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
 	const restoreClock = testHooks.useClock(clock);
-	testHooks.resetLimiters();
+	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();
 	const service = new FakeService(clock, seededRandom(s.seed + 2), s.service);
 	const zone = s.service.timeZone;
@@ -498,7 +498,7 @@ async function simulate(s: Scenario) {
 			// n8n restarts: the static data comes back from the database, pacing and the states
 			// kept in process memory start afresh.
 			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-			testHooks.resetLimiters();
+			testHooks.resetPacers();
 			testHooks.forgetTriggerStates();
 			stats.restarts++;
 		}

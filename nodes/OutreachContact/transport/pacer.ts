@@ -1,0 +1,92 @@
+import type { Clock } from '../helpers/clock';
+import { InFlightGate } from './pacing/inFlightGate';
+import { SendQueue } from './pacing/sendQueue';
+import { WindowBudget, type Send } from './pacing/windowBudget';
+
+export type { Send } from './pacing/windowBudget';
+export { WINDOW_MS } from './pacing/rules';
+
+/**
+ * The pacing of one account in one process: docs/pacing.md states its rules, numbered, and the
+ * parts point to them. A request waits for its turn (the queue, rule 6), for a slot of the
+ * window budget or a probe (rules 1 to 4), for the end of a pause (a 429's Retry-After), and
+ * for room among the requests in flight (rule 5).
+ */
+export class Pacer {
+	private readonly budget: WindowBudget;
+
+	private readonly gate = new InFlightGate();
+
+	private readonly queue = new SendQueue();
+
+	private lastSentAt = -Infinity;
+
+	constructor(
+		limit: number,
+		private readonly clock: () => Clock,
+	) {
+		this.budget = new WindowBudget(limit);
+	}
+
+	setLimit(perMinute: number): void {
+		this.budget.setLimit(perMinute);
+	}
+
+	/** Resolves when the caller may send one request; callers are served in arrival order. */
+	async acquire(): Promise<Send> {
+		return await this.queue.take(async () => await this.waitForSlot());
+	}
+
+	/** Holds every caller until the given time (epoch ms). */
+	pause(untilMs: number): void {
+		this.queue.pause(untilMs);
+	}
+
+	/** The answer to `send` came (or the request failed); `rateLimited` when it was a 429. */
+	settle(send: Send, rateLimited: boolean): void {
+		const now = this.clock().now();
+		this.gate.finished(send.at, now);
+		this.budget.settle(send, rateLimited, now);
+		this.queue.wakeUp();
+	}
+
+	private async waitForSlot(): Promise<Send> {
+		const clock = this.clock();
+		for (;;) {
+			const now = clock.now();
+			const next = this.budget.nextSend(now, this.lastSentAt);
+			const at = Math.max(next.at, this.queue.pausedUntil);
+			if (this.budget.probing) {
+				await this.queue.waitForAnswer();
+			} else if (at > now) {
+				await clock.sleep(Math.max(1, at - now));
+			} else if (!this.gate.allows(now, this.budget.budget, this.budget.lastCutAt)) {
+				await this.queue.waitForAnswer();
+			} else {
+				this.budget.recordSend(now, next.probe);
+				this.gate.started();
+				this.lastSentAt = now;
+				return next.probe ? { at: now, probe: true } : { at: now };
+			}
+		}
+	}
+}
+
+const pacers = new Map<string, Pacer>();
+
+/** One pacer per account (Base URL and key fingerprint), shared by every execution of the process. */
+export function pacerFor(accountKey: string, perMinute: number, clock: () => Clock): Pacer {
+	let pacer = pacers.get(accountKey);
+	if (!pacer) {
+		pacer = new Pacer(perMinute, clock);
+		pacers.set(accountKey, pacer);
+	} else {
+		pacer.setLimit(perMinute);
+	}
+	return pacer;
+}
+
+/** Forgets every pacer (see testHooks). */
+export function resetPacers(): void {
+	pacers.clear();
+}

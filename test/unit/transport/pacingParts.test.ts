@@ -1,0 +1,116 @@
+/** The three parts of the pacer, each on its own (docs/pacing.md numbers the rules). */
+import { InFlightGate } from '../../../nodes/OutreachContact/transport/pacing/inFlightGate';
+import { PROBE_GAP_MS, WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
+import { SendQueue } from '../../../nodes/OutreachContact/transport/pacing/sendQueue';
+import { WindowBudget } from '../../../nodes/OutreachContact/transport/pacing/windowBudget';
+
+describe('WindowBudget (rules 1 to 4)', () => {
+	it('rule 1: sends up to the budget at once, then as the window frees', () => {
+		const budget = new WindowBudget(3);
+		for (const t of [0, 10, 20]) {
+			expect(budget.nextSend(t, -Infinity)).toEqual({ at: t, probe: false });
+			budget.recordSend(t, false);
+		}
+		expect(budget.nextSend(30, 20)).toEqual({ at: WINDOW_MS, probe: false });
+		expect(budget.nextSend(WINDOW_MS + 1, 20)).toEqual({ at: WINDOW_MS + 1, probe: false });
+	});
+
+	it('rule 3: a 429 cuts the budget to 70%, once per crowding, never below 5% of the limit; its send takes no slot', () => {
+		const budget = new WindowBudget(200);
+		for (let t = 0; t < 100; t++) budget.recordSend(t, false);
+		budget.settle({ at: 50 }, true, 200);
+		expect(budget.budget).toBe(140);
+		budget.settle({ at: 60 }, true, 210); // sent before the cut: the same crowding
+		expect(budget.budget).toBe(140);
+		for (let n = 0; n < 20; n++) budget.settle({ at: 300 + n }, true, 300 + n);
+		expect(budget.budget).toBe(10);
+		// 98 sends held in the window, budget 10: held back until a probe, PROBE_GAP_MS after the last send.
+		expect(budget.nextSend(400, 99)).toEqual({ at: 99 + PROBE_GAP_MS, probe: true });
+	});
+
+	it('rule 4: held back, a process probes beyond its budget; accepted, the budget grows to what the window holds', () => {
+		const budget = new WindowBudget(10);
+		for (let t = 0; t < 10; t++) budget.recordSend(t, false);
+		budget.settle({ at: 5 }, true, 20); // cut to 7 (its send freed a slot: 9 held)
+		expect(budget.budget).toBe(7);
+		const probe = budget.nextSend(30_000, 10);
+		expect(probe).toEqual({ at: 10 + PROBE_GAP_MS, probe: true }); // due already: it leaves now
+		budget.recordSend(30_000, true);
+		expect(budget.probing).toBe(true);
+		budget.settle({ at: 30_000, probe: true }, false, 30_100);
+		expect(budget.probing).toBe(false);
+		expect(budget.budget).toBe(10);
+	});
+
+	it('rule 2: a new limit applies at once to a process at the old one', () => {
+		const budget = new WindowBudget(200);
+		budget.setLimit(50);
+		expect(budget.budget).toBe(50);
+	});
+});
+
+describe('InFlightGate (rule 5)', () => {
+	it('one at a time until an answer time is known, not counting the first answer (warm-up)', () => {
+		const gate = new InFlightGate();
+		expect(gate.allows(0, 200, -Infinity)).toBe(true);
+		gate.started();
+		expect(gate.allows(0, 200, -Infinity)).toBe(false);
+		gate.finished(0, 2_000); // the first answer: warm-up, not a sample
+		gate.started();
+		gate.finished(2_000, 2_600);
+		// 600 ms answers, budget 200: 200 sends in 5 s want ceil(600 * 200 / 5000) = 24 in flight.
+		for (let n = 0; n < 24; n++) {
+			expect(gate.allows(3_000, 200, -Infinity)).toBe(true);
+			gate.started();
+		}
+		expect(gate.allows(3_000, 200, -Infinity)).toBe(false);
+	});
+
+	it('never more than 25, and one at a time for three windows after a cut', () => {
+		const gate = new InFlightGate();
+		gate.started();
+		gate.finished(0, 1);
+		gate.started();
+		gate.finished(1, 10_001); // 10 s answers
+		for (let n = 0; n < 25; n++) gate.started();
+		expect(gate.allows(10_002, 200, -Infinity)).toBe(false);
+		const calm = new InFlightGate();
+		expect(calm.allows(1_000, 200, 0)).toBe(true);
+		calm.started();
+		expect(calm.allows(1_000 + 3 * WINDOW_MS - 1, 200, 1_000)).toBe(false);
+	});
+});
+
+describe('SendQueue (rule 6)', () => {
+	it('serves callers in arrival order, one at a time', async () => {
+		const queue = new SendQueue();
+		const order: number[] = [];
+		let release: () => void = () => undefined;
+		const first = queue.take(async () => {
+			await new Promise<void>((resolve) => (release = resolve));
+			order.push(1);
+		});
+		const second = queue.take(async () => {
+			order.push(2);
+		});
+		await Promise.resolve();
+		expect(order).toEqual([]);
+		release();
+		await Promise.all([first, second]);
+		expect(order).toEqual([1, 2]);
+	});
+
+	it('a pause holds until its latest end; the head of the queue wakes on an answer', async () => {
+		const queue = new SendQueue();
+		queue.pause(5_000);
+		queue.pause(3_000);
+		expect(queue.pausedUntil).toBe(5_000);
+		let woke = false;
+		const waiting = queue.waitForAnswer().then(() => (woke = true));
+		await Promise.resolve();
+		expect(woke).toBe(false);
+		queue.wakeUp();
+		await waiting;
+		expect(woke).toBe(true);
+	});
+});
