@@ -15,6 +15,8 @@
  * (ceil(n / limit) - 1) * 60 s plus one answer's latency, not n / limit minutes.
  */
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- a benchmark script, not shipped */
+// First: n8n-core reads where to keep its settings when it is first imported.
+import '../harness/n8nUserFolder';
 import os from 'node:os';
 
 import { testHooks } from '../nodes/OutreachContact/testHooks';

@@ -7,6 +7,8 @@
  * `npm run demo -- --n8n` runs the same workflow in the full n8n install of the e2e suite.
  */
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- a demo script, not shipped */
+// First: n8n-core reads where to keep its settings when it is first imported.
+import '../harness/n8nUserFolder';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDataObject, INode } from 'n8n-workflow';

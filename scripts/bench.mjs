@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench -- [part ...]`: checks the arguments and prints the help before anything is
+ * built; then builds the package and the tools and runs dist-tools/scripts/bench.js.
+ */
+import { spawnSync } from 'node:child_process';
+
+const USAGE = `Usage: npm run bench -- [part ...]
+
+Runs the nodes on n8n's execution engine against the local sandbox at its real limit of
+200 requests per minute, and prints the figures (docs/benchmarks.md explains each).
+
+  a                 one execution adding 500 contacts: instant answers with Look Up Contact,
+                    600 ms answers without and with it
+  b                 Search Return All over 10,000 contacts, instant and 600 ms answers
+  c                 the trigger polled every minute for an hour, for each result order
+  d                 100 adds with Wait for Processing, the sandbox processing each for 20 s
+  workers [N ...]   N separate real n8n 2.x processes sharing one key, 300 adds each
+                    (default 1 2 4); not in the default run
+  --help            this text
+
+No part: a, b, c and d (about 8 minutes).`;
+
+const PARTS = new Set(['a', 'b', 'c', 'd', 'workers']);
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+	console.log(USAGE);
+	process.exit(0);
+}
+const wrong = args.filter((arg, i) => !PARTS.has(arg) && !(/^[1-9][0-9]*$/.test(arg) && args.slice(0, i).includes('workers')));
+if (wrong.length > 0) {
+	console.error(`Unknown argument${wrong.length > 1 ? 's' : ''}: ${wrong.join(' ')} (a number goes after "workers")\n\n${USAGE}`);
+	process.exit(2);
+}
+for (const [command, commandArgs] of [
+	['npm', ['run', 'build', '--silent']],
+	['npm', ['run', 'build:tools', '--silent']],
+	['node', ['dist-tools/scripts/bench.js', ...args]],
+]) {
+	const run = spawnSync(command, commandArgs, { stdio: 'inherit' });
+	if (run.error) throw run.error;
+	if (run.status !== 0) process.exit(run.status ?? 1);
+}
