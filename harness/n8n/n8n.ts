@@ -45,7 +45,10 @@ import type { N8nInstall } from './install';
 export const PACKAGE_NAME = 'n8n-nodes-outreach-contact';
 export const ACTION_TYPE = `${PACKAGE_NAME}.outreachContact`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.outreachContactTrigger`;
-export const CREDENTIAL_TYPE = 'outreachContactApi';
+import { CREDENTIAL_TYPE } from '../../nodes/OutreachContact/transport/request';
+
+/** The credential's type name: the shipped definition. */
+export { CREDENTIAL_TYPE };
 
 /**
  * The repository root (holds package.json and the built dist/): the nearest folder above this
