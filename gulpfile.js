@@ -10,9 +10,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 function copyIcons() {
-	return src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], { base: '.', encoding: false }).pipe(
-		dest('dist'),
-	);
+	return src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], {
+		base: '.',
+		encoding: false,
+	}).pipe(dest('dist'));
 }
 
 function listJs(dir) {
@@ -26,7 +27,8 @@ function listJs(dir) {
 
 async function checkIcons() {
 	const files = [...listJs('dist/nodes'), ...listJs('dist/credentials')];
-	if (files.length === 0) throw new Error('dist/ has no built nodes or credentials: run n8n-node build first');
+	if (files.length === 0)
+		throw new Error('dist/ has no built nodes or credentials: run n8n-node build first');
 	const missing = [];
 	for (const file of files) {
 		const code = fs.readFileSync(file, 'utf8');

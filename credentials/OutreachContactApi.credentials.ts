@@ -27,8 +27,7 @@ export class OutreachContactApi implements ICredentialType {
 		dark: 'file:../nodes/OutreachContact/outreachContact.dark.svg',
 	};
 
-	documentationUrl =
-		'https://github.com/outreach-contact/n8n-nodes-outreach-contact#credentials';
+	documentationUrl = 'https://github.com/outreach-contact/n8n-nodes-outreach-contact#credentials';
 
 	properties: INodeProperties[] = [
 		{

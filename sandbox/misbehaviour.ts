@@ -35,7 +35,12 @@ export function endlessPage<T>(page: number, served: Page<T>, lastPage: () => Pa
 	const size = real.pagination.page_size;
 	return {
 		items: real.items,
-		pagination: { ...real.pagination, page, total_pages: page + 1, total_contacts: (page + 1) * size },
+		pagination: {
+			...real.pagination,
+			page,
+			total_pages: page + 1,
+			total_contacts: (page + 1) * size,
+		},
 	};
 }
 

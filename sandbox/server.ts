@@ -114,7 +114,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			body = read.value;
 		}
 		const params = (route.pattern.exec(path) ?? []).slice(1);
-		return shapeAnswer(route.handle({ store, settings, stats, now, url, params, body }), settings.answer);
+		return shapeAnswer(
+			route.handle({ store, settings, stats, now, url, params, body }),
+			settings.answer,
+		);
 	}
 
 	async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -136,7 +139,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const read = body ? await body.catch(() => undefined) : undefined;
 			const value = read?.ok ? (read.value as Record<string, unknown> | undefined) : undefined;
 			const email = typeof value?.email === 'string' ? value.email : undefined;
-			stats.log.push({ at, status: reply.status, route, port: req.socket.remotePort, ...(email ? { email } : {}) });
+			stats.log.push({
+				at,
+				status: reply.status,
+				route,
+				port: req.socket.remotePort,
+				...(email ? { email } : {}),
+			});
 		}
 		send(res, reply, settings.htmlResponses);
 	}

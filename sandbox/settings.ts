@@ -2,7 +2,12 @@
 
 import { assertTimeZone } from './calendar';
 import type { HtmlMode } from './http';
-import { ANSWER_MODES, PAGINATION_MODES, type AnswerMode, type PaginationMode } from './misbehaviour';
+import {
+	ANSWER_MODES,
+	PAGINATION_MODES,
+	type AnswerMode,
+	type PaginationMode,
+} from './misbehaviour';
 import type { Order } from './search';
 
 /** Behaviour that can also be changed while the sandbox runs (via `sandbox.settings`). */
@@ -89,9 +94,16 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 	if (!['off', 'errors', 'all'].includes(settings.htmlResponses)) {
 		throw new RangeError("htmlResponses must be 'off', 'errors' or 'all'");
 	}
-	if (!PAGINATION_MODES.includes(settings.pagination)) throw new RangeError("pagination must be 'normal' or 'endless'");
-	if (!ANSWER_MODES.includes(settings.answer)) throw new RangeError("answer must be 'normal' or 'wrong-shape'");
-	if (!(settings.status === 0 || (Number.isInteger(settings.status) && settings.status >= 100 && settings.status <= 599))) {
+	if (!PAGINATION_MODES.includes(settings.pagination))
+		throw new RangeError("pagination must be 'normal' or 'endless'");
+	if (!ANSWER_MODES.includes(settings.answer))
+		throw new RangeError("answer must be 'normal' or 'wrong-shape'");
+	if (
+		!(
+			settings.status === 0 ||
+			(Number.isInteger(settings.status) && settings.status >= 100 && settings.status <= 599)
+		)
+	) {
 		throw new RangeError('status must be 0 (off) or an HTTP status from 100 to 599');
 	}
 	return settings;

@@ -185,7 +185,8 @@ export class Store {
 			last_synced_date: input.last_synced_date == null ? null : toIso(input.last_synced_date),
 		};
 		this.contactsById.set(id, record);
-		const processedAt = input.processed_at === undefined ? undefined : Date.parse(toIso(input.processed_at));
+		const processedAt =
+			input.processed_at === undefined ? undefined : Date.parse(toIso(input.processed_at));
 		if (processedAt !== undefined && processedAt > this.now()) {
 			this.processing.set(id, {
 				at: processedAt,

@@ -27,9 +27,14 @@ if (args.includes('--help') || args.includes('-h')) {
 	console.log(USAGE);
 	process.exit(0);
 }
-const wrong = args.filter((arg, i) => !PARTS.has(arg) && !(/^[1-9][0-9]*$/.test(arg) && args.slice(0, i).includes('workers')));
+const wrong = args.filter(
+	(arg, i) =>
+		!PARTS.has(arg) && !(/^[1-9][0-9]*$/.test(arg) && args.slice(0, i).includes('workers')),
+);
 if (wrong.length > 0) {
-	console.error(`Unknown argument${wrong.length > 1 ? 's' : ''}: ${wrong.join(' ')} (a number goes after "workers")\n\n${USAGE}`);
+	console.error(
+		`Unknown argument${wrong.length > 1 ? 's' : ''}: ${wrong.join(' ')} (a number goes after "workers")\n\n${USAGE}`,
+	);
 	process.exit(2);
 }
 for (const [command, commandArgs] of [

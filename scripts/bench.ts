@@ -21,7 +21,13 @@ import os from 'node:os';
 
 import { testHooks } from '../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../harness/n8nHarness';
+import {
+	chain,
+	itemsNode,
+	manualTriggerNode,
+	outreachNode,
+	runWorkflow,
+} from '../harness/n8nHarness';
 import { minimumMs, seconds } from './benchFigures';
 import { benchTrigger } from './benchTrigger';
 import { benchWorkers } from './benchWorkers';
@@ -63,18 +69,31 @@ async function benchAdd(latencyMs: number, lookUp: boolean): Promise<void> {
 		const elapsed = Date.now() - started;
 		const out = outputOf('Add');
 		// The look-up's searches before and after the adds each wait for one answer more.
-		const minimum = minimumMs(emails.length, LIMIT_PER_MINUTE, latencyMs) + (lookUp ? 2 * latencyMs : 0);
+		const minimum =
+			minimumMs(emails.length, LIMIT_PER_MINUTE, latencyMs) + (lookUp ? 2 * latencyMs : 0);
 		const averageRate = (emails.length / LIMIT_PER_MINUTE) * 60_000;
 		const failed = out.filter((item) => item.json.error !== undefined).length;
-		const inOrder = out.length === emails.length && out.every((item, i) => item.json.email === emails[i].email);
+		const inOrder =
+			out.length === emails.length && out.every((item, i) => item.json.email === emails[i].email);
 		const requests = sandbox.stats.requests;
 		const searches = sandbox.stats.byPath['POST /contact/search/'] ?? 0;
 		const bound = emails.length + 2 * Math.ceil(emails.length / 100);
-		const idsRight = out.filter((item, i) => item.json.id === sandbox.store.findContactInSequence(101, emails[i].email)?.id).length;
-		console.log(`(a) add 500 contacts, answers ${latencyMs} ms, Look Up Contact ${lookUp ? 'on' : 'off'}`);
-		console.log(`    wall time ${seconds(elapsed)}; minimum the window allows ${seconds(minimum)}: ratio minimum/actual ${(minimum / elapsed).toFixed(3)} (at the average rate of ${LIMIT_PER_MINUTE}/min: ${seconds(averageRate)}, ratio ${(averageRate / elapsed).toFixed(3)})`);
-		console.log(`    requests ${requests}, 429s ${sandbox.stats.rateLimited} (${((100 * sandbox.stats.rateLimited) / requests).toFixed(2)} %), items failed ${failed}, contacts created ${sandbox.stats.contactsCreated}, output in input order: ${inOrder ? 'yes' : 'NO'}, peak in flight ${sandbox.stats.peakInFlight}`);
-		if (lookUp) console.log(`    Look Up Contact: ${searches} searches, ${requests} requests in all (bound 500 + 2 x ceil(500 / 100) = ${bound}); ids right ${idsRight} of ${emails.length}`);
+		const idsRight = out.filter(
+			(item, i) => item.json.id === sandbox.store.findContactInSequence(101, emails[i].email)?.id,
+		).length;
+		console.log(
+			`(a) add 500 contacts, answers ${latencyMs} ms, Look Up Contact ${lookUp ? 'on' : 'off'}`,
+		);
+		console.log(
+			`    wall time ${seconds(elapsed)}; minimum the window allows ${seconds(minimum)}: ratio minimum/actual ${(minimum / elapsed).toFixed(3)} (at the average rate of ${LIMIT_PER_MINUTE}/min: ${seconds(averageRate)}, ratio ${(averageRate / elapsed).toFixed(3)})`,
+		);
+		console.log(
+			`    requests ${requests}, 429s ${sandbox.stats.rateLimited} (${((100 * sandbox.stats.rateLimited) / requests).toFixed(2)} %), items failed ${failed}, contacts created ${sandbox.stats.contactsCreated}, output in input order: ${inOrder ? 'yes' : 'NO'}, peak in flight ${sandbox.stats.peakInFlight}`,
+		);
+		if (lookUp)
+			console.log(
+				`    Look Up Contact: ${searches} searches, ${requests} requests in all (bound 500 + 2 x ceil(500 / 100) = ${bound}); ids right ${idsRight} of ${emails.length}`,
+			);
 	} finally {
 		await sandbox.close();
 	}
@@ -86,7 +105,10 @@ async function benchWait(): Promise<void> {
 	const processingMs = 20_000;
 	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, processingMs });
 	try {
-		const emails = Array.from({ length: 100 }, (_, i) => ({ email: `wait${i}@example.com`, enrich: i % 2 === 0 }));
+		const emails = Array.from({ length: 100 }, (_, i) => ({
+			email: `wait${i}@example.com`,
+			enrich: i % 2 === 0,
+		}));
 		const started = Date.now();
 		const { outputOf } = await runWorkflow(
 			{
@@ -100,7 +122,10 @@ async function benchWait(): Promise<void> {
 							email: '={{ $json.email }}',
 							sequenceId: { __rl: true, mode: 'id', value: '101' },
 							playbookId: { __rl: true, mode: 'id', value: '201' },
-							additionalFields: { doEnrichment: '={{ $json.enrich }}', pronetHandle: '={{ $json.email.split("@")[0] }}' },
+							additionalFields: {
+								doEnrichment: '={{ $json.enrich }}',
+								pronetHandle: '={{ $json.email.split("@")[0] }}',
+							},
 							options: { waitForProcessing: true },
 						}),
 						continueOnFail: true,
@@ -112,12 +137,20 @@ async function benchWait(): Promise<void> {
 		);
 		const elapsed = Date.now() - started;
 		const out = outputOf('Add');
-		const withSnippets = out.filter((item) => Object.keys((item.json.sentence_fields ?? {}) as object).length > 0).length;
+		const withSnippets = out.filter(
+			(item) => Object.keys((item.json.sentence_fields ?? {}) as object).length > 0,
+		).length;
 		const enriched = out.filter((item) => item.json.is_enriched === true).length;
 		const searches = sandbox.stats.byPath['POST /contact/search/'] ?? 0;
-		console.log(`(d) 100 adds with Wait for Processing (half with Enrich Contact), the sandbox processing each for ${seconds(processingMs)}`);
-		console.log(`    wall time ${seconds(elapsed)}; out with snippets ${withSnippets} of 100, enriched ${enriched} of 50, failed ${out.filter((item) => item.json.error !== undefined).length}`);
-		console.log(`    requests ${sandbox.stats.requests}: 100 adds, ${searches} searches (one per round for all, one for those waiting for enrichment, plus the look-up before)`);
+		console.log(
+			`(d) 100 adds with Wait for Processing (half with Enrich Contact), the sandbox processing each for ${seconds(processingMs)}`,
+		);
+		console.log(
+			`    wall time ${seconds(elapsed)}; out with snippets ${withSnippets} of 100, enriched ${enriched} of 50, failed ${out.filter((item) => item.json.error !== undefined).length}`,
+		);
+		console.log(
+			`    requests ${sandbox.stats.requests}: 100 adds, ${searches} searches (one per round for all, one for those waiting for enrichment, plus the look-up before)`,
+		);
 	} finally {
 		await sandbox.close();
 	}
@@ -127,7 +160,12 @@ async function benchSearch(latencyMs: number): Promise<void> {
 	testHooks.resetPacers();
 	const total = 10_000;
 	const cap = 100;
-	const sandbox = await startSandbox({ rateLimit: LIMIT_PER_MINUTE, latencyMs, maxPageSize: cap, seedContacts: total });
+	const sandbox = await startSandbox({
+		rateLimit: LIMIT_PER_MINUTE,
+		latencyMs,
+		maxPageSize: cap,
+		seedContacts: total,
+	});
 	try {
 		const memory = new MemoryPeak();
 		const started = Date.now();
@@ -135,7 +173,12 @@ async function benchSearch(latencyMs: number): Promise<void> {
 			{
 				nodes: [
 					manualTriggerNode(),
-					outreachNode('Search', { resource: 'contact', operation: 'search', returnAll: true, simplify: false }),
+					outreachNode('Search', {
+						resource: 'contact',
+						operation: 'search',
+						returnAll: true,
+						simplify: false,
+					}),
 				],
 				connections: chain('Manual', 'Search'),
 			},
@@ -145,9 +188,15 @@ async function benchSearch(latencyMs: number): Promise<void> {
 		const peak = memory.stop();
 		const found = outputOf('Search').length;
 		const minimum = Math.ceil(total / cap);
-		console.log(`(b) search Return All over ${total} contacts, page cap ${cap}, answers ${latencyMs} ms`);
-		console.log(`    contacts out ${found}, requests ${sandbox.stats.requests} (minimum ${minimum}), 429s ${sandbox.stats.rateLimited}, peak in flight ${sandbox.stats.peakInFlight}`);
-		console.log(`    wall time ${seconds(elapsed)}, peak heap growth ${peak.heapMb.toFixed(0)} MB, peak RSS ${peak.rssMb.toFixed(0)} MB`);
+		console.log(
+			`(b) search Return All over ${total} contacts, page cap ${cap}, answers ${latencyMs} ms`,
+		);
+		console.log(
+			`    contacts out ${found}, requests ${sandbox.stats.requests} (minimum ${minimum}), 429s ${sandbox.stats.rateLimited}, peak in flight ${sandbox.stats.peakInFlight}`,
+		);
+		console.log(
+			`    wall time ${seconds(elapsed)}, peak heap growth ${peak.heapMb.toFixed(0)} MB, peak RSS ${peak.rssMb.toFixed(0)} MB`,
+		);
 	} finally {
 		await sandbox.close();
 	}
@@ -156,7 +205,9 @@ async function benchSearch(latencyMs: number): Promise<void> {
 async function main(): Promise<void> {
 	const only = process.argv.slice(2);
 	const wanted = (name: string) => (only.length === 0 && name !== 'workers') || only.includes(name);
-	console.log(`Benchmarks on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+	console.log(
+		`Benchmarks on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+	);
 	if (wanted('a')) {
 		await benchAdd(0, true);
 		await benchAdd(600, false);

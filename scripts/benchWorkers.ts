@@ -19,27 +19,48 @@ function withoutLookUp<T extends Record<string, unknown>>(node: T): T {
 	return { ...node, parameters: { ...parameters, options: { lookUpContact: false } } };
 }
 
-export async function benchWorkers(limitPerMinute: number, counts = [1, 2, 4], perProcess = 300): Promise<void> {
+export async function benchWorkers(
+	limitPerMinute: number,
+	counts = [1, 2, 4],
+	perProcess = 300,
+): Promise<void> {
 	for (const processes of counts) {
-		const sandbox = await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, rateLimit: limitPerMinute, host: '127.0.0.1' });
+		const sandbox = await startSandbox({
+			apiKey: SANDBOX_DUMMY_KEY,
+			rateLimit: limitPerMinute,
+			host: '127.0.0.1',
+		});
 		const prepared: PreparedN8n[] = [];
 		try {
 			const flows = Array.from({ length: processes }, (_, p) => {
-				const emails = Array.from({ length: perProcess }, (_, i) => `w${processes}p${p}i${i}@bench.example`);
+				const emails = Array.from(
+					{ length: perProcess },
+					(_, i) => `w${processes}p${p}i${i}@bench.example`,
+				);
 				return chainWorkflow(
 					`Bench workers ${processes} process ${p}`,
 					setJson('Emails', { emails }),
 					splitOut('Split', 'emails'),
 					withoutLookUp(
-						addContactNode('Add', '={{ $json.emails }}', { id: 'e2eSandboxCred01', name: 'Outreach Sandbox' }, {
-							continueOnFail: true,
-						}),
+						addContactNode(
+							'Add',
+							'={{ $json.emails }}',
+							{ id: 'e2eSandboxCred01', name: 'Outreach Sandbox' },
+							{
+								continueOnFail: true,
+							},
+						),
 					),
 				);
 			});
 			for (const [p, flow] of flows.entries()) {
 				prepared.push(
-					await prepareN8n({ target: N8N_TARGETS['2.x'], sandbox, label: `bench-w${processes}-${p}`, workflows: [flow] }),
+					await prepareN8n({
+						target: N8N_TARGETS['2.x'],
+						sandbox,
+						label: `bench-w${processes}-${p}`,
+						workflows: [flow],
+					}),
 				);
 			}
 			sandbox.stats.reset();
@@ -54,7 +75,8 @@ export async function benchWorkers(limitPerMinute: number, counts = [1, 2, 4], p
 			const wall = Math.max(...stops) - Math.min(...starts);
 			const total = processes * perProcess;
 			const minimum = minimumMs(total, limitPerMinute, 0);
-			const ran = (run: (typeof runs)[number]) => Boolean(run.execution.data?.resultData?.runData?.Add);
+			const ran = (run: (typeof runs)[number]) =>
+				Boolean(run.execution.data?.resultData?.runData?.Add);
 			for (const run of runs.filter((r) => !ran(r))) {
 				console.log(
 					`    execution ${run.execution.id}: status ${run.execution.status}, last node ${run.execution.data?.resultData?.lastNodeExecuted ?? '-'}, error ${run.error?.message ?? '-'}\n${run.stderr.slice(-1500)}\n${run.stdout.slice(-1500)}`,
@@ -64,7 +86,9 @@ export async function benchWorkers(limitPerMinute: number, counts = [1, 2, 4], p
 			const failed = outputs.flat().filter((item) => item.error !== undefined).length;
 			const requests = sandbox.stats.requests;
 			const limited = sandbox.stats.rateLimited;
-			console.log(`(workers) ${processes} n8n process(es) x ${perProcess} adds, one key, ${limitPerMinute}/min`);
+			console.log(
+				`(workers) ${processes} n8n process(es) x ${perProcess} adds, one key, ${limitPerMinute}/min`,
+			);
 			console.log(
 				`    wall time ${seconds(wall)} (first execution start to last stop), minimum ${seconds(minimum)}, ratio minimum/actual ${(minimum / wall).toFixed(3)}`,
 			);

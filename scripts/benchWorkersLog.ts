@@ -17,10 +17,18 @@ export function processOf(record: RequestRecord): number | undefined {
 	return match ? Number(match[1]) : undefined;
 }
 
-export function printWorkersLog(log: RequestRecord[], processes: number, starts: number[], stops: number[]): void {
+export function printWorkersLog(
+	log: RequestRecord[],
+	processes: number,
+	starts: number[],
+	stops: number[],
+): void {
 	const t0 = Math.min(...starts);
 	const s = (ms: number) => ((ms - t0) / 1000).toFixed(2);
-	const file = join(tmpdir(), `bench-workers-${processes}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+	const file = join(
+		tmpdir(),
+		`bench-workers-${processes}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+	);
 	writeFileSync(file, JSON.stringify({ starts, stops, log }, null, 0));
 	console.log(`    request log: ${file} (times below in s from the first execution's start)`);
 	for (let p = 0; p < processes; p++) {
@@ -39,7 +47,9 @@ export function printWorkersLog(log: RequestRecord[], processes: number, starts:
 			const mine = inWindow.filter((r) => processOf(r) === p);
 			return `p${p} ${mine.filter((r) => r.status !== 429).length}/${mine.filter((r) => r.status === 429).length}`;
 		});
-		const limited = inWindow.filter((r) => r.status === 429).map((r) => `${s(r.at)}:p${processOf(r) ?? '?'}`);
+		const limited = inWindow
+			.filter((r) => r.status === 429)
+			.map((r) => `${s(r.at)}:p${processOf(r) ?? '?'}`);
 		console.log(`    window ${s(from)}: ${per.join('  ')}  429s at ${limited.join(' ') || '-'}`);
 	}
 }

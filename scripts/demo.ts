@@ -23,7 +23,9 @@ function line(label: string, value: unknown): void {
 }
 
 async function runEmbedded(): Promise<void> {
-	const workflow = JSON.parse(readFileSync(WORKFLOW_FILE, 'utf8')) as WorkflowJson & { name: string };
+	const workflow = JSON.parse(readFileSync(WORKFLOW_FILE, 'utf8')) as WorkflowJson & {
+		name: string;
+	};
 	const sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
 	const credentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
 	const started = Date.now();
@@ -41,11 +43,18 @@ async function runEmbedded(): Promise<void> {
 		await pollOnce(enrichedTrigger, { credentials, staticData: enrichedData });
 
 		const { outputOf, errorOf } = await runWorkflow(workflow, { credentials, startNode: 'Start' });
-		for (const name of ['Get Sequences', 'Add Contact', "Search Today's Demo Contacts", 'Get First Contact']) {
+		for (const name of [
+			'Get Sequences',
+			'Add Contact',
+			"Search Today's Demo Contacts",
+			'Get First Contact',
+		]) {
 			const error = errorOf(name);
 			if (error) throw new Error(`${name} failed: ${error.message}`);
 		}
-		const sequences = outputOf('Get Sequences').map((i) => `${i.json.sequence_name} (#${i.json.id})`);
+		const sequences = outputOf('Get Sequences').map(
+			(i) => `${i.json.sequence_name} (#${i.json.id})`,
+		);
 		const added = outputOf('Add Contact').map(
 			(i) =>
 				`${String(i.json.email)}: ${String(i.json.status)}, id ${String(i.json.id)}, ${Object.keys((i.json.sentence_fields ?? {}) as IDataObject).length} snippets, enriched ${String(i.json.is_enriched)}`,
@@ -64,15 +73,32 @@ async function runEmbedded(): Promise<void> {
 		line('  snippets', Object.keys((contact.sentence_fields ?? {}) as IDataObject).join(', '));
 
 		const next = await pollOnce(trigger, { credentials, staticData });
-		line('Trigger (next poll)', `${next.items.length} new contacts: ${next.items.map((i) => i.json.email).join(', ')}`);
+		line(
+			'Trigger (next poll)',
+			`${next.items.length} new contacts: ${next.items.map((i) => i.json.email).join(', ')}`,
+		);
 		const again = await pollOnce(trigger, { credentials, staticData });
-		line('Trigger (poll after that)', `${again.items.length} new contacts (each contact is emitted once)`);
+		line(
+			'Trigger (poll after that)',
+			`${again.items.length} new contacts (each contact is emitted once)`,
+		);
 		const enriched = await pollOnce(enrichedTrigger, { credentials, staticData: enrichedData });
-		line('Contact Enriched trigger', `${enriched.items.length} enriched: ${enriched.items.map((i) => `${String(i.json.email)} (${String(i.json.company_name)})`).join(', ')}`);
-		const enrichedAgain = await pollOnce(enrichedTrigger, { credentials, staticData: enrichedData });
-		line('Contact Enriched (next poll)', `${enrichedAgain.items.length} (each contact is emitted once)`);
+		line(
+			'Contact Enriched trigger',
+			`${enriched.items.length} enriched: ${enriched.items.map((i) => `${String(i.json.email)} (${String(i.json.company_name)})`).join(', ')}`,
+		);
+		const enrichedAgain = await pollOnce(enrichedTrigger, {
+			credentials,
+			staticData: enrichedData,
+		});
+		line(
+			'Contact Enriched (next poll)',
+			`${enrichedAgain.items.length} (each contact is emitted once)`,
+		);
 
-		console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s: ${sandbox.stats.requests} requests, ${sandbox.stats.contactsCreated} contacts created, ${sandbox.stats.rateLimited} rate-limited.`);
+		console.log(
+			`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s: ${sandbox.stats.requests} requests, ${sandbox.stats.contactsCreated} contacts created, ${sandbox.stats.rateLimited} rate-limited.`,
+		);
 	} finally {
 		await sandbox.close();
 	}
@@ -82,7 +108,9 @@ async function main(): Promise<void> {
 	if (process.argv.includes('--n8n')) {
 		// Loaded only when asked: it drives the full n8n install of the e2e suite.
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { runDemoInN8n } = require('./demoInN8n') as { runDemoInN8n: (file: string) => Promise<void> };
+		const { runDemoInN8n } = require('./demoInN8n') as {
+			runDemoInN8n: (file: string) => Promise<void>;
+		};
 		await runDemoInN8n(WORKFLOW_FILE);
 		return;
 	}

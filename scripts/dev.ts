@@ -19,8 +19,15 @@ const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 4010);
 
 async function main(): Promise<void> {
 	const target = N8N_TARGETS['2.x'];
-	console.log(`Starting n8n ${target.version} with n8n-nodes-outreach-contact (the first run installs n8n: several minutes)...`);
-	const sandbox = await startSandbox({ host: '127.0.0.1', port: SANDBOX_PORT, apiKey: SANDBOX_DUMMY_KEY, seedContacts: 20 });
+	console.log(
+		`Starting n8n ${target.version} with n8n-nodes-outreach-contact (the first run installs n8n: several minutes)...`,
+	);
+	const sandbox = await startSandbox({
+		host: '127.0.0.1',
+		port: SANDBOX_PORT,
+		apiKey: SANDBOX_DUMMY_KEY,
+		seedContacts: 20,
+	});
 	const prepared = await prepareN8n({
 		target,
 		sandbox,
@@ -28,12 +35,16 @@ async function main(): Promise<void> {
 		userFolder: join(REPO_ROOT, '.n8n-dev'),
 		port: N8N_PORT,
 	});
-	await importWorkflows(prepared.home, [workflowUsing(join(REPO_ROOT, 'examples', 'demo-add-search-get.json'), prepared.credential)]);
+	await importWorkflows(prepared.home, [
+		workflowUsing(join(REPO_ROOT, 'examples', 'demo-add-search-get.json'), prepared.credential),
+	]);
 	const server = await startN8n(prepared.home);
 	// The owner exists from the second start on: then setup answers an error and login is as before.
 	await setupOwner(server).catch(() => undefined);
 
-	console.log(`\n  n8n editor     ${server.baseUrl}   (sign in: ${OWNER.email} / ${OWNER.password})`);
+	console.log(
+		`\n  n8n editor     ${server.baseUrl}   (sign in: ${OWNER.email} / ${OWNER.password})`,
+	);
 	console.log(`  sandbox        ${sandbox.baseUrl}   (API key: ${sandbox.apiKey})`);
 	console.log(`  credential     "${prepared.credential.name}", already pointing at the sandbox`);
 	console.log(`  workflow       "Outreach Contact demo: add, search, get"`);

@@ -15,7 +15,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { SOURCE_FILE_PATTERNS, analyzePackage } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	SOURCE_FILE_PATTERNS,
+	analyzePackage,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = process.cwd();
 
@@ -29,7 +32,10 @@ const PACKED = [
 const work = mkdtempSync(join(tmpdir(), 'outreach-scan-'));
 
 function packTarball() {
-	execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+	execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+		cwd: root,
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 	const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'));
 	if (!tarball) throw new Error('npm pack produced no tarball');
 	const dir = join(work, 'package');
@@ -39,8 +45,13 @@ function packTarball() {
 
 /** The tarball's files that PACKED does not allow, and how many it holds. */
 function unexpectedFiles(tarball) {
-	const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter((line) => line && !line.endsWith('/'));
-	return { count: listed.length, unexpected: listed.filter((file) => !PACKED.some((pattern) => pattern.test(file))) };
+	const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+		.split('\n')
+		.filter((line) => line && !line.endsWith('/'));
+	return {
+		count: listed.length,
+		unexpected: listed.filter((file) => !PACKED.some((pattern) => pattern.test(file))),
+	};
 }
 
 function report(label, result) {
@@ -55,16 +66,25 @@ function report(label, result) {
 
 try {
 	const { dir: packed, tarball: packedFile } = packTarball();
-	const files = readdirSync(join(packed, 'dist'), { recursive: true }).filter((f) => String(f).endsWith('.js'));
-	if (files.length === 0) throw new Error('The packed tarball has no compiled .js files: run npm run build first');
+	const files = readdirSync(join(packed, 'dist'), { recursive: true }).filter((f) =>
+		String(f).endsWith('.js'),
+	);
+	if (files.length === 0)
+		throw new Error('The packed tarball has no compiled .js files: run npm run build first');
 	const source = await analyzePackage(root, SOURCE_FILE_PATTERNS);
 	const tarball = await analyzePackage(packed, ['**/*.js', 'package.json']);
 	const contents = unexpectedFiles(packedFile);
 	const onlyLoaded = report(`tarball contents (${contents.count} files)`, {
 		passed: contents.unexpected.length === 0,
-		message: contents.unexpected.length === 0 ? 'only what n8n loads, and README, LICENSE, CHANGELOG' : `files n8n does not load: ${contents.unexpected.join(', ')}`,
+		message:
+			contents.unexpected.length === 0
+				? 'only what n8n loads, and README, LICENSE, CHANGELOG'
+				: `files n8n does not load: ${contents.unexpected.join(', ')}`,
 	});
-	const ok = report('source (package.json, nodes/, credentials/)', source) & report(`tarball (${files.length} .js files)`, tarball) & onlyLoaded;
+	const ok =
+		report('source (package.json, nodes/, credentials/)', source) &
+		report(`tarball (${files.length} .js files)`, tarball) &
+		onlyLoaded;
 	process.exitCode = ok ? 0 : 1;
 } finally {
 	rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,9 @@
 import { ExecutionLifecycleHooks } from 'n8n-core';
-import type { IWorkflowBase, IWorkflowExecuteAdditionalData, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 import { ICredentialsHelper } from 'n8n-workflow';
 import { CredentialsInput, TestCredentialsHelper } from './credentials';
 
@@ -13,7 +17,9 @@ export interface AdditionalDataOptions {
 
 const BASE = 'http://localhost:5678';
 
-export function makeAdditionalData(options: AdditionalDataOptions = {}): IWorkflowExecuteAdditionalData {
+export function makeAdditionalData(
+	options: AdditionalDataOptions = {},
+): IWorkflowExecuteAdditionalData {
 	const mode = options.mode ?? 'manual';
 	const workflowData: IWorkflowBase =
 		options.workflowData ??

@@ -1,4 +1,3 @@
-
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, CredentialsInput } from './credentials';
 import { chain, customNode, itemsNode } from './nodes';

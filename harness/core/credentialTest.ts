@@ -1,10 +1,25 @@
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { IAuthenticateRuleResponseSuccessBody, ICredentialDataDecryptedObject, ICredentialsDecrypted, INodeCredentialTestResult, ICredentialType, INode, INodeExecutionData, INodeType, INodeTypes } from 'n8n-workflow';
+import type {
+	IAuthenticateRuleResponseSuccessBody,
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	INodeCredentialTestResult,
+	ICredentialType,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+} from 'n8n-workflow';
 import { NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
-import { CREDENTIAL_REF, CREDENTIAL_TYPE, CredentialsInput, TestCredentialsHelper, credentialType, withCredentialDefaults } from './credentials';
+import {
+	CREDENTIAL_REF,
+	CREDENTIAL_TYPE,
+	CredentialsInput,
+	TestCredentialsHelper,
+	credentialType,
+	withCredentialDefaults,
+} from './credentials';
 import { makeAdditionalData } from './additionalData';
-
-
 
 export interface CredentialTestOutcome extends INodeCredentialTestResult {
 	/** The error RoutingNode threw, if the request failed (for secret checks). */
@@ -49,7 +64,9 @@ export async function runCredentialTest(
 		type: noOp.name,
 		typeVersion: 1,
 		position: [0, 0],
-		credentials: { [CREDENTIAL_TYPE]: { id: credentialsDecrypted.id, name: credentialsDecrypted.name } },
+		credentials: {
+			[CREDENTIAL_TYPE]: { id: credentialsDecrypted.id, name: credentialsDecrypted.name },
+		},
 	};
 	const nodeTypeCopy: INodeType = {
 		description: {
@@ -69,9 +86,15 @@ export async function runCredentialTest(
 	const mockNodeTypes: INodeTypes = {
 		getKnownTypes: () => ({}),
 		getByName: () => nodeTypeCopy,
-		getByNameAndVersion: (_name, version) => NodeHelpers.getVersionedNodeType(nodeTypeCopy, version),
+		getByNameAndVersion: (_name, version) =>
+			NodeHelpers.getVersionedNodeType(nodeTypeCopy, version),
 	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: mockNodeTypes });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: mockNodeTypes,
+	});
 	const credentialsHelper = new TestCredentialsHelper(credentialsDecrypted.data);
 	const additionalData = makeAdditionalData({ credentialsHelper, mode: 'internal' });
 	const inputData = { main: [[{ json: {} }]] };
@@ -122,7 +145,8 @@ export async function runCredentialTest(
 		return fail(error.message.toString());
 	}
 
-	for (const rule of (testRequest.rules ?? []) as unknown as IAuthenticateRuleResponseSuccessBody[]) {
+	for (const rule of (testRequest.rules ??
+		[]) as unknown as IAuthenticateRuleResponseSuccessBody[]) {
 		if (rule.type === 'responseSuccessBody') {
 			const responseData = response![0][0].json;
 			if (lodashGet(responseData, rule.properties.key) === rule.properties.value) {

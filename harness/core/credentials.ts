@@ -1,4 +1,14 @@
-import type { ICredentialDataDecryptedObject, ICredentialType, ICredentials, IDataObject, IHttpRequestOptions, INode, INodeProperties, IRequestOptionsSimplified, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	ICredentials,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeProperties,
+	IRequestOptionsSimplified,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 import { ICredentialsHelper, Workflow } from 'n8n-workflow';
 import { OutreachContactApi } from '../../credentials/OutreachContactApi.credentials';
 
@@ -22,7 +32,9 @@ export type CredentialsInput = OutreachCredentials | ICredentialDataDecryptedObj
 export const credentialType: ICredentialType = new OutreachContactApi();
 
 /** The credential data with the credential's defaults filled in, as n8n does before use. */
-export function withCredentialDefaults(data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
+export function withCredentialDefaults(
+	data: ICredentialDataDecryptedObject,
+): ICredentialDataDecryptedObject {
 	const out: ICredentialDataDecryptedObject = {};
 	for (const property of credentialType.properties) {
 		if (property.default !== undefined) out[property.name] = property.default as never;
@@ -36,9 +48,11 @@ export function withCredentialDefaults(data: ICredentialDataDecryptedObject): IC
 /** Resolves `={{$credentials.x}}` without a workflow (only used when n8n passes none). */
 function resolveSimply(value: string, credentials: ICredentialDataDecryptedObject): string {
 	if (!value.startsWith('=')) return value;
-	return value.slice(1).replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) =>
-		String(credentials[key] ?? ''),
-	);
+	return value
+		.slice(1)
+		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) =>
+			String(credentials[key] ?? ''),
+		);
 }
 
 export class TestCredentialsHelper extends ICredentialsHelper {
@@ -89,7 +103,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 				return resolved ? resolved.toString() : '';
 			};
 			for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
-				const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
+				const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??=
+					{});
 				for (const [key, value] of Object.entries(outerValue as IDataObject)) {
 					target[resolve(key)] = resolve(value as string);
 				}
@@ -118,7 +133,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		if (type !== CREDENTIAL_TYPE) throw new Error(`No test credentials of type ${type}`);
 		if (!this.credentials) throw new Error('The test gave no credentials');
-		return withCredentialDefaults(structuredClone(this.credentials) as ICredentialDataDecryptedObject);
+		return withCredentialDefaults(
+			structuredClone(this.credentials) as ICredentialDataDecryptedObject,
+		);
 	}
 
 	async updateCredentials(): Promise<void> {}

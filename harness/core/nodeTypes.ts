@@ -1,4 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypes, ITriggerFunctions, ITriggerResponse, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	ITriggerFunctions,
+	ITriggerResponse,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 export const OUTREACH_NODE_TYPE = 'n8n-nodes-outreach-contact.outreachContact';
@@ -67,10 +76,15 @@ export function loadOutreachNode(): NodeClass {
 }
 
 export function loadOutreachTrigger(): NodeClass {
-	return loadClass('../../nodes/OutreachContact/OutreachContactTrigger.node', 'OutreachContactTrigger');
+	return loadClass(
+		'../../nodes/OutreachContact/OutreachContactTrigger.node',
+		'OutreachContactTrigger',
+	);
 }
 
-export function makeNodeTypes(extra: Record<string, INodeType | IVersionedNodeType> = {}): INodeTypes {
+export function makeNodeTypes(
+	extra: Record<string, INodeType | IVersionedNodeType> = {},
+): INodeTypes {
 	const cache = new Map<string, INodeType | IVersionedNodeType>();
 	const factories: Record<string, () => INodeType | IVersionedNodeType> = {
 		[OUTREACH_NODE_TYPE]: () => new (loadOutreachNode())(),

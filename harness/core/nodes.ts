@@ -1,12 +1,29 @@
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 import { CREDENTIAL_REF, CREDENTIAL_TYPE } from './credentials';
-import { ITEMS_NODE_TYPE, MANUAL_TRIGGER_TYPE, OUTREACH_NODE_TYPE, OUTREACH_TRIGGER_TYPE } from './nodeTypes';
+import {
+	ITEMS_NODE_TYPE,
+	MANUAL_TRIGGER_TYPE,
+	OUTREACH_NODE_TYPE,
+	OUTREACH_TRIGGER_TYPE,
+} from './nodeTypes';
 
 export let position = 0;
 const nextPosition = (): [number, number] => [(position = (position + 220) % 4400), 300];
 
-export function customNode(name: string, type: string, parameters: IDataObject = {}, typeVersion = 1): INode {
-	return { id: `id-${name}`, name, type, typeVersion, position: nextPosition(), parameters } as INode;
+export function customNode(
+	name: string,
+	type: string,
+	parameters: IDataObject = {},
+	typeVersion = 1,
+): INode {
+	return {
+		id: `id-${name}`,
+		name,
+		type,
+		typeVersion,
+		position: nextPosition(),
+		parameters,
+	} as INode;
 }
 
 export function manualTriggerNode(name = 'Manual'): INode {
@@ -18,7 +35,10 @@ export function itemsNode(name: string, items: IDataObject[]): INode {
 }
 
 export function outreachNode(name: string, parameters: IDataObject): INode {
-	return { ...customNode(name, OUTREACH_NODE_TYPE, parameters), credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REF } };
+	return {
+		...customNode(name, OUTREACH_NODE_TYPE, parameters),
+		credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REF },
+	};
 }
 
 export function triggerNode(name: string, parameters: IDataObject = {}): INode {

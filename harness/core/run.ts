@@ -1,7 +1,25 @@
 import { ExecutionLifecycleHooks, PollContext, WorkflowExecute } from 'n8n-core';
-import type { IConnections, IDataObject, INode, INodeExecutionData, INodeType, INodeTypes, IPinData, IRun, IVersionedNodeType, IWorkflowBase, ExecutionError, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IPinData,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowBase,
+	ExecutionError,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
-import { CREDENTIAL_REF, CREDENTIAL_TYPE, CredentialsInput, TestCredentialsHelper } from './credentials';
+import {
+	CREDENTIAL_REF,
+	CREDENTIAL_TYPE,
+	CredentialsInput,
+	TestCredentialsHelper,
+} from './credentials';
 import { makeAdditionalData } from './additionalData';
 import { makeNodeTypes } from './nodeTypes';
 
@@ -88,7 +106,10 @@ function pickStartNode(workflow: Workflow, name: string | undefined): INode {
 	return start;
 }
 
-export async function runWorkflow(json: WorkflowJson, options: RunOptions = {}): Promise<WorkflowResult> {
+export async function runWorkflow(
+	json: WorkflowJson,
+	options: RunOptions = {},
+): Promise<WorkflowResult> {
 	const mode = options.mode ?? 'manual';
 	const types = makeNodeTypes(options.extraNodeTypes);
 	const workflow = buildWorkflow(json, types);
@@ -174,5 +195,12 @@ export async function pollOnce(trigger: INode, options: PollOptions = {}): Promi
 	const output = await type.poll.call(context);
 	// Workflow wraps the given object in a proxy and mutates it in place.
 	const staticDataChanged = Boolean((workflow.staticData as IDataObject).__dataChanged);
-	return { output, items: output?.[0] ?? [], staticData, staticDataChanged, workflow, credentialsHelper };
+	return {
+		output,
+		items: output?.[0] ?? [],
+		staticData,
+		staticDataChanged,
+		workflow,
+		credentialsHelper,
+	};
 }

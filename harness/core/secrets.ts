@@ -1,5 +1,3 @@
-
-
 /**
  * Where a secret appears anywhere in a value: every string reachable through own properties,
  * enumerable or not (message, stack, cause, description, context, node, ...), through
@@ -13,7 +11,8 @@ export function secretLeaks(value: unknown, secret: string): string[] {
 			if (current.includes(secret)) hits.push(path);
 			return;
 		}
-		if (typeof current === 'function' || !current || typeof current !== 'object' || depth > 12) return;
+		if (typeof current === 'function' || !current || typeof current !== 'object' || depth > 12)
+			return;
 		if (seen.has(current)) return;
 		seen.add(current);
 		for (const name of Object.getOwnPropertyNames(current)) {
@@ -25,7 +24,8 @@ export function secretLeaks(value: unknown, secret: string): string[] {
 			}
 			walk(child, `${path}.${name}`, depth + 1);
 		}
-		if (current instanceof Map) for (const [k, v] of current) walk(v, `${path}[${String(k)}]`, depth + 1);
+		if (current instanceof Map)
+			for (const [k, v] of current) walk(v, `${path}[${String(k)}]`, depth + 1);
 	};
 	walk(value, '$', 0);
 	try {
@@ -36,7 +36,8 @@ export function secretLeaks(value: unknown, secret: string): string[] {
 	if (value && typeof value === 'object') {
 		try {
 			const names = Object.getOwnPropertyNames(value);
-			if ((JSON.stringify(value, names) ?? '').includes(secret)) hits.push('JSON.stringify($, ownNames)');
+			if ((JSON.stringify(value, names) ?? '').includes(secret))
+				hits.push('JSON.stringify($, ownNames)');
 		} catch {
 			// ignore
 		}

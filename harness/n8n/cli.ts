@@ -61,10 +61,7 @@ export interface CredentialSpec {
 
 export async function importCredential(home: N8nHome, credential: CredentialSpec): Promise<void> {
 	const file = join(home.userFolder, `credential-${credential.id}.json`);
-	writeFileSync(
-		file,
-		JSON.stringify([{ type: CREDENTIAL_TYPE, ...credential }], null, 2),
-	);
+	writeFileSync(file, JSON.stringify([{ type: CREDENTIAL_TYPE, ...credential }], null, 2));
 	await n8nCli(home, ['import:credentials', `--input=${file}`]);
 }
 

@@ -18,7 +18,12 @@ export async function queryDb<T = Record<string, unknown>>(
 			env: {
 				PATH: home.install.path,
 				E2E_INSTALL_DIR: home.install.dir,
-				E2E_QUERY: JSON.stringify({ db: home.dbPath, sql, params, parseFlatted: options.parseFlatted ?? [] }),
+				E2E_QUERY: JSON.stringify({
+					db: home.dbPath,
+					sql,
+					params,
+					parseFlatted: options.parseFlatted ?? [],
+				}),
 			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
@@ -78,7 +83,10 @@ export async function readExecutions(
 }
 
 async function lastExecutionId(home: N8nHome): Promise<number> {
-	const [row] = await queryDb<{ last: number | null }>(home, 'SELECT MAX(id) AS last FROM execution_entity');
+	const [row] = await queryDb<{ last: number | null }>(
+		home,
+		'SELECT MAX(id) AS last FROM execution_entity',
+	);
 	return Number(row?.last ?? 0);
 }
 
@@ -90,9 +98,13 @@ export interface ExecutionResult extends CliResult {
 	error?: { message?: string; description?: string; name?: string; node?: { name?: string } };
 }
 
-export function nodeOutput(execution: StoredExecution, nodeName: string): Array<Record<string, unknown>> {
+export function nodeOutput(
+	execution: StoredExecution,
+	nodeName: string,
+): Array<Record<string, unknown>> {
 	const runs = execution.data?.resultData?.runData?.[nodeName];
-	if (!runs || runs.length === 0) throw new Error(`node "${nodeName}" did not run in execution ${execution.id}`);
+	if (!runs || runs.length === 0)
+		throw new Error(`node "${nodeName}" did not run in execution ${execution.id}`);
 	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
 }
 
@@ -103,7 +115,10 @@ export async function executeWorkflow(
 	options: { timeoutMs?: number } = {},
 ): Promise<ExecutionResult> {
 	const before = await lastExecutionId(home);
-	const cli = await n8nCli(home, ['execute', `--id=${id}`, '--rawOutput'], { allowFailure: true, timeoutMs: options.timeoutMs });
+	const cli = await n8nCli(home, ['execute', `--id=${id}`, '--rawOutput'], {
+		allowFailure: true,
+		timeoutMs: options.timeoutMs,
+	});
 	const executions = await readExecutions(home, { workflowId: id, afterId: before });
 	if (executions.length !== 1)
 		throw new Error(

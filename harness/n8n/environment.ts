@@ -31,7 +31,10 @@ import type { CredentialRef } from './workflows';
 /** The API key the e2e sandboxes accept. Not a secret: a fixed test value. */
 export const SANDBOX_DUMMY_KEY = 'dummy-sandbox-key';
 
-export const SANDBOX_CREDENTIAL: CredentialRef = { id: 'e2eSandboxCred01', name: 'Outreach Sandbox' };
+export const SANDBOX_CREDENTIAL: CredentialRef = {
+	id: 'e2eSandboxCred01',
+	name: 'Outreach Sandbox',
+};
 
 export interface PreparedN8n {
 	install: N8nInstall;
@@ -66,7 +69,11 @@ export async function prepareN8n(options: PrepareOptions): Promise<PreparedN8n> 
 	const install = await installN8n(options.target);
 	const sandbox =
 		options.sandbox ??
-		(await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, ...options.sandboxOptions, host: '127.0.0.1' }));
+		(await startSandbox({
+			apiKey: SANDBOX_DUMMY_KEY,
+			...options.sandboxOptions,
+			host: '127.0.0.1',
+		}));
 	const home = await createN8nHome(install, {
 		label: options.label,
 		env: options.env,

@@ -1,5 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- e2e test code, not shipped: it drives n8n with child_process and fs and reports plain Errors */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -63,10 +71,20 @@ export function installPackageInto(userFolder: string, repoRoot = REPO_ROOT): st
 	mkdirSync(target, { recursive: true });
 	cpSync(join(repoRoot, 'package.json'), join(target, 'package.json'));
 	cpSync(join(repoRoot, 'dist'), join(target, 'dist'), { recursive: true });
-	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+	const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+		version: string;
+	};
 	writeFileSync(
 		join(userFolder, '.n8n', 'nodes', 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }, null, 2),
+		JSON.stringify(
+			{
+				name: 'installed-nodes',
+				private: true,
+				dependencies: { [PACKAGE_NAME]: manifest.version },
+			},
+			null,
+			2,
+		),
 	);
 	return target;
 }
@@ -80,10 +98,14 @@ export interface N8nHomeOptions {
 	port?: number;
 }
 
-export async function createN8nHome(install: N8nInstall, options: N8nHomeOptions = {}): Promise<N8nHome> {
+export async function createN8nHome(
+	install: N8nInstall,
+	options: N8nHomeOptions = {},
+): Promise<N8nHome> {
 	const lasting = options.userFolder !== undefined;
 	const userFolder =
-		options.userFolder ?? mkdtempSync(join(tmpdir(), `outreach-e2e-${options.label ?? install.target.label}-`));
+		options.userFolder ??
+		mkdtempSync(join(tmpdir(), `outreach-e2e-${options.label ?? install.target.label}-`));
 	installPackageInto(userFolder);
 	const port = options.port ?? (await freePort());
 	const brokerPort = await freePort();

@@ -157,7 +157,9 @@ async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
 			}
 			const ownerGone = owner > 0 ? !pidAlive(owner) : age > 60_000;
 			if (ownerGone) {
-				log(`breaking stale lock ${lock} (owner ${owner > 0 ? `pid ${owner}` : 'unknown'} is gone)`);
+				log(
+					`breaking stale lock ${lock} (owner ${owner > 0 ? `pid ${owner}` : 'unknown'} is gone)`,
+				);
 				rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
@@ -202,16 +204,23 @@ async function ensureInstalled(
 		// Keep the user's/machine's npm config out of the way where it matters.
 		writeFileSync(join(dir, '.npmrc'), 'audit=false\nfund=false\npackage-lock=true\n');
 		log(`${name}: npm install into ${dir} (several minutes on a cold cache)`);
-		await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: dir,
-			env,
-			timeoutMs: 30 * 60_000,
-		});
+		await run(
+			'npm',
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+			{
+				cwd: dir,
+				env,
+				timeoutMs: 30 * 60_000,
+			},
+		);
 		await finish();
 		writeFileSync(
 			join(dir, MARKER),
-			JSON.stringify({ name, installedAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000 }) +
-				'\n',
+			JSON.stringify({
+				name,
+				installedAt: new Date().toISOString(),
+				seconds: (Date.now() - started) / 1000,
+			}) + '\n',
 		);
 		log(`${name}: installed in ${Math.round((Date.now() - started) / 1000)} s`);
 	});
@@ -294,22 +303,30 @@ async function doInstall(target: N8nTarget): Promise<N8nInstall> {
 		n8nBin,
 		async () => {
 			log(`n8n@${target.version}: npm rebuild ${target.rebuild.join(' ')}`);
-			await run('npm', ['rebuild', '--ignore-scripts=false', '--loglevel=error', ...target.rebuild], {
-				cwd: dir,
-				env,
-				timeoutMs: 20 * 60_000,
-			});
+			await run(
+				'npm',
+				['rebuild', '--ignore-scripts=false', '--loglevel=error', ...target.rebuild],
+				{
+					cwd: dir,
+					env,
+					timeoutMs: 20 * 60_000,
+				},
+			);
 			const version = (
 				await run(nodeBin, [n8nBin, '--version'], { cwd: dir, env, timeoutMs: 120_000 })
 			).trim();
 			if (!version.split('\n').some((line) => line.trim() === target.version))
 				throw new Error(`n8n --version printed ${JSON.stringify(version)}`);
 			// The native sqlite3 binding must load under this Node, or every command fails later.
-			await run(nodeBin, ['-e', `require(${JSON.stringify(join(dir, 'node_modules', 'sqlite3'))})`], {
-				cwd: dir,
-				env,
-				timeoutMs: 60_000,
-			});
+			await run(
+				nodeBin,
+				['-e', `require(${JSON.stringify(join(dir, 'node_modules', 'sqlite3'))})`],
+				{
+					cwd: dir,
+					env,
+					timeoutMs: 60_000,
+				},
+			);
 		},
 	);
 	return { target, dir, nodeBin, n8nBin, path: env.PATH ?? '' };

@@ -28,7 +28,9 @@ async function postgresOwner(): Promise<{ uid: number; gid: number } | undefined
 	const uid = await run('id', ['-u', 'postgres'], { allowFailure: true });
 	const gid = await run('id', ['-g', 'postgres'], { allowFailure: true });
 	if (uid.code !== 0 || gid.code !== 0)
-		throw new Error('running as root, and there is no "postgres" user to run Postgres as (install Debian\'s postgresql)');
+		throw new Error(
+			'running as root, and there is no "postgres" user to run Postgres as (install Debian\'s postgresql)',
+		);
 	return { uid: Number(uid.output.trim()), gid: Number(gid.output.trim()) };
 }
 
@@ -58,7 +60,16 @@ export async function startPostgres(): Promise<PostgresServer> {
 	let started = false;
 	const stop = async () => {
 		if (started) {
-			const [cmd, args] = await dbUserCommand(tool('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '30', 'stop']);
+			const [cmd, args] = await dbUserCommand(tool('pg_ctl'), [
+				'-D',
+				dataDir,
+				'-m',
+				'fast',
+				'-w',
+				'-t',
+				'30',
+				'stop',
+			]);
 			const result = await run(cmd, args, { env, cwd: dir, allowFailure: true });
 			if (result.code !== 0) killPostmaster(dataDir);
 			started = false;
@@ -68,7 +79,16 @@ export async function startPostgres(): Promise<PostgresServer> {
 	try {
 		if (owner) chownSync(dir, owner.uid, owner.gid);
 		const initdb = await dbUserCommand(tool('initdb'), [
-			'-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync',
+			'-D',
+			dataDir,
+			'-U',
+			'postgres',
+			'-A',
+			'trust',
+			'-E',
+			'UTF8',
+			'--locale=C',
+			'--no-sync',
 		]);
 		await run(initdb[0], initdb[1], { env, cwd: dir, timeoutMs: 120_000 });
 		const port = await freePort();
@@ -82,14 +102,33 @@ export async function startPostgres(): Promise<PostgresServer> {
 			'-c full_page_writes=off',
 			'-c max_connections=200',
 		].join(' ');
-		const pgCtl = await dbUserCommand(tool('pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
+		const pgCtl = await dbUserCommand(tool('pg_ctl'), [
+			'-D',
+			dataDir,
+			'-l',
+			logFile,
+			'-o',
+			serverOptions,
+			'-w',
+			'-t',
+			'60',
+			'start',
+		]);
 		started = true;
-		const start = await run(pgCtl[0], pgCtl[1], { env, cwd: dir, timeoutMs: 90_000, allowFailure: true });
+		const start = await run(pgCtl[0], pgCtl[1], {
+			env,
+			cwd: dir,
+			timeoutMs: 90_000,
+			allowFailure: true,
+		});
 		if (start.code !== 0) {
 			const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
 			throw new Error(`pg_ctl start failed:\n${start.output}\n--- postgres.log\n${log}`);
 		}
-		await run(tool('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n'], { env, cwd: dir });
+		await run(tool('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n'], {
+			env,
+			cwd: dir,
+		});
 		const server: PostgresServer = {
 			host: '127.0.0.1',
 			port,
@@ -139,7 +178,13 @@ export async function queryPostgres<T = Record<string, unknown>>(
 ): Promise<T[]> {
 	const script = join(REPO_ROOT, 'harness', 'n8n', 'programs', 'postgresQuery.js');
 	const job = {
-		connection: { host: pg.host, port: pg.port, user: pg.user, password: pg.password, database: pg.database },
+		connection: {
+			host: pg.host,
+			port: pg.port,
+			user: pg.user,
+			password: pg.password,
+			database: pg.database,
+		},
 		sql,
 		params,
 		parseFlatted: options.parseFlatted ?? [],

@@ -15,7 +15,12 @@ interface RunResult {
 export function run(
 	command: string,
 	args: string[],
-	options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; allowFailure?: boolean } = {},
+	options: {
+		env?: NodeJS.ProcessEnv;
+		cwd?: string;
+		timeoutMs?: number;
+		allowFailure?: boolean;
+	} = {},
 ): Promise<RunResult> {
 	return new Promise((resolveRun, reject) => {
 		const child = spawn(command, args, {
@@ -40,8 +45,14 @@ export function run(
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
-			if (code === 0 || options.allowFailure) resolveRun({ code, output, stdout: Buffer.concat(stdout).toString() });
-			else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
+			if (code === 0 || options.allowFailure)
+				resolveRun({ code, output, stdout: Buffer.concat(stdout).toString() });
+			else
+				reject(
+					new Error(
+						`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`,
+					),
+				);
 		});
 	});
 }

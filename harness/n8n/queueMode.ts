@@ -21,7 +21,18 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { SANDBOX_CREDENTIAL, SANDBOX_DUMMY_KEY } from './environment';
 import { installN8n, type N8nInstall, type N8nTarget } from './install';
-import { activateWorkflow, createN8nHome, freePort, importCredential, importWorkflows, startN8n, type N8nHome, type N8nServer, type StoredExecution, type WorkflowJson } from './n8n';
+import {
+	activateWorkflow,
+	createN8nHome,
+	freePort,
+	importCredential,
+	importWorkflows,
+	startN8n,
+	type N8nHome,
+	type N8nServer,
+	type StoredExecution,
+	type WorkflowJson,
+} from './n8n';
 import type { CredentialRef } from './workflows';
 import { PostgresServer, queryPostgres, startPostgres } from './postgres';
 import { RedisServer, startRedis } from './redis';
@@ -59,7 +70,11 @@ export interface QueueModeN8n {
 	/** `n8n worker` processes, each with its own user folder. */
 	workers: N8nServer[];
 	/** Rows of a query on n8n's Postgres database (`$1` placeholders). */
-	query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { parseFlatted?: string[] }): Promise<T[]>;
+	query<T = Record<string, unknown>>(
+		sql: string,
+		params?: unknown[],
+		options?: { parseFlatted?: string[] },
+	): Promise<T[]>;
 	/** Executions (oldest first), with their run data parsed, read from Postgres. */
 	readExecutions(options?: { workflowId?: string; afterId?: number }): Promise<StoredExecution[]>;
 	/** Indexes (into `workers`) of the workers whose log says "Worker started execution <id>". */
@@ -70,7 +85,9 @@ export interface QueueModeN8n {
 
 /** Execution ids a worker's log says it started. */
 export function executionsStartedBy(worker: N8nServer): number[] {
-	return [...worker.logs().matchAll(/Worker started execution (\d+)/g)].map((match) => Number(match[1]));
+	return [...worker.logs().matchAll(/Worker started execution (\d+)/g)].map((match) =>
+		Number(match[1]),
+	);
 }
 
 /**
@@ -96,7 +113,11 @@ export async function startQueueMode(options: QueueModeOptions): Promise<QueueMo
 		const install = await installN8n(options.target);
 		const sandbox =
 			options.sandbox ??
-			(await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, ...options.sandboxOptions, host: '127.0.0.1' }));
+			(await startSandbox({
+				apiKey: SANDBOX_DUMMY_KEY,
+				...options.sandboxOptions,
+				host: '127.0.0.1',
+			}));
 		if (!options.sandbox) cleanups.push(() => sandbox.close());
 
 		const [pgResult, redisResult] = await Promise.allSettled([startPostgres(), startRedis()]);
@@ -132,7 +153,10 @@ export async function startQueueMode(options: QueueModeOptions): Promise<QueueMo
 							QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
 							N8N_LOG_LEVEL: process.env.OUTREACH_E2E_LOG_LEVEL === 'debug' ? 'debug' : 'info',
 						};
-			const home = await createN8nHome(install, { label: `${label}-${role}`, env: { ...sharedEnv, ...extra } });
+			const home = await createN8nHome(install, {
+				label: `${label}-${role}`,
+				env: { ...sharedEnv, ...extra },
+			});
 			cleanups.push(() => home.remove());
 			homes.push(home);
 		}
@@ -157,14 +181,21 @@ export async function startQueueMode(options: QueueModeOptions): Promise<QueueMo
 			),
 		]);
 		cleanups.push(async () => {
-			await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+			await Promise.all(
+				results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)),
+			);
 		});
 		const failed = results.find((result) => result.status === 'rejected');
 		if (failed) throw failed.reason;
-		const [main, ...workers] = results.map((result) => (result as PromiseFulfilledResult<N8nServer>).value);
+		const [main, ...workers] = results.map(
+			(result) => (result as PromiseFulfilledResult<N8nServer>).value,
+		);
 
-		const query = <T>(sql: string, params: unknown[] = [], queryOptions: { parseFlatted?: string[] } = {}) =>
-			queryPostgres<T>(install, postgres, sql, params, queryOptions);
+		const query = <T>(
+			sql: string,
+			params: unknown[] = [],
+			queryOptions: { parseFlatted?: string[] } = {},
+		) => queryPostgres<T>(install, postgres, sql, params, queryOptions);
 
 		return {
 			install,
@@ -189,7 +220,9 @@ export async function startQueueMode(options: QueueModeOptions): Promise<QueueMo
 				return rows.map((row) => ({ ...row, id: Number(row.id) }));
 			},
 			workerOf(executionId) {
-				return workers.flatMap((worker, index) => (executionsStartedBy(worker).includes(executionId) ? [index] : []));
+				return workers.flatMap((worker, index) =>
+					executionsStartedBy(worker).includes(executionId) ? [index] : [],
+				);
 			},
 			async close() {
 				await cleanUp();

@@ -19,7 +19,18 @@ export async function startRedis(): Promise<RedisServer> {
 	const port = await freePort();
 	const child = spawn(
 		bin,
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+		],
 		{ cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
 	);
 	let output = '';

@@ -29,7 +29,8 @@ async function waitFor<T>(
 	for (;;) {
 		const value = await probe().catch(() => undefined);
 		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${describeFailure()}`);
+		if (Date.now() > deadline)
+			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${describeFailure()}`);
 		await new Promise((done) => setTimeout(done, intervalMs));
 	}
 }
@@ -57,7 +58,9 @@ export async function startN8n(home: N8nHome, options: StartN8nOptions = {}): Pr
 	const readyLog = options.readyLog ?? /Editor is now accessible via/;
 	const probeRest = options.probeRest ?? isStart;
 	const child = spawnN8n(home, args, true);
-	const logFile: WriteStream = createWriteStream(join(home.userFolder, options.logName ?? `n8n-${args[0]}.log`));
+	const logFile: WriteStream = createWriteStream(
+		join(home.userFolder, options.logName ?? `n8n-${args[0]}.log`),
+	);
 	let output = '';
 	const keep = (chunk: Buffer) => {
 		output += chunk.toString();
@@ -103,7 +106,11 @@ export async function startN8n(home: N8nHome, options: StartN8nOptions = {}): Pr
 		process: child,
 		logs: () => output,
 		waitForLog: (pattern, timeoutMs = 60_000) =>
-			waitFor(`log ${pattern}`, async () => (pattern.test(output) ? true : undefined), timeoutMs).then(() => undefined),
+			waitFor(
+				`log ${pattern}`,
+				async () => (pattern.test(output) ? true : undefined),
+				timeoutMs,
+			).then(() => undefined),
 		stop,
 	};
 	try {
@@ -140,7 +147,12 @@ export interface RestClient {
 	request<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-export const OWNER = { email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'Dummy-e2e-passw0rd' };
+export const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'E2E',
+	lastName: 'Owner',
+	password: 'Dummy-e2e-passw0rd',
+};
 
 /** `POST /rest/owner/setup`: creates the owner and returns a client logged in as them. */
 export async function setupOwner(server: N8nServer): Promise<RestClient> {

@@ -24,7 +24,10 @@ function nodeId(): string {
 /** A 16-character workflow id (n8n's length), readable and unique per `name`. */
 export function workflowId(name: string): string {
 	const hash = createHash('sha1').update(name).digest('hex').slice(0, 6);
-	return `${name.replace(/[^A-Za-z0-9]/g, '').slice(0, 10).padEnd(10, '0')}${hash}`;
+	return `${name
+		.replace(/[^A-Za-z0-9]/g, '')
+		.slice(0, 10)
+		.padEnd(10, '0')}${hash}`;
 }
 
 export function manualTrigger(name = 'Manual'): NodeJson {
@@ -101,7 +104,11 @@ export function addContactNode(
 	);
 }
 
-export function triggerNode(name: string, parameters: Parameters, credential: CredentialRef): NodeJson {
+export function triggerNode(
+	name: string,
+	parameters: Parameters,
+	credential: CredentialRef,
+): NodeJson {
 	return {
 		id: nodeId(),
 		name,
@@ -122,7 +129,10 @@ export function triggerNode(name: string, parameters: Parameters, credential: Cr
  * targets by listing the pair several times.
  */
 export function connect(...pairs: Array<[string, string]>): Record<string, unknown> {
-	const connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }> = {};
+	const connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: 'main'; index: number }>> }
+	> = {};
 	for (const [from, to] of pairs) {
 		connections[from] ??= { main: [[]] };
 		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
@@ -131,7 +141,11 @@ export function connect(...pairs: Array<[string, string]>): Record<string, unkno
 }
 
 /** Lays nodes out left to right so the workflows look sane when opened in the editor. */
-export function workflow(name: string, nodes: NodeJson[], connections: Record<string, unknown>): WorkflowJson {
+export function workflow(
+	name: string,
+	nodes: NodeJson[],
+	connections: Record<string, unknown>,
+): WorkflowJson {
 	return {
 		id: workflowId(name),
 		name,

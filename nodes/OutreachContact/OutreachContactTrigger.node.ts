@@ -128,14 +128,23 @@ export class OutreachContactTrigger implements INodeType {
 		} else {
 			const node = this.getNode();
 			const key = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-			const poll = await unlessRunning(key, async () => await runEventPoll(this, event, key, sequenceId, options));
+			const poll = await unlessRunning(
+				key,
+				async () => await runEventPoll(this, event, key, sequenceId, options),
+			);
 			if ('skipped' in poll) {
-				this.logger.debug('Outreach Contact Trigger: the previous poll is still running; this one is skipped');
+				this.logger.debug(
+					'Outreach Contact Trigger: the previous poll is still running; this one is skipped',
+				);
 				return null;
 			}
 			contacts = poll.value;
 		}
 		if (contacts.length === 0) return null;
-		return [this.helpers.returnJsonArray(contacts.map((c: Contact) => (simplify ? simplifyContact(c) : c)))];
+		return [
+			this.helpers.returnJsonArray(
+				contacts.map((c: Contact) => (simplify ? simplifyContact(c) : c)),
+			),
+		];
 	}
 }

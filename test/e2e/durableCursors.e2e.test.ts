@@ -7,7 +7,12 @@
  * before activation are never emitted, those created after are emitted once each, and an n8n
  * restart emits no contact twice and loses none (also those created while n8n was down).
  */
-import { prepareN8n, SANDBOX_CREDENTIAL, SANDBOX_DUMMY_KEY, type PreparedN8n } from '../../harness/n8n/environment';
+import {
+	prepareN8n,
+	SANDBOX_CREDENTIAL,
+	SANDBOX_DUMMY_KEY,
+	type PreparedN8n,
+} from '../../harness/n8n/environment';
 import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
 import { readExecutions, startN8n, waitFor, type N8nServer } from '../../harness/n8n/n8n';
 import { triggerNode, workflow } from '../../harness/n8n/workflows';
@@ -22,7 +27,11 @@ const DURABLE_CURSORS = {
 };
 
 const NODE = 'New Contact';
-const flow = workflow('E2E Durable Cursor Trigger', [triggerNode(NODE, { simplify: true }, SANDBOX_CREDENTIAL)], {});
+const flow = workflow(
+	'E2E Durable Cursor Trigger',
+	[triggerNode(NODE, { simplify: true }, SANDBOX_CREDENTIAL)],
+	{},
+);
 
 const describe2x = targetFromEnv('2.x') ? describe : describe.skip;
 
@@ -39,7 +48,14 @@ describe2x('n8n 2.41.1, trigger with durable poll cursors', () => {
 	});
 
 	const add = (label: string, n: number) =>
-		Array.from({ length: n }, (_, i) => sandbox.store.addContact({ email: `${label}${i}@durable.e2e.example.com`, sequence_id: 101 }).id);
+		Array.from(
+			{ length: n },
+			(_, i) =>
+				sandbox.store.addContact({
+					email: `${label}${i}@durable.e2e.example.com`,
+					sequence_id: 101,
+				}).id,
+		);
 
 	const emittedIds = async () => {
 		const executions = await readExecutions(prepared!.home, { workflowId: flow.id });
@@ -59,7 +75,12 @@ describe2x('n8n 2.41.1, trigger with durable poll cursors', () => {
 			() => `\nsearches: ${searchCount(sandbox)}\n${server?.logs().slice(-3000)}`,
 		);
 		const searches = searchCount(sandbox);
-		await waitFor('one more poll', async () => (searchCount(sandbox) > searches ? true : undefined), 90_000, 1000);
+		await waitFor(
+			'one more poll',
+			async () => (searchCount(sandbox) > searches ? true : undefined),
+			90_000,
+			1000,
+		);
 		await new Promise((done) => setTimeout(done, 3000)); // let n8n store a (wrong) emission
 	};
 
@@ -76,7 +97,12 @@ describe2x('n8n 2.41.1, trigger with durable poll cursors', () => {
 		});
 		server = await startN8n(prepared.home);
 		// The activation poll (or the first scheduled one) has read the account.
-		await waitFor('the first poll', async () => (searchCount(sandbox) > 0 ? true : undefined), 120_000, 1000);
+		await waitFor(
+			'the first poll',
+			async () => (searchCount(sandbox) > 0 ? true : undefined),
+			120_000,
+			1000,
+		);
 		const first = add('first', 3);
 		await waitForAll(first, 'the contacts created after activation');
 
@@ -88,7 +114,9 @@ describe2x('n8n 2.41.1, trigger with durable poll cursors', () => {
 		await waitForAll(expected, 'the contacts created while n8n was down and after its restart');
 
 		const emitted = await emittedIds();
-		console.log(`[durable cursors] emitted ${emitted.join(', ')}; expected ${expected.join(', ')}; searches ${searchCount(sandbox)}`);
+		console.log(
+			`[durable cursors] emitted ${emitted.join(', ')}; expected ${expected.join(', ')}; searches ${searchCount(sandbox)}`,
+		);
 		expect([...emitted].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
 		for (const id of before) expect(emitted).not.toContain(id);
 		const executions = await readExecutions(prepared.home, { workflowId: flow.id });

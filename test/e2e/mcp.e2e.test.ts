@@ -68,7 +68,8 @@ const SELECTED_FIELDS = ['email', 'job_title'];
 function loadExample(): ExampleWorkflow {
 	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ExampleWorkflow;
 	for (const node of workflow.nodes) {
-		if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...SANDBOX_CREDENTIAL };
+		if (node.credentials?.[CREDENTIAL_TYPE])
+			node.credentials[CREDENTIAL_TYPE] = { ...SANDBOX_CREDENTIAL };
 	}
 	const get = workflow.nodes.find((node) => node.name === 'Get Contact');
 	const trigger = workflow.nodes.find((node) => node.type === MCP_TRIGGER_TYPE);
@@ -84,7 +85,9 @@ function loadExample(): ExampleWorkflow {
 				fields: SELECTED_FIELDS,
 			},
 		} as ExampleNode);
-		workflow.connections['Get Contact Fields'] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] };
+		workflow.connections['Get Contact Fields'] = {
+			ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]],
+		};
 	}
 	return workflow;
 }
@@ -93,13 +96,21 @@ function loadExample(): ExampleWorkflow {
 const toolName = (nodeName: string) => nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
 
 /** The `$fromAI` arguments every tool must show, and which of them the model must fill. */
-const EXPECTED_ARGUMENTS: Record<string, { properties: Record<string, string>; required: string[] }> = {
+const EXPECTED_ARGUMENTS: Record<
+	string,
+	{ properties: Record<string, string>; required: string[] }
+> = {
 	Add_Contact_to_Sequence: {
 		properties: { email: 'string', sequenceId: 'number', playbookId: 'number' },
 		required: ['email', 'playbookId', 'sequenceId'],
 	},
 	Search_Contacts: {
-		properties: { email: 'string', sequenceId: 'number', createdInLastDays: 'number', limit: 'number' },
+		properties: {
+			email: 'string',
+			sequenceId: 'number',
+			createdInLastDays: 'number',
+			limit: 'number',
+		},
 		required: [],
 	},
 	Get_Contact: { properties: { contactId: 'number' }, required: ['contactId'] },
@@ -123,297 +134,392 @@ interface CallOutcome {
 
 const describe2x = targetFromEnv('2.x') ? describe : describe.skip;
 
-describe2x('n8n 2.41.1: the Outreach Contact tools through the MCP Server Trigger and an MCP client', () => {
-	const example = loadExample();
-	const trigger = example.nodes.find((node) => node.type === MCP_TRIGGER_TYPE);
-	const toolNodes = example.nodes.filter((node) => node.type === TOOL_TYPE);
-	const path = String(trigger?.parameters.path ?? '');
+describe2x(
+	'n8n 2.41.1: the Outreach Contact tools through the MCP Server Trigger and an MCP client',
+	() => {
+		const example = loadExample();
+		const trigger = example.nodes.find((node) => node.type === MCP_TRIGGER_TYPE);
+		const toolNodes = example.nodes.filter((node) => node.type === TOOL_TYPE);
+		const path = String(trigger?.parameters.path ?? '');
 
-	let sandbox: Sandbox;
-	let env: RunningN8n | undefined;
-	let client: Client | undefined;
-	let mcpUrl = '';
-	/** The text of every tool result the client received, for the API key check. */
-	const received: string[] = [];
-	const started = Date.now();
+		let sandbox: Sandbox;
+		let env: RunningN8n | undefined;
+		let client: Client | undefined;
+		let mcpUrl = '';
+		/** The text of every tool result the client received, for the API key check. */
+		const received: string[] = [];
+		const started = Date.now();
 
-	async function connect(): Promise<Client> {
-		const candidate = new Client({ name: 'outreach-contact-e2e', version: '1.0.0' });
-		try {
-			await candidate.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)), { timeout: CALL_TIMEOUT_MS });
-			return candidate;
-		} catch (error) {
-			await candidate.close().catch(() => undefined);
-			throw error;
-		}
-	}
-
-	async function call(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
-		if (!client) throw new Error('the MCP client is not connected');
-		const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS })) as {
-			content?: Array<{ type: string; text?: string }>;
-			isError?: boolean;
-		};
-		const text = (result.content ?? []).map((part) => (part.type === 'text' ? (part.text ?? '') : `[${part.type}]`)).join('\n');
-		received.push(text);
-		return { isError: result.isError === true, text };
-	}
-
-	/**
-	 * A successful call's JSON answer (n8n sends the tool's output items as one JSON text). Every
-	 * field that comes back must be named in the tool's description: the model learns what a tool
-	 * returns only from there, so a new output field needs a line in the example.
-	 */
-	async function callOk(name: string, args: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
-		const outcome = await call(name, args);
-		if (outcome.isError) throw new Error(`${name}(${JSON.stringify(args)}) failed: ${outcome.text}`);
-		const items = JSON.parse(outcome.text) as Array<Record<string, unknown>>;
-		const description = String(toolNodes.find((node) => toolName(node.name) === name)?.parameters.toolDescription ?? '');
-		const unnamed = [...new Set(items.flatMap((item) => Object.keys(item)))].filter(
-			(field) => !new RegExp(`\\b${field}\\b`).test(description),
-		);
-		expect({ tool: name, fieldsMissingFromItsDescription: unnamed }).toEqual({ tool: name, fieldsMissingFromItsDescription: [] });
-		return items;
-	}
-
-	/** The requests the sandbox answered while `run` ran, by route and status ("GET /me 200": 1). */
-	async function requestsDuring<T>(run: () => Promise<T>): Promise<{ value: T; requests: Record<string, number> }> {
-		const before = JSON.parse(JSON.stringify(sandbox.stats.byPathStatus)) as Record<string, Record<string, number>>;
-		const value = await run();
-		const requests: Record<string, number> = {};
-		for (const [route, statuses] of Object.entries(sandbox.stats.byPathStatus)) {
-			for (const [status, count] of Object.entries(statuses)) {
-				const sent = count - (before[route]?.[status] ?? 0);
-				if (sent > 0) requests[`${route} ${status}`] = sent;
+		async function connect(): Promise<Client> {
+			const candidate = new Client({ name: 'outreach-contact-e2e', version: '1.0.0' });
+			try {
+				await candidate.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)), {
+					timeout: CALL_TIMEOUT_MS,
+				});
+				return candidate;
+			} catch (error) {
+				await candidate.close().catch(() => undefined);
+				throw error;
 			}
 		}
-		return { value, requests };
-	}
 
-	async function callError(name: string, args: Record<string, unknown>): Promise<string> {
-		const outcome = await call(name, args);
-		expect({ name, args, isError: outcome.isError, text: outcome.text }).toEqual(
-			expect.objectContaining({ isError: true }),
-		);
-		console.log(`[mcp] ${name}(${JSON.stringify(args)}) -> error result:\n  ${outcome.text.replace(/\n/g, '\n  ')}`);
-		return outcome.text;
-	}
+		async function call(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
+			if (!client) throw new Error('the MCP client is not connected');
+			const result = (await client.callTool({ name, arguments: args }, undefined, {
+				timeout: CALL_TIMEOUT_MS,
+			})) as {
+				content?: Array<{ type: string; text?: string }>;
+				isError?: boolean;
+			};
+			const text = (result.content ?? [])
+				.map((part) => (part.type === 'text' ? (part.text ?? '') : `[${part.type}]`))
+				.join('\n');
+			received.push(text);
+			return { isError: result.isError === true, text };
+		}
 
-	beforeAll(async () => {
-		expect(trigger).toBeDefined();
-		expect(path).not.toBe('');
-		sandbox = await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, host: '127.0.0.1', port: 0 });
-		env = await startN8nWithSandbox({
-			target: N8N_TARGETS['2.x'],
-			sandbox,
-			label: '2.x-mcp',
-			workflows: [example],
-			activate: [example.id],
-		});
-		mcpUrl = `${env.server.baseUrl}/mcp/${path}`;
-		// n8n registers the published workflow's webhooks around the time it says it is ready.
-		client = await waitFor('the MCP Server Trigger to accept a client', async () => await connect(), 120_000, 1000, () =>
-			env ? `\n${env.server.logs().slice(-3000)}` : '',
-		);
-		console.log(`[mcp] connected to ${mcpUrl} after ${Math.round((Date.now() - started) / 1000)} s`);
-		expect(sandbox.store.listContacts()).toEqual([]);
-	});
-
-	afterAll(async () => {
-		await client?.close().catch(() => undefined);
-		await env?.close();
-		await sandbox?.close();
-		console.log(`[mcp] wall time ${Math.round((Date.now() - started) / 1000)} s`);
-	});
-
-	it('lists every tool with its description and an input schema holding its $fromAI arguments', async () => {
-		if (!client) throw new Error('not connected');
-		expect(client.getInstructions()).toBe(trigger?.parameters.instructions);
-		// The tool list comes from the workflow: listing costs no request to the service.
-		const { value: listed, requests } = await requestsDuring(
-			async () => await client?.listTools(undefined, { timeout: CALL_TIMEOUT_MS }),
-		);
-		expect(requests).toEqual({});
-		const tools = listed?.tools ?? [];
-
-		const lines = tools.map((tool) => {
-			const schema = tool.inputSchema as JsonSchema;
-			const args = Object.entries(schema.properties ?? {}).map(
-				([name, property]) =>
-					`${name}: ${property.type}${(schema.required ?? []).includes(name) ? '' : ` = ${JSON.stringify(property.default)}`}`,
+		/**
+		 * A successful call's JSON answer (n8n sends the tool's output items as one JSON text). Every
+		 * field that comes back must be named in the tool's description: the model learns what a tool
+		 * returns only from there, so a new output field needs a line in the example.
+		 */
+		async function callOk(
+			name: string,
+			args: Record<string, unknown>,
+		): Promise<Array<Record<string, unknown>>> {
+			const outcome = await call(name, args);
+			if (outcome.isError)
+				throw new Error(`${name}(${JSON.stringify(args)}) failed: ${outcome.text}`);
+			const items = JSON.parse(outcome.text) as Array<Record<string, unknown>>;
+			const description = String(
+				toolNodes.find((node) => toolName(node.name) === name)?.parameters.toolDescription ?? '',
 			);
-			return `- ${tool.name}(${args.join(', ')})\n    ${tool.description}`;
-		});
-		console.log(`[mcp] tools/list from ${mcpUrl}:\n${lines.join('\n')}`);
-
-		expect(tools.map((tool) => tool.name).sort()).toEqual(toolNodes.map((node) => toolName(node.name)).sort());
-		expect(Object.keys(EXPECTED_ARGUMENTS).sort()).toEqual(tools.map((tool) => tool.name).sort());
-		for (const tool of tools) {
-			const node = toolNodes.find((candidate) => toolName(candidate.name) === tool.name);
-			expect(tool.description).toBe(node?.parameters.toolDescription);
-			const schema = tool.inputSchema as JsonSchema;
-			expect(schema.type).toBe('object');
-			const expected = EXPECTED_ARGUMENTS[tool.name];
-			const properties = schema.properties ?? {};
-			expect(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, property.type]))).toEqual(
-				expected.properties,
+			const unnamed = [...new Set(items.flatMap((item) => Object.keys(item)))].filter(
+				(field) => !new RegExp(`\\b${field}\\b`).test(description),
 			);
-			for (const [name, property] of Object.entries(properties)) {
-				// Every argument says what it is, with an example or its empty meaning.
-				expect({ tool: tool.name, name, description: property.description ?? '' }).toEqual(
-					expect.objectContaining({ description: expect.stringMatching(/\S.{20,}/) }),
+			expect({ tool: name, fieldsMissingFromItsDescription: unnamed }).toEqual({
+				tool: name,
+				fieldsMissingFromItsDescription: [],
+			});
+			return items;
+		}
+
+		/** The requests the sandbox answered while `run` ran, by route and status ("GET /me 200": 1). */
+		async function requestsDuring<T>(
+			run: () => Promise<T>,
+		): Promise<{ value: T; requests: Record<string, number> }> {
+			const before = JSON.parse(JSON.stringify(sandbox.stats.byPathStatus)) as Record<
+				string,
+				Record<string, number>
+			>;
+			const value = await run();
+			const requests: Record<string, number> = {};
+			for (const [route, statuses] of Object.entries(sandbox.stats.byPathStatus)) {
+				for (const [status, count] of Object.entries(statuses)) {
+					const sent = count - (before[route]?.[status] ?? 0);
+					if (sent > 0) requests[`${route} ${status}`] = sent;
+				}
+			}
+			return { value, requests };
+		}
+
+		async function callError(name: string, args: Record<string, unknown>): Promise<string> {
+			const outcome = await call(name, args);
+			expect({ name, args, isError: outcome.isError, text: outcome.text }).toEqual(
+				expect.objectContaining({ isError: true }),
+			);
+			console.log(
+				`[mcp] ${name}(${JSON.stringify(args)}) -> error result:\n  ${outcome.text.replace(/\n/g, '\n  ')}`,
+			);
+			return outcome.text;
+		}
+
+		beforeAll(async () => {
+			expect(trigger).toBeDefined();
+			expect(path).not.toBe('');
+			sandbox = await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, host: '127.0.0.1', port: 0 });
+			env = await startN8nWithSandbox({
+				target: N8N_TARGETS['2.x'],
+				sandbox,
+				label: '2.x-mcp',
+				workflows: [example],
+				activate: [example.id],
+			});
+			mcpUrl = `${env.server.baseUrl}/mcp/${path}`;
+			// n8n registers the published workflow's webhooks around the time it says it is ready.
+			client = await waitFor(
+				'the MCP Server Trigger to accept a client',
+				async () => await connect(),
+				120_000,
+				1000,
+				() => (env ? `\n${env.server.logs().slice(-3000)}` : ''),
+			);
+			console.log(
+				`[mcp] connected to ${mcpUrl} after ${Math.round((Date.now() - started) / 1000)} s`,
+			);
+			expect(sandbox.store.listContacts()).toEqual([]);
+		});
+
+		afterAll(async () => {
+			await client?.close().catch(() => undefined);
+			await env?.close();
+			await sandbox?.close();
+			console.log(`[mcp] wall time ${Math.round((Date.now() - started) / 1000)} s`);
+		});
+
+		it('lists every tool with its description and an input schema holding its $fromAI arguments', async () => {
+			if (!client) throw new Error('not connected');
+			expect(client.getInstructions()).toBe(trigger?.parameters.instructions);
+			// The tool list comes from the workflow: listing costs no request to the service.
+			const { value: listed, requests } = await requestsDuring(
+				async () => await client?.listTools(undefined, { timeout: CALL_TIMEOUT_MS }),
+			);
+			expect(requests).toEqual({});
+			const tools = listed?.tools ?? [];
+
+			const lines = tools.map((tool) => {
+				const schema = tool.inputSchema as JsonSchema;
+				const args = Object.entries(schema.properties ?? {}).map(
+					([name, property]) =>
+						`${name}: ${property.type}${(schema.required ?? []).includes(name) ? '' : ` = ${JSON.stringify(property.default)}`}`,
 				);
+				return `- ${tool.name}(${args.join(', ')})\n    ${tool.description}`;
+			});
+			console.log(`[mcp] tools/list from ${mcpUrl}:\n${lines.join('\n')}`);
+
+			expect(tools.map((tool) => tool.name).sort()).toEqual(
+				toolNodes.map((node) => toolName(node.name)).sort(),
+			);
+			expect(Object.keys(EXPECTED_ARGUMENTS).sort()).toEqual(tools.map((tool) => tool.name).sort());
+			for (const tool of tools) {
+				const node = toolNodes.find((candidate) => toolName(candidate.name) === tool.name);
+				expect(tool.description).toBe(node?.parameters.toolDescription);
+				const schema = tool.inputSchema as JsonSchema;
+				expect(schema.type).toBe('object');
+				const expected = EXPECTED_ARGUMENTS[tool.name];
+				const properties = schema.properties ?? {};
+				expect(
+					Object.fromEntries(
+						Object.entries(properties).map(([name, property]) => [name, property.type]),
+					),
+				).toEqual(expected.properties);
+				for (const [name, property] of Object.entries(properties)) {
+					// Every argument says what it is, with an example or its empty meaning.
+					expect({ tool: tool.name, name, description: property.description ?? '' }).toEqual(
+						expect.objectContaining({ description: expect.stringMatching(/\S.{20,}/) }),
+					);
+				}
+				expect([...(schema.required ?? [])].sort()).toEqual(expected.required);
 			}
-			expect([...(schema.required ?? [])].sort()).toEqual(expected.required);
-		}
-	});
-
-	it('adds a contact (its id comes back), finds it by email, gets it by id and lists sequences and playbooks, with the requests docs/mcp.md states', async () => {
-		const email = 'ada.lovelace@mcp.e2e.example.com';
-		const costs: string[] = [];
-		const measured = async (name: string, args: Record<string, unknown>, expected: Record<string, number>) => {
-			const { value, requests } = await requestsDuring(async () => await callOk(name, args));
-			costs.push(`${name}: ${JSON.stringify(requests)}`);
-			expect({ name, requests }).toEqual({ name, requests: expected });
-			return value;
-		};
-
-		const sequences = await measured('List_Sequences', {}, { 'GET /sequences/list/ 200': 1 });
-		expect(sequences).toEqual(
-			expect.arrayContaining([expect.objectContaining({ id: 101, sequence_name: 'Q1 Outbound', profile_name: 'Acme Sales' })]),
-		);
-		expect(sequences).toHaveLength(5);
-		const playbooks = await measured('List_Playbooks', {}, { 'GET /playbooks/list/ 200': 1 });
-		expect(playbooks).toEqual(
-			expect.arrayContaining([expect.objectContaining({ id: 201, playbook_name: 'Cold Email Intro' })]),
-		);
-
-		// These counts are the costs docs/mcp.md states: keep them in step. Add looks the contact up
-		// (options.lookUpContact, on by default): one search before the add and one after it.
-		const addArgs = { email, sequenceId: 101, playbookId: 201 };
-		const added = await measured('Add_Contact_to_Sequence', addArgs, {
-			'POST /contact/search/ 200': 2,
-			'POST /contact/ 200': 1,
 		});
-		console.log(`[mcp] Add_Contact_to_Sequence(${JSON.stringify(addArgs)}) -> ${JSON.stringify(added)}`);
-		const stored = sandbox.store.listContacts();
-		expect(added).toEqual([
-			{ id: stored[0]?.id, status: 'Contact queued', duplicate: false, email, sequence_id: 101, playbook_id: 201 },
-		]);
-		expect(stored).toHaveLength(1);
-		expect(stored[0]).toMatchObject({ email, sequence_id: 101, playbook_id: 201 });
-		expect(sandbox.stats.contactsCreated).toBe(1);
 
-		// Email match ignores letter case; the result is the flat contact, not the enrichment dump.
-		const searchArgs = { email: email.toUpperCase() };
-		const found = await measured('Search_Contacts', searchArgs, { 'POST /contact/search/ 200': 1 });
-		console.log(`[mcp] Search_Contacts(${JSON.stringify(searchArgs)}) -> ${JSON.stringify(found)}`);
-		expect(found).toHaveLength(1);
-		expect(found[0]).toMatchObject({ id: stored[0].id, email, sequence_name: 'Q1 Outbound' });
-		expect(found[0].enriched_contact_data).toBeUndefined();
-		expect(found[0].enriched_company_data).toBeUndefined();
+		it('adds a contact (its id comes back), finds it by email, gets it by id and lists sequences and playbooks, with the requests docs/mcp.md states', async () => {
+			const email = 'ada.lovelace@mcp.e2e.example.com';
+			const costs: string[] = [];
+			const measured = async (
+				name: string,
+				args: Record<string, unknown>,
+				expected: Record<string, number>,
+			) => {
+				const { value, requests } = await requestsDuring(async () => await callOk(name, args));
+				costs.push(`${name}: ${JSON.stringify(requests)}`);
+				expect({ name, requests }).toEqual({ name, requests: expected });
+				return value;
+			};
 
-		const got = await measured('Get_Contact', { contactId: found[0].id }, { 'GET /contact/<id>/ 200': 1 });
-		expect(got).toEqual([found[0]]);
-		// Output → Simplified (the example's choice): at most 10 fields, as n8n's guideline asks.
-		expect(Object.keys(got[0]).length).toBeLessThanOrEqual(10);
-		// Output → Selected Fields: exactly the fields asked, and the id.
-		const picked = await measured('Get_Contact_Fields', { contactId: found[0].id }, { 'GET /contact/<id>/ 200': 1 });
-		expect(Object.keys(picked[0]).sort()).toEqual(['id', ...SELECTED_FIELDS].sort());
-		expect(picked[0]).toMatchObject({ id: found[0].id, email });
+			const sequences = await measured('List_Sequences', {}, { 'GET /sequences/list/ 200': 1 });
+			expect(sequences).toEqual(
+				expect.arrayContaining([
+					expect.objectContaining({
+						id: 101,
+						sequence_name: 'Q1 Outbound',
+						profile_name: 'Acme Sales',
+					}),
+				]),
+			);
+			expect(sequences).toHaveLength(5);
+			const playbooks = await measured('List_Playbooks', {}, { 'GET /playbooks/list/ 200': 1 });
+			expect(playbooks).toEqual(
+				expect.arrayContaining([
+					expect.objectContaining({ id: 201, playbook_name: 'Cold Email Intro' }),
+				]),
+			);
 
-		// The same email in the same sequence again: a duplicate, nothing new in the sandbox.
-		// Found by the search before the add: no search after it.
-		const again = await measured('Add_Contact_to_Sequence', addArgs, {
-			'POST /contact/search/ 200': 1,
-			'POST /contact/ 200': 1,
+			// These counts are the costs docs/mcp.md states: keep them in step. Add looks the contact up
+			// (options.lookUpContact, on by default): one search before the add and one after it.
+			const addArgs = { email, sequenceId: 101, playbookId: 201 };
+			const added = await measured('Add_Contact_to_Sequence', addArgs, {
+				'POST /contact/search/ 200': 2,
+				'POST /contact/ 200': 1,
+			});
+			console.log(
+				`[mcp] Add_Contact_to_Sequence(${JSON.stringify(addArgs)}) -> ${JSON.stringify(added)}`,
+			);
+			const stored = sandbox.store.listContacts();
+			expect(added).toEqual([
+				{
+					id: stored[0]?.id,
+					status: 'Contact queued',
+					duplicate: false,
+					email,
+					sequence_id: 101,
+					playbook_id: 201,
+				},
+			]);
+			expect(stored).toHaveLength(1);
+			expect(stored[0]).toMatchObject({ email, sequence_id: 101, playbook_id: 201 });
+			expect(sandbox.stats.contactsCreated).toBe(1);
+
+			// Email match ignores letter case; the result is the flat contact, not the enrichment dump.
+			const searchArgs = { email: email.toUpperCase() };
+			const found = await measured('Search_Contacts', searchArgs, {
+				'POST /contact/search/ 200': 1,
+			});
+			console.log(
+				`[mcp] Search_Contacts(${JSON.stringify(searchArgs)}) -> ${JSON.stringify(found)}`,
+			);
+			expect(found).toHaveLength(1);
+			expect(found[0]).toMatchObject({ id: stored[0].id, email, sequence_name: 'Q1 Outbound' });
+			expect(found[0].enriched_contact_data).toBeUndefined();
+			expect(found[0].enriched_company_data).toBeUndefined();
+
+			const got = await measured(
+				'Get_Contact',
+				{ contactId: found[0].id },
+				{ 'GET /contact/<id>/ 200': 1 },
+			);
+			expect(got).toEqual([found[0]]);
+			// Output → Simplified (the example's choice): at most 10 fields, as n8n's guideline asks.
+			expect(Object.keys(got[0]).length).toBeLessThanOrEqual(10);
+			// Output → Selected Fields: exactly the fields asked, and the id.
+			const picked = await measured(
+				'Get_Contact_Fields',
+				{ contactId: found[0].id },
+				{ 'GET /contact/<id>/ 200': 1 },
+			);
+			expect(Object.keys(picked[0]).sort()).toEqual(['id', ...SELECTED_FIELDS].sort());
+			expect(picked[0]).toMatchObject({ id: found[0].id, email });
+
+			// The same email in the same sequence again: a duplicate, nothing new in the sandbox.
+			// Found by the search before the add: no search after it.
+			const again = await measured('Add_Contact_to_Sequence', addArgs, {
+				'POST /contact/search/ 200': 1,
+				'POST /contact/ 200': 1,
+			});
+			expect(again).toEqual([
+				{
+					id: stored[0].id,
+					status: 'Contact already exists in this sequence',
+					duplicate: true,
+					email,
+					sequence_id: 101,
+					playbook_id: 201,
+				},
+			]);
+			expect(sandbox.store.listContacts().map((contact) => contact.email)).toEqual([email]);
+			expect(sandbox.stats.contactsCreated).toBe(1);
+			console.log(`[mcp] requests to the service per call:\n  ${costs.join('\n  ')}`);
 		});
-		expect(again).toEqual([
-			{
-				id: stored[0].id,
-				status: 'Contact already exists in this sequence',
-				duplicate: true,
-				email,
-				sequence_id: 101,
-				playbook_id: 201,
-			},
-		]);
-		expect(sandbox.store.listContacts().map((contact) => contact.email)).toEqual([email]);
-		expect(sandbox.stats.contactsCreated).toBe(1);
-		console.log(`[mcp] requests to the service per call:\n  ${costs.join('\n  ')}`);
-	});
 
-	it('bad arguments come back as readable error results, and n8n keeps serving', async () => {
-		const failing = async (name: string, args: Record<string, unknown>, expected: Record<string, number>) => {
-			const { value, requests } = await requestsDuring(async () => await callError(name, args));
-			expect({ name, requests }).toEqual({ name, requests: expected });
-			return value;
-		};
+		it('bad arguments come back as readable error results, and n8n keeps serving', async () => {
+			const failing = async (
+				name: string,
+				args: Record<string, unknown>,
+				expected: Record<string, number>,
+			) => {
+				const { value, requests } = await requestsDuring(async () => await callError(name, args));
+				expect({ name, requests }).toEqual({ name, requests: expected });
+				return value;
+			};
 
-		// Checked by the node before any request.
-		const badEmail = await failing('Add_Contact_to_Sequence', { email: 'not-an-email', sequenceId: 101, playbookId: 201 }, {});
-		expect(badEmail).toContain('Email');
-		expect(badEmail).toContain('not-an-email');
+			// Checked by the node before any request.
+			const badEmail = await failing(
+				'Add_Contact_to_Sequence',
+				{ email: 'not-an-email', sequenceId: 101, playbookId: 201 },
+				{},
+			);
+			expect(badEmail).toContain('Email');
+			expect(badEmail).toContain('not-an-email');
 
-		// Refused by the service (400), not retried: the error names the sequence id.
-		const unknownSequence = await failing(
-			'Add_Contact_to_Sequence',
-			{ email: 'grace.hopper@mcp.e2e.example.com', sequenceId: 999, playbookId: 201 },
-			{ 'POST /contact/search/ 200': 1, 'POST /contact/ 400': 1 },
-		);
-		expect(unknownSequence).toMatch(/sequence/i);
-		expect(unknownSequence).toContain('999');
+			// Refused by the service (400), not retried: the error names the sequence id.
+			const unknownSequence = await failing(
+				'Add_Contact_to_Sequence',
+				{ email: 'grace.hopper@mcp.e2e.example.com', sequenceId: 999, playbookId: 201 },
+				{ 'POST /contact/search/ 200': 1, 'POST /contact/ 400': 1 },
+			);
+			expect(unknownSequence).toMatch(/sequence/i);
+			expect(unknownSequence).toContain('999');
 
-		const unknownContact = await failing('Get_Contact', { contactId: 999999 }, { 'GET /contact/<id>/ 404': 1 });
-		expect(unknownContact).toContain('999999');
-		expect(unknownContact).toMatch(/404|not found/i);
+			const unknownContact = await failing(
+				'Get_Contact',
+				{ contactId: 999999 },
+				{ 'GET /contact/<id>/ 404': 1 },
+			);
+			expect(unknownContact).toContain('999999');
+			expect(unknownContact).toMatch(/404|not found/i);
 
-		// Arguments that do not fit the input schema are refused before the node runs.
-		const missing = await failing('Add_Contact_to_Sequence', { sequenceId: 101, playbookId: 201 }, {});
-		expect(missing).toMatch(/schema|required|email/i);
-		const mistyped = await failing('Get_Contact', { contactId: 'forty-two' }, {});
-		expect(mistyped).toMatch(/schema|number|contactId/i);
+			// Arguments that do not fit the input schema are refused before the node runs.
+			const missing = await failing(
+				'Add_Contact_to_Sequence',
+				{ sequenceId: 101, playbookId: 201 },
+				{},
+			);
+			expect(missing).toMatch(/schema|required|email/i);
+			const mistyped = await failing('Get_Contact', { contactId: 'forty-two' }, {});
+			expect(mistyped).toMatch(/schema|number|contactId/i);
 
-		// A tool that does not exist: a protocol error for the client, not a crash.
-		await expect(
-			client?.callTool({ name: 'Delete_Everything', arguments: {} }, undefined, { timeout: CALL_TIMEOUT_MS }),
-		).rejects.toThrow(/Tool not found|not found/i);
+			// A tool that does not exist: a protocol error for the client, not a crash.
+			await expect(
+				client?.callTool({ name: 'Delete_Everything', arguments: {} }, undefined, {
+					timeout: CALL_TIMEOUT_MS,
+				}),
+			).rejects.toThrow(/Tool not found|not found/i);
 
-		expect(sandbox.store.listContacts().map((contact) => contact.email)).toEqual(['ada.lovelace@mcp.e2e.example.com']);
-		expect(sandbox.stats.contactsCreated).toBe(1);
+			expect(sandbox.store.listContacts().map((contact) => contact.email)).toEqual([
+				'ada.lovelace@mcp.e2e.example.com',
+			]);
+			expect(sandbox.stats.contactsCreated).toBe(1);
 
-		// Still serving: the same session lists and calls tools.
-		expect((await callOk('List_Playbooks', {})).length).toBe(4);
-		expect((await client?.listTools(undefined, { timeout: CALL_TIMEOUT_MS }))?.tools).toHaveLength(toolNodes.length);
-	});
-
-	it('search: a left-out or empty argument does not filter; the given ones must all match', async () => {
-		const day = 86_400_000;
-		const ada = sandbox.store.listContacts()[0];
-		const bob = sandbox.store.addContact({ email: 'bob@mcp.e2e.example.com', sequence_id: 102 });
-		const cy = sandbox.store.addContact({
-			email: 'cy@mcp.e2e.example.com',
-			sequence_id: 102,
-			created_date: Date.now() - 10 * day,
+			// Still serving: the same session lists and calls tools.
+			expect((await callOk('List_Playbooks', {})).length).toBe(4);
+			expect(
+				(await client?.listTools(undefined, { timeout: CALL_TIMEOUT_MS }))?.tools,
+			).toHaveLength(toolNodes.length);
 		});
-		const ids = async (args: Record<string, unknown>) =>
-			(await callOk('Search_Contacts', args)).map((contact) => Number(contact.id)).sort((a, b) => a - b);
-		const sorted = (...list: Array<{ id: number }>) => list.map((contact) => contact.id).sort((a, b) => a - b);
 
-		expect(await ids({})).toEqual(sorted(ada, bob, cy));
-		expect(await ids({ email: '', sequenceId: 0, createdInLastDays: 0 })).toEqual(sorted(ada, bob, cy));
-		expect(await ids({ email: 'bob@mcp.e2e.example.com' })).toEqual(sorted(bob));
-		expect(await ids({ sequenceId: 102 })).toEqual(sorted(bob, cy));
-		expect(await ids({ createdInLastDays: 7 })).toEqual(sorted(ada, bob));
-		expect(await ids({ sequenceId: 102, createdInLastDays: 7 })).toEqual(sorted(bob));
-		expect(await ids({ email: 'bob@mcp.e2e.example.com', sequenceId: 101 })).toEqual([]);
-		expect(await ids({ email: 'nobody@mcp.e2e.example.com' })).toEqual([]);
-		expect(await ids({ limit: 2 })).toHaveLength(2);
-	});
+		it('search: a left-out or empty argument does not filter; the given ones must all match', async () => {
+			const day = 86_400_000;
+			const ada = sandbox.store.listContacts()[0];
+			const bob = sandbox.store.addContact({ email: 'bob@mcp.e2e.example.com', sequence_id: 102 });
+			const cy = sandbox.store.addContact({
+				email: 'cy@mcp.e2e.example.com',
+				sequence_id: 102,
+				created_date: Date.now() - 10 * day,
+			});
+			const ids = async (args: Record<string, unknown>) =>
+				(await callOk('Search_Contacts', args))
+					.map((contact) => Number(contact.id))
+					.sort((a, b) => a - b);
+			const sorted = (...list: Array<{ id: number }>) =>
+				list.map((contact) => contact.id).sort((a, b) => a - b);
 
-	it('the API key appears in no tool result', () => {
-		expect(sandbox.apiKey).toBe(SANDBOX_DUMMY_KEY);
-		expect(received.length).toBeGreaterThan(10);
-		for (const text of received) expect(text).not.toContain(SANDBOX_DUMMY_KEY);
-	});
-});
+			expect(await ids({})).toEqual(sorted(ada, bob, cy));
+			expect(await ids({ email: '', sequenceId: 0, createdInLastDays: 0 })).toEqual(
+				sorted(ada, bob, cy),
+			);
+			expect(await ids({ email: 'bob@mcp.e2e.example.com' })).toEqual(sorted(bob));
+			expect(await ids({ sequenceId: 102 })).toEqual(sorted(bob, cy));
+			expect(await ids({ createdInLastDays: 7 })).toEqual(sorted(ada, bob));
+			expect(await ids({ sequenceId: 102, createdInLastDays: 7 })).toEqual(sorted(bob));
+			expect(await ids({ email: 'bob@mcp.e2e.example.com', sequenceId: 101 })).toEqual([]);
+			expect(await ids({ email: 'nobody@mcp.e2e.example.com' })).toEqual([]);
+			expect(await ids({ limit: 2 })).toHaveLength(2);
+		});
+
+		it('the API key appears in no tool result', () => {
+			expect(sandbox.apiKey).toBe(SANDBOX_DUMMY_KEY);
+			expect(received.length).toBeGreaterThan(10);
+			for (const text of received) expect(text).not.toContain(SANDBOX_DUMMY_KEY);
+		});
+	},
+);

@@ -38,12 +38,24 @@ import {
 	type N8nServer,
 	type RestClient,
 } from '../../harness/n8n/n8n';
-import { actionNode, addContactNode, chainWorkflow, setJson, splitOut, triggerNode, workflow } from '../../harness/n8n/workflows';
+import {
+	actionNode,
+	addContactNode,
+	chainWorkflow,
+	setJson,
+	splitOut,
+	triggerNode,
+	workflow,
+} from '../../harness/n8n/workflows';
 
 const credential = SANDBOX_CREDENTIAL;
 
 const SEARCH_DOMAIN = 'search.e2e.example.com';
-const ADD_EMAILS = ['ada@add.e2e.example.com', 'bob@add.e2e.example.com', 'ada@add.e2e.example.com'];
+const ADD_EMAILS = [
+	'ada@add.e2e.example.com',
+	'bob@add.e2e.example.com',
+	'ada@add.e2e.example.com',
+];
 
 const addWorkflow = chainWorkflow(
 	'E2E Contact Add',
@@ -70,15 +82,24 @@ const addWorkflow = chainWorkflow(
 function getWorkflow(contactId: number) {
 	return chainWorkflow(
 		'E2E Contact Get',
-		actionNode('Get', { resource: 'contact', operation: 'get', contactId: String(contactId) }, credential),
+		actionNode(
+			'Get',
+			{ resource: 'contact', operation: 'get', contactId: String(contactId) },
+			credential,
+		),
 		actionNode(
 			'Get Full',
 			{ resource: 'contact', operation: 'get', contactId: '={{ $json.id }}', simplify: false },
 			credential,
 		),
-		actionNode('Get Missing', { resource: 'contact', operation: 'get', contactId: '999999' }, credential, {
-			onError: 'continueRegularOutput',
-		}),
+		actionNode(
+			'Get Missing',
+			{ resource: 'contact', operation: 'get', contactId: '999999' },
+			credential,
+			{
+				onError: 'continueRegularOutput',
+			},
+		),
 	);
 }
 
@@ -103,10 +124,23 @@ const searchWorkflow = chainWorkflow(
 const searchLimitWorkflow = workflow(
 	'E2E Contact Search Limit',
 	[
-		{ id: 'b0000000-0000-4000-8000-000000000001', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'b0000000-0000-4000-8000-000000000001',
+			name: 'Manual',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		actionNode(
 			'Search Three',
-			{ resource: 'contact', operation: 'search', conditions: searchConditions, returnAll: false, limit: 3 },
+			{
+				resource: 'contact',
+				operation: 'search',
+				conditions: searchConditions,
+				returnAll: false,
+				limit: 3,
+			},
 			credential,
 		),
 	],
@@ -117,11 +151,28 @@ const searchLimitWorkflow = workflow(
 const listsWorkflow = workflow(
 	'E2E Lists',
 	[
-		{ id: 'a0000000-0000-4000-8000-000000000001', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		actionNode('Playbooks', { resource: 'playbook', operation: 'getAll', returnAll: true }, credential),
+		{
+			id: 'a0000000-0000-4000-8000-000000000001',
+			name: 'Manual',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		actionNode(
+			'Playbooks',
+			{ resource: 'playbook', operation: 'getAll', returnAll: true },
+			credential,
+		),
 		actionNode(
 			'Sequences',
-			{ resource: 'sequence', operation: 'getAll', returnAll: false, limit: 2, filters: { profileId: 1 } },
+			{
+				resource: 'sequence',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 2,
+				filters: { profileId: 1 },
+			},
 			credential,
 		),
 		actionNode('Profile', { resource: 'profile', operation: 'get', profileId: '2' }, credential),
@@ -178,7 +229,13 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 
 		beforeAll(async () => {
 			// A small page cap so that Return All and the trigger walk several pages.
-			sandbox = await startSandbox({ apiKey: SANDBOX_DUMMY_KEY, host: '127.0.0.1', port: 0, maxPageSize: 2, processingMs: 0 });
+			sandbox = await startSandbox({
+				apiKey: SANDBOX_DUMMY_KEY,
+				host: '127.0.0.1',
+				port: 0,
+				maxPageSize: 2,
+				processingMs: 0,
+			});
 			// The server side (import, publish, start, owner) and the CLI side (imports) in parallel;
 			// allSettled, so that nothing started is left behind when the other side fails.
 			const [started, prepared] = await Promise.allSettled([
@@ -193,7 +250,13 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					target,
 					sandbox,
 					label: `${label}-cli`,
-					workflows: [addWorkflow, searchWorkflow, searchLimitWorkflow, listsWorkflow, badInputWorkflow],
+					workflows: [
+						addWorkflow,
+						searchWorkflow,
+						searchLimitWorkflow,
+						listsWorkflow,
+						badInputWorkflow,
+					],
 				}),
 			]);
 			if (started.status === 'fulfilled') running = started.value;
@@ -206,8 +269,12 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			rest = running.rest;
 			cliHome = cli.home;
 			// The activation poll has searched (and found nothing) before any contact exists.
-			await waitFor('the activation poll', async () => (searchCount(sandbox) >= 1 ? true : undefined), 60_000, 250, () =>
-				server ? `\n${server.logs().slice(-4000)}` : '',
+			await waitFor(
+				'the activation poll',
+				async () => (searchCount(sandbox) >= 1 ? true : undefined),
+				60_000,
+				250,
+				() => (server ? `\n${server.logs().slice(-4000)}` : ''),
 			);
 			expect(sandbox.store.listContacts()).toEqual([]);
 		});
@@ -244,7 +311,11 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				const stored = sandbox.store.listContacts();
 				expect(stored.map((c) => c.email).sort()).toEqual([ADD_EMAILS[0], ADD_EMAILS[1]]);
 				const ada = stored.find((c) => c.email === ADD_EMAILS[0]);
-				expect(ada).toMatchObject({ sequence_id: 101, playbook_id: 201, custom_fields: { source: 'n8n e2e' } });
+				expect(ada).toMatchObject({
+					sequence_id: 101,
+					playbook_id: 201,
+					custom_fields: { source: 'n8n e2e' },
+				});
 				expect(ada?.enriched_contact_data).toBeTruthy();
 				adaId = ada?.id ?? 0;
 				// Look Up Contact (on by default): each item's id, and the repeat marked as a duplicate.
@@ -264,7 +335,11 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				expect(result.error).toBeUndefined();
 
 				const [simple] = result.output('Get');
-				expect(simple).toMatchObject({ id: adaId, email: ADD_EMAILS[0], sequence_name: 'Q1 Outbound' });
+				expect(simple).toMatchObject({
+					id: adaId,
+					email: ADD_EMAILS[0],
+					sequence_name: 'Q1 Outbound',
+				});
 				expect(typeof simple.created_date).toBe('string');
 				expect(simple.enriched_contact_data).toBeUndefined();
 
@@ -280,7 +355,8 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			});
 
 			it('Contact → Search: Return All walks every page (page cap 2); Limit stops early', async () => {
-				const add = (email: string, sequence_id: number) => sandbox.store.addContact({ email, sequence_id });
+				const add = (email: string, sequence_id: number) =>
+					sandbox.store.addContact({ email, sequence_id });
 				const expected = [
 					...[1, 2, 3, 4, 5].map((n) => add(`s${n}@${SEARCH_DOMAIN}`, 102)),
 					...[6, 7].map((n) => add(`s${n}@${SEARCH_DOMAIN}`, 103)),
@@ -294,7 +370,9 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				expect(out.map((json) => json.id).sort()).toEqual(expected.map((c) => c.id).sort());
 				expect(new Set(out.map((json) => json.id)).size).toBe(out.length);
 				for (const json of out) {
-					expect(json).toEqual(expect.objectContaining({ email: expect.stringContaining(SEARCH_DOMAIN) }));
+					expect(json).toEqual(
+						expect.objectContaining({ email: expect.stringContaining(SEARCH_DOMAIN) }),
+					);
 					expect(['Webinar Follow-up', 'Enterprise (done for you)']).toContain(json.sequence_name);
 				}
 
@@ -309,12 +387,19 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				const result = await executeWorkflow(cliHome, listsWorkflow.id);
 				expect(result.error).toBeUndefined();
 				expect(result.output('Playbooks').map((json) => json.id)).toEqual([201, 202, 203, 204]);
-				expect(result.output('Playbooks')[0]).toMatchObject({ playbook_name: 'Cold Email Intro', profile_name: 'Acme Sales' });
+				expect(result.output('Playbooks')[0]).toMatchObject({
+					playbook_name: 'Cold Email Intro',
+					profile_name: 'Acme Sales',
+				});
 				const sequences = result.output('Sequences');
 				expect(sequences).toHaveLength(2);
 				expect(sequences.every((json) => json.profile_name === 'Acme Sales')).toBe(true);
 				expect(result.output('Profile')).toEqual([
-					expect.objectContaining({ id: 2, profile_name: 'Globex Growth', profile_domain: 'globex-growth' }),
+					expect.objectContaining({
+						id: 2,
+						profile_name: 'Globex Growth',
+						profile_domain: 'globex-growth',
+					}),
 				]);
 			});
 
@@ -329,27 +414,35 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			});
 
 			const examples = exampleFiles();
-			(examples.length > 0 ? it : it.skip)('every examples/*.json imports with `n8n import:workflow --input=<file>`', async () => {
-				for (const file of examples) {
-					const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-					const workflows = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{ id?: string; name: string }>;
-					try {
-						await importWorkflowFile(cliHome, file);
-					} catch (error) {
-						const hint = workflows.some((wf) => !wf.id)
-							? ' (it has no "id": `n8n import:workflow --input=<file>` needs one; only --separate makes them up)'
-							: '';
-						throw new Error(`${relative(REPO_ROOT, file)} did not import${hint}:\n${(error as Error).message}`);
+			(examples.length > 0 ? it : it.skip)(
+				'every examples/*.json imports with `n8n import:workflow --input=<file>`',
+				async () => {
+					for (const file of examples) {
+						const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+						const workflows = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{
+							id?: string;
+							name: string;
+						}>;
+						try {
+							await importWorkflowFile(cliHome, file);
+						} catch (error) {
+							const hint = workflows.some((wf) => !wf.id)
+								? ' (it has no "id": `n8n import:workflow --input=<file>` needs one; only --separate makes them up)'
+								: '';
+							throw new Error(
+								`${relative(REPO_ROOT, file)} did not import${hint}:\n${(error as Error).message}`,
+							);
+						}
+						const names = workflows.map((wf) => wf.name);
+						const rows = await queryDb<{ name: string }>(
+							cliHome,
+							`SELECT name FROM workflow_entity WHERE name IN (${names.map(() => '?').join(',')})`,
+							names,
+						);
+						expect(rows.map((row) => row.name).sort()).toEqual([...names].sort());
 					}
-					const names = workflows.map((wf) => wf.name);
-					const rows = await queryDb<{ name: string }>(
-						cliHome,
-						`SELECT name FROM workflow_entity WHERE name IN (${names.map(() => '?').join(',')})`,
-						names,
-					);
-					expect(rows.map((row) => row.name).sort()).toEqual([...names].sort());
-				}
-			});
+				},
+			);
 		});
 
 		describe('n8n start: REST credential test and the polling trigger', () => {
@@ -366,7 +459,10 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				}
 				expect(known.get(ACTION_TYPE)).toContain(1);
 				expect(known.get(TRIGGER_TYPE)).toContain(1);
-				const credentialTypes = await rest.request<Array<{ name: string }>>('GET', '/types/credentials.json');
+				const credentialTypes = await rest.request<Array<{ name: string }>>(
+					'GET',
+					'/types/credentials.json',
+				);
 				expect(credentialTypes.map((type) => type.name)).toContain(CREDENTIAL_TYPE);
 
 				const unknown: string[] = [];
@@ -377,7 +473,9 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					}>) {
 						for (const node of wf.nodes) {
 							if (!known.get(node.type)?.includes(node.typeVersion))
-								unknown.push(`${relative(REPO_ROOT, file)}: "${node.name}" ${node.type} v${node.typeVersion}`);
+								unknown.push(
+									`${relative(REPO_ROOT, file)}: "${node.name}" ${node.type} v${node.typeVersion}`,
+								);
 						}
 					}
 				}
@@ -385,26 +483,34 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			});
 
 			it('the credential test passes with the right key', async () => {
-				const result = await rest.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
-					credentials: {
-						id: credential.id,
-						name: credential.name,
-						type: 'outreachContactApi',
-						data: { baseUrl: sandbox.baseUrl, apiKey: SANDBOX_DUMMY_KEY },
+				const result = await rest.request<{ status: string; message: string }>(
+					'POST',
+					'/rest/credentials/test',
+					{
+						credentials: {
+							id: credential.id,
+							name: credential.name,
+							type: 'outreachContactApi',
+							data: { baseUrl: sandbox.baseUrl, apiKey: SANDBOX_DUMMY_KEY },
+						},
 					},
-				});
+				);
 				expect(result.status).toBe('OK');
 			});
 
 			it('the credential test fails with a wrong key, saying the key was rejected', async () => {
-				const result = await rest.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
-					credentials: {
-						id: credential.id,
-						name: credential.name,
-						type: 'outreachContactApi',
-						data: { baseUrl: sandbox.baseUrl, apiKey: 'dummy-wrong-key' },
+				const result = await rest.request<{ status: string; message: string }>(
+					'POST',
+					'/rest/credentials/test',
+					{
+						credentials: {
+							id: credential.id,
+							name: credential.name,
+							type: 'outreachContactApi',
+							data: { baseUrl: sandbox.baseUrl, apiKey: 'dummy-wrong-key' },
+						},
 					},
-				});
+				);
 				expect(result.status).toBe('Error');
 				if (target.major >= 2) {
 					expect(result.message).toContain('rejected the API key');
@@ -412,13 +518,16 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					// n8n 1.x's credential tester applies a credential's `responseCode` rules only when
 					// the error's `cause.response` is set, and 1.123.50's NodeApiError does not keep the
 					// HTTP response as its cause: declarative tests show n8n's generic 403 text there.
-					expect(result.message).toMatch(/rejected the API key|Forbidden - perhaps check your credentials/);
+					expect(result.message).toMatch(
+						/rejected the API key|Forbidden - perhaps check your credentials/,
+					);
 				}
 			});
 
 			it('the trigger emits every contact created after activation exactly once', async () => {
 				if (!server) throw new Error('n8n did not start');
-				for (let n = 1; n <= 3; n++) sandbox.store.addContact({ email: `t${n}@trigger.e2e.example.com`, sequence_id: 104 });
+				for (let n = 1; n <= 3; n++)
+					sandbox.store.addContact({ email: `t${n}@trigger.e2e.example.com`, sequence_id: 104 });
 				const expected = sandbox.store.listContacts();
 				expect(expected.length).toBeGreaterThanOrEqual(3 + 2 + 9);
 				const expectedIds = expected.map((c) => c.id).sort((a, b) => a - b);
@@ -441,7 +550,12 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				);
 				// ...then for one more poll, which must emit nothing new.
 				const searchesSoFar = searchCount(sandbox);
-				await waitFor('one more poll', async () => (searchCount(sandbox) > searchesSoFar ? true : undefined), 90_000, 1000);
+				await waitFor(
+					'one more poll',
+					async () => (searchCount(sandbox) > searchesSoFar ? true : undefined),
+					90_000,
+					1000,
+				);
 				await new Promise((done) => setTimeout(done, 3000)); // let n8n store a (wrong) emission
 
 				const executions = await readExecutions(serverHome, { workflowId: triggerWorkflow.id });
@@ -454,7 +568,11 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				expect(emitted.map((e) => Number(e.json.id)).sort((a, b) => a - b)).toEqual(expectedIds);
 				for (const { json } of emitted) {
 					const contact = expected.find((c) => c.id === json.id);
-					expect(json).toMatchObject({ email: contact?.email, sequence_name: contact?.sequence_name, created_date: contact?.created_date });
+					expect(json).toMatchObject({
+						email: contact?.email,
+						sequence_name: contact?.sequence_name,
+						created_date: contact?.created_date,
+					});
 					expect(json.enriched_company_data).toBeUndefined();
 				}
 			});

@@ -1,7 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { api, CONTACT_KEYS, fakeClock } from './helpers';
 
-
 const ENRICHED_CONTACT_KEYS = [
 	'first_name',
 	'last_name',
@@ -263,12 +262,19 @@ describe('sandbox endpoints', () => {
 				const find = async (conditions: object[]) =>
 					(
 						await api(sandbox, 'POST', '/contact/search/', {
-							conditions: [{ property: 'email', condition: 'Is', value: 'slow.lane@example.com' }, ...conditions],
+							conditions: [
+								{ property: 'email', condition: 'Is', value: 'slow.lane@example.com' },
+								...conditions,
+							],
 						})
 					).body.contacts as Array<Record<string, unknown>>;
 				const enriched = [{ property: 'is_enriched', condition: 'Is', value: true }];
 				const [pending] = await find([]);
-				expect(pending).toMatchObject({ sentence_fields: {}, enriched_contact_data: null, enriched_company_data: null });
+				expect(pending).toMatchObject({
+					sentence_fields: {},
+					enriched_contact_data: null,
+					enriched_company_data: null,
+				});
 				expect(await find(enriched)).toHaveLength(0);
 				expect(sandbox.store.processingCount).toBe(1);
 
@@ -278,7 +284,9 @@ describe('sandbox endpoints', () => {
 				const [done] = await find(enriched);
 				expect(Object.keys(done.sentence_fields as object).length).toBeGreaterThan(0);
 				expect(done.enriched_contact_data).not.toBeNull();
-				expect(sandbox.store.getContact(done.id as number)?.updated_date).toBe(new Date(added + 20_000).toISOString());
+				expect(sandbox.store.getContact(done.id as number)?.updated_date).toBe(
+					new Date(added + 20_000).toISOString(),
+				);
 				expect(sandbox.store.processingCount).toBe(0);
 			} finally {
 				sandbox.settings.processingMs = 0;

@@ -10,12 +10,18 @@ describe('sandbox misbehaviour', () => {
 	});
 	afterEach(async () => await sandbox.close());
 
-	const page = async (n: number) => await api(sandbox, 'POST', '/contact/search/', { conditions: [], page: n, page_size: 10 });
+	const page = async (n: number) =>
+		await api(sandbox, 'POST', '/contact/search/', { conditions: [], page: n, page_size: 10 });
 
 	it('endless pagination: each page announces one more, pages past the end repeat the last', async () => {
 		sandbox.settings.pagination = 'endless';
 		const [first, second, far] = [await page(1), await page(2), await page(9)];
-		expect(first.body.pagination).toEqual({ total_contacts: 20, page: 1, total_pages: 2, page_size: 10 });
+		expect(first.body.pagination).toEqual({
+			total_contacts: 20,
+			page: 1,
+			total_pages: 2,
+			page_size: 10,
+		});
 		expect(second.body.contacts).toHaveLength(5);
 		expect(far.status).toBe(200);
 		expect(far.body.pagination.total_pages).toBe(10);
@@ -24,7 +30,10 @@ describe('sandbox misbehaviour', () => {
 
 	it('wrong-shape answers replace every success, not the errors', async () => {
 		sandbox.settings.answer = 'wrong-shape';
-		expect((await api(sandbox, 'GET', '/sequences/list/')).body).toEqual({ results: 'unexpected', ok: true });
+		expect((await api(sandbox, 'GET', '/sequences/list/')).body).toEqual({
+			results: 'unexpected',
+			ok: true,
+		});
 		expect((await api(sandbox, 'GET', '/contact/99999999/')).status).toBe(404);
 	});
 
@@ -36,12 +45,16 @@ describe('sandbox misbehaviour', () => {
 	});
 
 	it('is set from the command line, and refuses values it does not know', async () => {
-		expect(parseCli(['--pagination', 'endless', '--answer', 'wrong-shape', '--status', '504'], {})).toMatchObject({
+		expect(
+			parseCli(['--pagination', 'endless', '--answer', 'wrong-shape', '--status', '504'], {}),
+		).toMatchObject({
 			pagination: 'endless',
 			answer: 'wrong-shape',
 			status: 504,
 		});
-		await expect(startSandbox({ pagination: 'sometimes' as never })).rejects.toThrow("pagination must be 'normal' or 'endless'");
+		await expect(startSandbox({ pagination: 'sometimes' as never })).rejects.toThrow(
+			"pagination must be 'normal' or 'endless'",
+		);
 		await expect(startSandbox({ status: 42 })).rejects.toThrow('status must be 0 (off)');
 	});
 });

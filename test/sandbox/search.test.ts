@@ -374,9 +374,16 @@ describe('unordered results', () => {
 	it('lists contacts in a fixed order that follows neither time nor id', async () => {
 		const { sortContacts } = await import('../../sandbox/search');
 		const base = Date.UTC(2026, 0, 1);
-		const records = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, created_date: new Date(base + i * 1000).toISOString() }));
+		const records = Array.from({ length: 20 }, (_, i) => ({
+			id: i + 1,
+			created_date: new Date(base + i * 1000).toISOString(),
+		}));
 		const sorted = sortContacts(records as never, 'unordered').map((c) => (c as { id: number }).id);
-		expect(sorted).toEqual(sortContacts([...records].reverse() as never, 'unordered').map((c) => (c as { id: number }).id));
+		expect(sorted).toEqual(
+			sortContacts([...records].reverse() as never, 'unordered').map(
+				(c) => (c as { id: number }).id,
+			),
+		);
 		expect(sorted).not.toEqual([...sorted].sort((a, b) => a - b));
 		expect(sorted).not.toEqual([...sorted].sort((a, b) => b - a));
 	});

@@ -3,7 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { credentials } from './fixtures';
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow, type WorkflowResult } from '../../harness/n8nHarness';
+import {
+	chain,
+	itemsNode,
+	manualTriggerNode,
+	outreachNode,
+	runWorkflow,
+	type WorkflowResult,
+} from '../../harness/n8nHarness';
 
 /** Each test starts with fresh pacing state and no real network; leftover interceptors are dropped. */
 export function isolateNetwork(): void {
@@ -23,7 +30,10 @@ export interface NodeRunOptions {
 }
 
 /** Runs Manual → Items → the Outreach Contact node named "Node" with the given parameters. */
-export async function runNode(parameters: IDataObject, options: NodeRunOptions = {}): Promise<WorkflowResult> {
+export async function runNode(
+	parameters: IDataObject,
+	options: NodeRunOptions = {},
+): Promise<WorkflowResult> {
 	return await runWorkflow(
 		{
 			nodes: [

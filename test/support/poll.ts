@@ -1,5 +1,13 @@
-import { finishPoll, newContactCollector, type PollOutcome } from '../../nodes/OutreachContact/trigger/newContactPoll';
-import { planPoll, type PollPlan, type PollSettings } from '../../nodes/OutreachContact/trigger/plan';
+import {
+	finishPoll,
+	newContactCollector,
+	type PollOutcome,
+} from '../../nodes/OutreachContact/trigger/newContactPoll';
+import {
+	planPoll,
+	type PollPlan,
+	type PollSettings,
+} from '../../nodes/OutreachContact/trigger/plan';
 import type { PollState } from '../../nodes/OutreachContact/trigger/state';
 import type { Contact } from '../../nodes/OutreachContact/types';
 

@@ -117,7 +117,10 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 				try {
 					await body();
 				} catch (error) {
-					if (page) await shots.debug(`FAILED-${name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+					if (page)
+						await shots
+							.debug(`FAILED-${name.replace(/\W+/g, '-').slice(0, 60)}`)
+							.catch(() => undefined);
 					throw error;
 				}
 				await shots.debug(name.replace(/\W+/g, '-').slice(0, 60));
@@ -134,10 +137,16 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		const candidates = [...(await ndv().getByTestId('parameter-item').all()), ...extra];
 		for (const locator of candidates) {
 			const box = await locator.boundingBox();
-			if (box && box.y >= column.y && box.y + box.height <= column.y + column.height) boxes.push(box);
+			if (box && box.y >= column.y && box.y + box.height <= column.y + column.height)
+				boxes.push(box);
 		}
 		const bottom = unionBox(boxes, 0);
-		return { x: column.x, y: column.y, width: column.width, height: Math.min(bottom.y + bottom.height + 16, column.y + column.height) - column.y };
+		return {
+			x: column.x,
+			y: column.y,
+			width: column.width,
+			height: Math.min(bottom.y + bottom.height + 16, column.y + column.height) - column.y,
+		};
 	}
 
 	async function closeNdv(): Promise<void> {
@@ -153,12 +162,21 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			() => true,
 			() => false,
 		);
-		if (!shown) await page.getByTestId('node-creator-category-item').filter({ hasText: category }).first().click();
+		if (!shown)
+			await page
+				.getByTestId('node-creator-category-item')
+				.filter({ hasText: category })
+				.first()
+				.click();
 		await item.waitFor();
 	}
 
 	/** Node creator (from the "+" at the top right), search, our node, then one of its actions. */
-	async function addFromNodeCreator(open: Locator, action: string, category: 'Actions' | 'Triggers') {
+	async function addFromNodeCreator(
+		open: Locator,
+		action: string,
+		category: 'Actions' | 'Triggers',
+	) {
 		await open.click();
 		await page.getByTestId('node-creator').waitFor();
 		await page.getByTestId('node-creator-search-bar').fill('Outreach Contact');
@@ -172,12 +190,16 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 	beforeAll(async () => {
 		// Once more if the first start fails: on a busy machine another n8n may grab the free port
 		// that was picked for this one between the pick and the bind.
-		env = await startN8nWithSandbox({ target: N8N_TARGETS['2.x'], label: 'ui' }).catch(async (error: Error) => {
-			console.warn(`n8n did not start, trying once more: ${error.message.slice(0, 500)}`);
-			return await startN8nWithSandbox({ target: N8N_TARGETS['2.x'], label: 'ui' });
-		});
+		env = await startN8nWithSandbox({ target: N8N_TARGETS['2.x'], label: 'ui' }).catch(
+			async (error: Error) => {
+				console.warn(`n8n did not start, trying once more: ${error.message.slice(0, 500)}`);
+				return await startN8nWithSandbox({ target: N8N_TARGETS['2.x'], label: 'ui' });
+			},
+		);
 		const store = env.sandbox.store;
-		const globex = store.listProfiles().find((profile) => profile.profile_name === EXTRA_SEQUENCE.profile);
+		const globex = store
+			.listProfiles()
+			.find((profile) => profile.profile_name === EXTRA_SEQUENCE.profile);
 		if (!globex) throw new Error(`the sandbox has no profile ${EXTRA_SEQUENCE.profile}`);
 		store.addSequence({ profile_id: globex.id, sequence_name: EXTRA_SEQUENCE.name });
 		sequenceEntries = store
@@ -196,7 +218,11 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		};
 		browser = await launchBrowser();
 		page = browser.page;
-		shots = new Screenshots(page, join(REPO_ROOT, 'test-results', 'ui'), join(REPO_ROOT, 'docs', 'screenshots'));
+		shots = new Screenshots(
+			page,
+			join(REPO_ROOT, 'test-results', 'ui'),
+			join(REPO_ROOT, 'docs', 'screenshots'),
+		);
 	}, 5 * 60_000);
 
 	afterAll(async () => {
@@ -230,12 +256,14 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			]),
 		);
 		await shots.doc('01-node-creator');
-		await nodeCreatorItems().filter({ has: page.getByText('Add contact to sequence', { exact: true }) }).click();
+		await nodeCreatorItems()
+			.filter({ has: page.getByText('Add contact to sequence', { exact: true }) })
+			.click();
 		await ndv().waitFor();
 		// The credential of the instance is picked on its own.
-		await expect(ndv().getByTestId('node-credentials-select').locator('input').first().inputValue()).resolves.toBe(
-			env.credential.name,
-		);
+		await expect(
+			ndv().getByTestId('node-credentials-select').locator('input').first().inputValue(),
+		).resolves.toBe(env.credential.name);
 	});
 
 	step('resource and operation: every resource offers its operations', async () => {
@@ -243,7 +271,9 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		const operation = ndv().getByTestId('parameter-input-operation');
 		expect(await shownValue(resource)).toBe('Contact');
 		expect(await shownValue(operation)).toBe('Add');
-		const resources = (await readOptions(page, resource)).filter((name) => name !== N8N_CUSTOM_CALL);
+		const resources = (await readOptions(page, resource)).filter(
+			(name) => name !== N8N_CUSTOM_CALL,
+		);
 		expect(resources).toEqual(Object.keys(OPERATIONS));
 		for (const [name, operations] of Object.entries(OPERATIONS)) {
 			await selectOption(page, resource, name);
@@ -253,7 +283,9 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		await selectOption(page, resource, 'Contact');
 		await selectOption(page, operation, 'Add');
 		for (const parameter of ['email', 'sequenceId', 'playbookId']) {
-			await expect(ndv().getByTestId(`parameter-input-${parameter}`).isVisible()).resolves.toBe(true);
+			await expect(ndv().getByTestId(`parameter-input-${parameter}`).isVisible()).resolves.toBe(
+				true,
+			);
 		}
 	});
 
@@ -274,36 +306,55 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		await page.getByTestId('rlc-search').fill('webinar');
 		await waitFor(
 			'the sequence list to show only "Webinar Follow-up"',
-			async () => ((await itemTexts(page.getByTestId('rlc-item'))).join('|') === 'Webinar Follow-up (Acme Sales)' ? true : undefined),
+			async () =>
+				(await itemTexts(page.getByTestId('rlc-item'))).join('|') ===
+				'Webinar Follow-up (Acme Sales)'
+					? true
+					: undefined,
 			10_000,
 		);
 		await page.getByTestId('rlc-item').filter({ hasText: 'Webinar Follow-up' }).click();
-		expect(await locator.getByTestId('rlc-input').inputValue()).toBe('Webinar Follow-up (Acme Sales)');
+		expect(await locator.getByTestId('rlc-input').inputValue()).toBe(
+			'Webinar Follow-up (Acme Sales)',
+		);
 
 		const playbook = ndv().getByTestId('resource-locator-playbookId');
 		await playbook.getByTestId('rlc-input').click();
 		await page.getByTestId('rlc-item').filter({ hasText: 'Cold Email Intro' }).click();
-		expect(await playbook.getByTestId('rlc-input').inputValue()).toBe('Cold Email Intro (Acme Sales)');
+		expect(await playbook.getByTestId('rlc-input').inputValue()).toBe(
+			'Cold Email Intro (Acme Sales)',
+		);
 		await shots.doc('03-contact-add', await parameterClip());
 		await closeNdv();
 	});
 
-	step('Contact → Search: a new condition starts with an operator its property allows', async () => {
-		await addFromNodeCreator(page.getByTestId('node-creator-plus-button'), 'Search contacts', 'Actions');
-		expect(await shownValue(ndv().getByTestId('parameter-input-operation'))).toBe('Search');
-		await ndv().getByTestId('fixed-collection-add').click();
-		const property = conditions().getByTestId('parameter-input-property');
-		await property.waitFor();
-		const shownProperty = await shownValue(property);
-		const operator = await shownValue(conditions().getByTestId('parameter-input-operator'));
-		const allowed = CONDITION_PROPERTIES[shownProperty]?.operators ?? [];
-		// What the user sees right after "Add Condition": no red warning, an operator of the list.
-		expect({ property: shownProperty, operator, issues: await conditions().getByTestId('parameter-issues').count() }).toEqual({
-			property: shownProperty,
-			operator: expect.stringMatching(new RegExp(`^(${allowed.join('|')})$`)),
-			issues: 0,
-		});
-	});
+	step(
+		'Contact → Search: a new condition starts with an operator its property allows',
+		async () => {
+			await addFromNodeCreator(
+				page.getByTestId('node-creator-plus-button'),
+				'Search contacts',
+				'Actions',
+			);
+			expect(await shownValue(ndv().getByTestId('parameter-input-operation'))).toBe('Search');
+			await ndv().getByTestId('fixed-collection-add').click();
+			const property = conditions().getByTestId('parameter-input-property');
+			await property.waitFor();
+			const shownProperty = await shownValue(property);
+			const operator = await shownValue(conditions().getByTestId('parameter-input-operator'));
+			const allowed = CONDITION_PROPERTIES[shownProperty]?.operators ?? [];
+			// What the user sees right after "Add Condition": no red warning, an operator of the list.
+			expect({
+				property: shownProperty,
+				operator,
+				issues: await conditions().getByTestId('parameter-issues').count(),
+			}).toEqual({
+				property: shownProperty,
+				operator: expect.stringMatching(new RegExp(`^(${allowed.join('|')})$`)),
+				issues: 0,
+			});
+		},
+	);
 
 	step('Contact → Search: the operator list and the value field follow the property', async () => {
 		if ((await conditions().getByTestId('parameter-input-property').count()) === 0) {
@@ -318,9 +369,15 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			const shown = await shownValue(operator);
 			const valueInputs: string[] = [];
 			for (const input of VALUE_INPUTS) {
-				if (await conditions().getByTestId(`parameter-input-${input}`).first().isVisible()) valueInputs.push(input);
+				if (await conditions().getByTestId(`parameter-input-${input}`).first().isVisible())
+					valueInputs.push(input);
 			}
-			expect({ property: name, offered, shownIsOffered: offered.includes(shown), valueInputs }).toEqual({
+			expect({
+				property: name,
+				offered,
+				shownIsOffered: offered.includes(shown),
+				valueInputs,
+			}).toEqual({
 				property: name,
 				offered: expected.operators,
 				shownIsOffered: true,
@@ -334,7 +391,11 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		const operator = (i: number) => conditions().getByTestId('parameter-input-operator').nth(i);
 		await selectOption(page, property(0), 'Email');
 		await selectOption(page, operator(0), 'Contains');
-		await conditions().getByTestId('parameter-input-value').locator('input, textarea').first().fill('@example.com');
+		await conditions()
+			.getByTestId('parameter-input-value')
+			.locator('input, textarea')
+			.first()
+			.fill('@example.com');
 
 		await ndv().getByTestId('fixed-collection-add').click();
 		await property(1).waitFor();
@@ -348,13 +409,20 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		expect(await shownValue(operator(1))).toBe('Less Than');
 		// The screenshot shows the operators of the second condition, open.
 		expect(await openOptions(page, operator(1))).toEqual(DAYS_OPERATORS);
-		await shots.doc('04-search-conditions', await parameterClip([page.locator('.el-select__popper:visible')]));
+		await shots.doc(
+			'04-search-conditions',
+			await parameterClip([page.locator('.el-select__popper:visible')]),
+		);
 		await closeOptions(page);
 		await closeNdv();
 	});
 
 	step('adds the Outreach Contact Trigger and filters it on a sequence from the list', async () => {
-		await addFromNodeCreator(page.getByTestId('node-creator-plus-button'), 'On new contact', 'Triggers');
+		await addFromNodeCreator(
+			page.getByTestId('node-creator-plus-button'),
+			'On new contact',
+			'Triggers',
+		);
 		const event = ndv().getByTestId('parameter-input-event');
 		expect(await shownValue(event)).toBe('New Contact');
 		expect(await readOptions(page, event)).toEqual(['Contact Enriched', 'New Contact']);
@@ -386,15 +454,23 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		const nodes = await waitFor(
 			`workflow ${workflowId} saved with our three nodes`,
 			async () => {
-				const saved = await env.rest.request<{ nodes: StoredNode[] }>('GET', `/rest/workflows/${workflowId}`);
-				const ours = saved.nodes.filter((node) => node.type === ACTION_TYPE || node.type === TRIGGER_TYPE);
+				const saved = await env.rest.request<{ nodes: StoredNode[] }>(
+					'GET',
+					`/rest/workflows/${workflowId}`,
+				);
+				const ours = saved.nodes.filter(
+					(node) => node.type === ACTION_TYPE || node.type === TRIGGER_TYPE,
+				);
 				return ours.length === 3 ? saved.nodes : undefined;
 			},
 			15_000,
 		);
 		const byName = (name: string) => {
 			const node = nodes.find((n) => n.name === name);
-			if (!node) throw new Error(`the saved workflow has no node "${name}": ${nodes.map((n) => n.name).join(', ')}`);
+			if (!node)
+				throw new Error(
+					`the saved workflow has no node "${name}": ${nodes.map((n) => n.name).join(', ')}`,
+				);
 			return node;
 		};
 

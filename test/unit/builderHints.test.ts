@@ -11,10 +11,22 @@ import { OutreachContactTrigger } from '../../nodes/OutreachContact/OutreachCont
 const action = new OutreachContact().description;
 const trigger = new OutreachContactTrigger().description;
 
-const UI_KEYS = ['displayName', 'description', 'hint', 'placeholder', 'action', 'name', 'subtitle', 'notice'];
+const UI_KEYS = [
+	'displayName',
+	'description',
+	'hint',
+	'placeholder',
+	'action',
+	'name',
+	'subtitle',
+	'notice',
+];
 
 /** Every object in a description, depth first, with the path of names that leads to it. */
-function* walk(value: unknown, path: string[] = []): Generator<{ node: Record<string, unknown>; path: string[] }> {
+function* walk(
+	value: unknown,
+	path: string[] = [],
+): Generator<{ node: Record<string, unknown>; path: string[] }> {
 	if (Array.isArray(value)) {
 		for (const entry of value) yield* walk(entry, path);
 		return;
@@ -54,23 +66,35 @@ describe('builder hints', () => {
 	])('%s says what it is for and which node goes with it', (_name, description, related) => {
 		expect(description.builderHint?.searchHint?.length).toBeGreaterThan(100);
 		expect(description.builderHint?.relatedNodes?.map((node) => node.nodeType)).toContain(related);
-		for (const node of description.builderHint?.relatedNodes ?? []) expect(node.relationHint.length).toBeGreaterThan(10);
+		for (const node of description.builderHint?.relatedNodes ?? [])
+			expect(node.relationHint.length).toBeGreaterThan(10);
 	});
 
 	it('sits on the parameters where a builder goes wrong', () => {
 		const hints = parameterHints(action);
-		expect([...hints.keys()].sort()).toEqual(['conditions', 'options.waitForProcessing', 'playbookId', 'sequenceId']);
+		expect([...hints.keys()].sort()).toEqual([
+			'conditions',
+			'options.waitForProcessing',
+			'playbookId',
+			'sequenceId',
+		]);
 		expect(hints.get('sequenceId')).toMatch(/sequence and the playbook go together/);
 		expect(hints.get('conditions')).toMatch(/same property and the same operator are ORed.*ANDed/);
 		expect(hints.get('options.waitForProcessing')).toMatch(/sentence_fields/);
-		expect([...parameterHints(trigger).keys()].sort()).toEqual(['event=contactEnriched', 'event=newContact']);
+		expect([...parameterHints(trigger).keys()].sort()).toEqual([
+			'event=contactEnriched',
+			'event=newContact',
+		]);
 	});
 
 	it.each([
 		['Outreach Contact', action],
 		['Outreach Contact Trigger', trigger],
 	])('%s: no hint text shows in a UI text', (_name, description) => {
-		const hints = [description.builderHint?.searchHint ?? '', ...parameterHints(description).values()];
+		const hints = [
+			description.builderHint?.searchHint ?? '',
+			...parameterHints(description).values(),
+		];
 		const texts = uiTexts(description);
 		expect(texts.length).toBeGreaterThan(20);
 		for (const hint of hints) {

@@ -4,14 +4,28 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const codex = (file: string) =>
-	JSON.parse(readFileSync(join(__dirname, '../../nodes/OutreachContact', file), 'utf8')) as { node: string; alias?: string[] };
+	JSON.parse(readFileSync(join(__dirname, '../../nodes/OutreachContact', file), 'utf8')) as {
+		node: string;
+		alias?: string[];
+	};
 
 describe('codex aliases', () => {
-	it.each(['OutreachContact.node.json', 'OutreachContactTrigger.node.json'])('%s names the words users search for', (file) => {
-		const { alias = [] } = codex(file);
-		for (const word of ['Lead', 'Prospect', 'Enrichment', 'Personalization', 'Cold Email', 'Sequence']) expect(alias).toContain(word);
-		// Title Case, each once.
-		expect(alias.filter((a) => !/^[A-Z][a-z]*( [A-Z][a-z]*)*$/.test(a))).toEqual([]);
-		expect(new Set(alias).size).toBe(alias.length);
-	});
+	it.each(['OutreachContact.node.json', 'OutreachContactTrigger.node.json'])(
+		'%s names the words users search for',
+		(file) => {
+			const { alias = [] } = codex(file);
+			for (const word of [
+				'Lead',
+				'Prospect',
+				'Enrichment',
+				'Personalization',
+				'Cold Email',
+				'Sequence',
+			])
+				expect(alias).toContain(word);
+			// Title Case, each once.
+			expect(alias.filter((a) => !/^[A-Z][a-z]*( [A-Z][a-z]*)*$/.test(a))).toEqual([]);
+			expect(new Set(alias).size).toBe(alias.length);
+		},
+	);
 });

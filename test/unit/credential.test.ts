@@ -30,7 +30,9 @@ describe('credential OutreachContactApi', () => {
 		expect(credential.properties.map((p) => p.name)).toEqual(
 			expect.arrayContaining(['baseUrl', 'apiKey']),
 		);
-		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true);
+		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(
+			true,
+		);
 		expect(credential.authenticate).toEqual({
 			type: 'generic',
 			properties: { headers: { Authorization: '={{$credentials.apiKey}}' } },
@@ -64,7 +66,9 @@ describe('credential OutreachContactApi', () => {
 	});
 
 	it('a wrong key (403): our readable message', async () => {
-		nock(ORIGIN).get('/api/v2/me').reply(403, { detail: `Invalid key ${API_KEY}` });
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(403, { detail: `Invalid key ${API_KEY}` });
 		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
 		expect(outcome.status).toBe('Error');
 		expect(outcome.message).toBe(
@@ -77,7 +81,9 @@ describe('credential OutreachContactApi', () => {
 		nock(ORIGIN).get('/api/v2/me').reply(404, 'Not Found');
 		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey: API_KEY });
 		expect(outcome.status).toBe('Error');
-		expect(outcome.message).toBe('The Base URL has no /me endpoint (404). Check that it is the API address of the service and ends in /api/v2.');
+		expect(outcome.message).toBe(
+			'The Base URL has no /me endpoint (404). Check that it is the API address of the service and ends in /api/v2.',
+		);
 	});
 
 	it('another failure status falls back to the status text', async () => {
@@ -91,7 +97,10 @@ describe('credential OutreachContactApi', () => {
 		const port = await closedPort();
 		nock.enableNetConnect('127.0.0.1');
 		try {
-			const outcome = await runCredentialTest({ baseUrl: `http://127.0.0.1:${port}/api/v2`, apiKey: API_KEY });
+			const outcome = await runCredentialTest({
+				baseUrl: `http://127.0.0.1:${port}/api/v2`,
+				apiKey: API_KEY,
+			});
 			expect(outcome.status).toBe('Error');
 			expect(outcome.message).toBe('ECONNREFUSED');
 		} finally {
@@ -103,7 +112,10 @@ describe('credential OutreachContactApi', () => {
 		const server = await localServer((req) => req.socket.destroy());
 		nock.enableNetConnect('127.0.0.1');
 		try {
-			const outcome = await runCredentialTest({ baseUrl: `${server.origin}/api/v2`, apiKey: API_KEY });
+			const outcome = await runCredentialTest({
+				baseUrl: `${server.origin}/api/v2`,
+				apiKey: API_KEY,
+			});
 			expect(outcome).toMatchObject({ status: 'Error', message: 'ECONNRESET' });
 		} finally {
 			nock.disableNetConnect();
@@ -144,4 +156,3 @@ describe('credential OutreachContactApi', () => {
 		},
 	);
 });
-

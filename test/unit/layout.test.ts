@@ -24,7 +24,10 @@ function listTs(dir: string): string[] {
 
 const files = SHIPPED.flatMap((dir) => listTs(join(ROOT, dir)));
 const sources = new Map(
-	files.map((file) => [file, ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true)]),
+	files.map((file) => [
+		file,
+		ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true),
+	]),
 );
 
 function resolveImport(from: string, specifier: string): string | undefined {
@@ -64,7 +67,8 @@ function exportedNames(source: ts.SourceFile): string[] {
 		const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
 		if (!modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
 		if (ts.isVariableStatement(statement)) {
-			for (const declaration of statement.declarationList.declarations) names.push(declaration.name.getText());
+			for (const declaration of statement.declarationList.declarations)
+				names.push(declaration.name.getText());
 		} else if ('name' in statement && statement.name) {
 			names.push((statement.name as ts.Identifier).text);
 		}
@@ -101,7 +105,10 @@ describe('shipped code layout', () => {
 
 	it('has no file over 250 lines', () => {
 		const long = files
-			.map((file) => ({ file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+			.map((file) => ({
+				file: relative(ROOT, file),
+				lines: readFileSync(file, 'utf8').split('\n').length,
+			}))
 			.filter((entry) => entry.lines > 250);
 		expect(long).toEqual([]);
 	});
@@ -112,7 +119,9 @@ describe('shipped code layout', () => {
 		for (const file of actions) {
 			// A field shown for a resource and operation by its own displayOptions.
 			expect({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }).not.toEqual(
-				expect.objectContaining({ text: expect.stringMatching(/displayOptions:\s*\{\s*show:\s*\{[^}]*operation:/) }),
+				expect.objectContaining({
+					text: expect.stringMatching(/displayOptions:\s*\{\s*show:\s*\{[^}]*operation:/),
+				}),
 			);
 		}
 	});
@@ -136,7 +145,10 @@ describe('shipped code layout', () => {
 			const upward = readFileSync(file, 'utf8')
 				.split('\n')
 				.filter((line) => pattern.test(line));
-			expect({ file: relative(ROOT, file), upward }).toEqual({ file: relative(ROOT, file), upward: [] });
+			expect({ file: relative(ROOT, file), upward }).toEqual({
+				file: relative(ROOT, file),
+				upward: [],
+			});
 		}
 	});
 });

@@ -5,7 +5,9 @@ import { PROPERTY_RULES } from '../../nodes/OutreachContact/helpers/conditions';
 import type { SearchOperator, SearchProperty } from '../../nodes/OutreachContact/types';
 
 const conditionFields = (): INodeProperties[] => {
-	const conditions = new OutreachContact().description.properties.find((p) => p.name === 'conditions')!;
+	const conditions = new OutreachContact().description.properties.find(
+		(p) => p.name === 'conditions',
+	)!;
 	const option = (conditions.options as Array<{ name: string; values: INodeProperties[] }>)[0];
 	return option.values;
 };
@@ -22,7 +24,9 @@ describe('search condition fields', () => {
 	it('offers, for every property, exactly the operators the service allows', () => {
 		const operatorFields = conditionFields().filter((f) => f.name === 'operator');
 		for (const property of Object.keys(PROPERTY_RULES) as SearchProperty[]) {
-			const shown = operatorFields.filter((f) => (f.displayOptions?.show?.property as string[]).includes(property));
+			const shown = operatorFields.filter((f) =>
+				(f.displayOptions?.show?.property as string[]).includes(property),
+			);
 			expect(shown).toHaveLength(1);
 			const values = (shown[0].options as Array<{ value: string }>).map((o) => o.value).sort();
 			expect(values).toEqual([...PROPERTY_RULES[property].operators].sort());

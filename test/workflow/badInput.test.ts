@@ -26,12 +26,32 @@ const search = (condition: IDataObject, extra: IDataObject = {}): IDataObject =>
  * expression where it makes sense), the field the error must name.
  */
 const cases: Array<[string, IDataObject, string]> = [
-	['an email without @', add({ email: '={{ $json.bad ? "not-an-email" : "ok@example.com" }}' }), 'Email'],
+	[
+		'an email without @',
+		add({ email: '={{ $json.bad ? "not-an-email" : "ok@example.com" }}' }),
+		'Email',
+	],
 	['an empty email', add({ email: '={{ $json.bad ? "" : "ok@example.com" }}' }), 'Email'],
-	['an email with spaces', add({ email: '={{ $json.bad ? "a b@c.de" : "ok@example.com" }}' }), 'Email'],
-	['a non-numeric sequence id', add({ sequenceId: { __rl: true, mode: 'id', value: '={{ $json.bad ? "abc" : "11" }}' } }), 'Sequence'],
-	['a fractional playbook id', add({ playbookId: { __rl: true, mode: 'id', value: '={{ $json.bad ? 2.5 : 21 }}' } }), 'Playbook'],
-	['a negative playbook id', add({ playbookId: { __rl: true, mode: 'id', value: '={{ $json.bad ? -3 : 21 }}' } }), 'Playbook'],
+	[
+		'an email with spaces',
+		add({ email: '={{ $json.bad ? "a b@c.de" : "ok@example.com" }}' }),
+		'Email',
+	],
+	[
+		'a non-numeric sequence id',
+		add({ sequenceId: { __rl: true, mode: 'id', value: '={{ $json.bad ? "abc" : "11" }}' } }),
+		'Sequence',
+	],
+	[
+		'a fractional playbook id',
+		add({ playbookId: { __rl: true, mode: 'id', value: '={{ $json.bad ? 2.5 : 21 }}' } }),
+		'Playbook',
+	],
+	[
+		'a negative playbook id',
+		add({ playbookId: { __rl: true, mode: 'id', value: '={{ $json.bad ? -3 : 21 }}' } }),
+		'Playbook',
+	],
 	[
 		'enrichment without a pronet handle',
 		add({ additionalFields: { doEnrichment: '={{ !!$json.bad }}' } }),
@@ -49,25 +69,53 @@ const cases: Array<[string, IDataObject, string]> = [
 	],
 	[
 		'a custom field without a name',
-		add({ additionalFields: { customFields: { field: [{ name: '={{ $json.bad ? "" : "team" }}', value: 'x' }] } } }),
+		add({
+			additionalFields: {
+				customFields: { field: [{ name: '={{ $json.bad ? "" : "team" }}', value: 'x' }] },
+			},
+		}),
 		'Additional Fields › Custom Fields › Field 1 › Name',
 	],
-	['a non-numeric contact id', { resource: 'contact', operation: 'get', contactId: '={{ $json.bad ? "12a" : "12" }}' }, 'Contact ID'],
-	['a contact id of 0', { resource: 'contact', operation: 'get', contactId: '={{ $json.bad ? 0 : 12 }}' }, 'Contact ID'],
-	['a non-numeric profile id', { resource: 'profile', operation: 'get', profileId: '={{ $json.bad ? "seven" : 7 }}' }, 'Profile ID'],
+	[
+		'a non-numeric contact id',
+		{ resource: 'contact', operation: 'get', contactId: '={{ $json.bad ? "12a" : "12" }}' },
+		'Contact ID',
+	],
+	[
+		'a contact id of 0',
+		{ resource: 'contact', operation: 'get', contactId: '={{ $json.bad ? 0 : 12 }}' },
+		'Contact ID',
+	],
+	[
+		'a non-numeric profile id',
+		{ resource: 'profile', operation: 'get', profileId: '={{ $json.bad ? "seven" : 7 }}' },
+		'Profile ID',
+	],
 	[
 		'negative days',
-		search({ property: 'created_timestamp', operator: 'Less than', days: '={{ $json.bad ? -1 : 1 }}' }),
+		search({
+			property: 'created_timestamp',
+			operator: 'Less than',
+			days: '={{ $json.bad ? -1 : 1 }}',
+		}),
 		'Conditions › Condition 2 › Value (Days Ago)',
 	],
 	[
 		'fractional days',
-		search({ property: 'updated_timestamp', operator: 'Exactly', days: '={{ $json.bad ? 1.5 : 1 }}' }),
+		search({
+			property: 'updated_timestamp',
+			operator: 'Exactly',
+			days: '={{ $json.bad ? 1.5 : 1 }}',
+		}),
 		'Conditions › Condition 2 › Value (Days Ago)',
 	],
 	[
 		'days given as words',
-		search({ property: 'last_synced_timestamp', operator: 'More than', days: '={{ $json.bad ? "two" : 2 }}' }),
+		search({
+			property: 'last_synced_timestamp',
+			operator: 'More than',
+			days: '={{ $json.bad ? "two" : 2 }}',
+		}),
 		'Conditions › Condition 2 › Value (Days Ago)',
 	],
 	[
@@ -77,37 +125,66 @@ const cases: Array<[string, IDataObject, string]> = [
 	],
 	[
 		'an operator the property does not allow',
-		search({ property: 'sequence__id', operator: '={{ $json.bad ? "Contains" : "Is" }}', sequenceId: 11 }),
+		search({
+			property: 'sequence__id',
+			operator: '={{ $json.bad ? "Contains" : "Is" }}',
+			sequenceId: 11,
+		}),
 		'Conditions › Condition 2 › Operator',
 	],
 	[
 		'a boolean condition given a word',
-		search({ property: 'is_enriched', operator: 'Is', enriched: '={{ $json.bad ? "yes" : true }}' }),
+		search({
+			property: 'is_enriched',
+			operator: 'Is',
+			enriched: '={{ $json.bad ? "yes" : true }}',
+		}),
 		'Conditions › Condition 2 › Value (Enriched)',
 	],
 	[
 		'a sequence condition given text',
-		search({ property: 'sequence__id', operator: 'Is not', sequenceId: '={{ $json.bad ? "eleven" : 11 }}' }),
+		search({
+			property: 'sequence__id',
+			operator: 'Is not',
+			sequenceId: '={{ $json.bad ? "eleven" : 11 }}',
+		}),
 		'Conditions › Condition 2 › Value (Sequence ID)',
 	],
 	[
 		'an empty text condition',
-		search({ property: 'premise_ids_used', operator: 'Is', value: '={{ $json.bad ? "" : "p-1" }}' }),
+		search({
+			property: 'premise_ids_used',
+			operator: 'Is',
+			value: '={{ $json.bad ? "" : "p-1" }}',
+		}),
 		'Conditions › Condition 2 › Value',
 	],
 	[
 		'Limit 0',
-		search({ property: 'email', operator: 'Is', value: 'x@y.zz' }, { returnAll: false, limit: '={{ $json.bad ? 0 : 5 }}' }),
+		search(
+			{ property: 'email', operator: 'Is', value: 'x@y.zz' },
+			{ returnAll: false, limit: '={{ $json.bad ? 0 : 5 }}' },
+		),
 		'Limit',
 	],
 	[
 		'a negative list limit',
-		{ resource: 'playbook', operation: 'getAll', returnAll: false, limit: '={{ $json.bad ? -5 : 5 }}' },
+		{
+			resource: 'playbook',
+			operation: 'getAll',
+			returnAll: false,
+			limit: '={{ $json.bad ? -5 : 5 }}',
+		},
 		'Limit',
 	],
 	[
 		'a non-numeric profile filter',
-		{ resource: 'sequence', operation: 'getAll', returnAll: true, filters: { profileId: '={{ $json.bad ? "acme" : 7 }}' } },
+		{
+			resource: 'sequence',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { profileId: '={{ $json.bad ? "acme" : 7 }}' },
+		},
 		'Filters › Profile ID',
 	],
 ];
@@ -142,11 +219,16 @@ describe('bad input is refused before any request', () => {
 			.post('/api/v2/contact/', (body) => body.email === 'ok@example.com')
 			.reply(200, { data: { status: 'Contact queued' } });
 		const parameters = { ...cases[0][1], options: { lookUpContact: false } };
-		const { outputOf } = await runNode(parameters, { items: [{ bad: false }, { bad: true }], continueOnFail: true });
+		const { outputOf } = await runNode(parameters, {
+			items: [{ bad: false }, { bad: true }],
+			continueOnFail: true,
+		});
 		expect(scope.isDone()).toBe(true);
 		const out = outputOf('Node');
 		expect(out[0].json.status).toBe('Contact queued');
-		expect(out[1].json.error).toBe('Email must be an email address like name@company.com, got "not-an-email" [item 1]');
+		expect(out[1].json.error).toBe(
+			'Email must be an email address like name@company.com, got "not-an-email" [item 1]',
+		);
 		expect(out[1].pairedItem).toEqual({ item: 1 });
 	});
 });

@@ -2,7 +2,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../../harness/n8nHarness';
+import {
+	chain,
+	itemsNode,
+	manualTriggerNode,
+	outreachNode,
+	runWorkflow,
+} from '../../harness/n8nHarness';
 import { KEY_UNDER_TEST, BASE_URL, HOST, credentials } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
 
@@ -21,14 +27,19 @@ const addNode = (extra: IDataObject = {}, settings: IDataObject = {}) => ({
 });
 
 function workflow(items: IDataObject[], node = addNode()) {
-	return { nodes: [manualTriggerNode(), itemsNode('Items', items), node], connections: chain('Manual', 'Items', 'Add') };
+	return {
+		nodes: [manualTriggerNode(), itemsNode('Items', items), node],
+		connections: chain('Manual', 'Items', 'Add'),
+	};
 }
 
 isolateNetwork();
 
 describe('Contact → Add', () => {
 	it('sends the contact with the raw key and outputs the status with what was queued', async () => {
-		const scope = nock(HOST, { reqheaders: { authorization: KEY_UNDER_TEST, 'content-type': 'application/json' } })
+		const scope = nock(HOST, {
+			reqheaders: { authorization: KEY_UNDER_TEST, 'content-type': 'application/json' },
+		})
 			.post('/api/v2/contact/', {
 				email: 'ana@example.com',
 				sequence_id: 11,
@@ -43,12 +54,20 @@ describe('Contact → Add', () => {
 			additionalFields: {
 				pronetHandle: 'ana-lopez',
 				doEnrichment: true,
-				customFields: { field: [{ name: 'team', value: 'sales' }, { name: 'tier', value: 'A' }] },
+				customFields: {
+					field: [
+						{ name: 'team', value: 'sales' },
+						{ name: 'tier', value: 'A' },
+					],
+				},
 			},
 		});
-		const { outputOf } = await runWorkflow(workflow([{ email: 'ana@example.com', sequence: 11 }], node), {
-			credentials,
-		});
+		const { outputOf } = await runWorkflow(
+			workflow([{ email: 'ana@example.com', sequence: 11 }], node),
+			{
+				credentials,
+			},
+		);
 
 		expect(scope.isDone()).toBe(true);
 		expect(outputOf('Add')).toEqual([
@@ -84,14 +103,19 @@ describe('Contact → Add', () => {
 					slowFirst = false;
 					await new Promise((resolve) => setTimeout(resolve, 60));
 				}
-				const status = seen.has(email) ? 'Contact already exists in this sequence' : 'Contact queued';
+				const status = seen.has(email)
+					? 'Contact already exists in this sequence'
+					: 'Contact queued';
 				seen.add(email);
 				return { data: { status } };
 			});
 
-		const { outputOf } = await runWorkflow(workflow(emails.map((email) => ({ email, sequence: 12 }))), {
-			credentials,
-		});
+		const { outputOf } = await runWorkflow(
+			workflow(emails.map((email) => ({ email, sequence: 12 }))),
+			{
+				credentials,
+			},
+		);
 
 		expect(scope.isDone()).toBe(true);
 		const out = outputOf('Add');
@@ -107,8 +131,18 @@ describe('Contact → Add', () => {
 			'Contact queued',
 		]);
 		// Without the look-up, a duplicate is a repeat within the execution.
-		expect(out.map((item) => item.json.duplicate)).toEqual([false, false, true, false, true, false, false]);
-		expect(out.every((item) => item.json.sequence_id === 12 && item.json.playbook_id === 21)).toBe(true);
+		expect(out.map((item) => item.json.duplicate)).toEqual([
+			false,
+			false,
+			true,
+			false,
+			true,
+			false,
+			false,
+		]);
+		expect(out.every((item) => item.json.sequence_id === 12 && item.json.playbook_id === 21)).toBe(
+			true,
+		);
 	});
 
 	it('with Continue On Fail, a failure in the middle keeps every other item, once and in order', async () => {
@@ -119,7 +153,10 @@ describe('Contact → Add', () => {
 			.post('/api/v2/contact/', (body) => body.email === 'bad@x.io')
 			.reply(404, { detail: 'Sequence not found.' });
 
-		const items = ['a@x.io', 'b@x.io', 'bad@x.io', 'c@x.io', 'd@x.io'].map((email) => ({ email, sequence: 11 }));
+		const items = ['a@x.io', 'b@x.io', 'bad@x.io', 'c@x.io', 'd@x.io'].map((email) => ({
+			email,
+			sequence: 11,
+		}));
 		const { outputOf } = await runWorkflow(workflow(items, addNode({}, { continueOnFail: true })), {
 			credentials,
 		});
@@ -127,15 +164,25 @@ describe('Contact → Add', () => {
 		const out = outputOf('Add');
 		expect(out).toHaveLength(5);
 		expect(out.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
-		expect(out.map((item) => item.json.email ?? null)).toEqual(['a@x.io', 'b@x.io', null, 'c@x.io', 'd@x.io']);
+		expect(out.map((item) => item.json.email ?? null)).toEqual([
+			'a@x.io',
+			'b@x.io',
+			null,
+			'c@x.io',
+			'd@x.io',
+		]);
 		expect(out[2].json.error).toContain('was not found (404)');
 		expect(JSON.stringify(out)).not.toContain(KEY_UNDER_TEST);
 	});
 
 	it('without Continue On Fail, a service error stops the node with a readable error', async () => {
-		nock(HOST).post('/api/v2/contact/').reply(403, { detail: 'Authentication credentials were not provided.' });
+		nock(HOST)
+			.post('/api/v2/contact/')
+			.reply(403, { detail: 'Authentication credentials were not provided.' });
 
-		const { errorOf } = await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), { credentials });
+		const { errorOf } = await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), {
+			credentials,
+		});
 
 		const error = errorOf('Add');
 		expect(error?.message).toBe('The Outreach Contact API rejected the API key (403) [item 0]');
@@ -166,7 +213,9 @@ describe('Contact → Add', () => {
 	});
 
 	it('uses the base URL without doubling a trailing slash', async () => {
-		const scope = nock(HOST).post('/api/v2/contact/').reply(200, { data: { status: 'Contact queued' } });
+		const scope = nock(HOST)
+			.post('/api/v2/contact/')
+			.reply(200, { data: { status: 'Contact queued' } });
 		await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), {
 			credentials: { ...credentials, baseUrl: `${BASE_URL}/` },
 		});

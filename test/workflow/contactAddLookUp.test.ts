@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../../harness/n8nHarness';
+import {
+	chain,
+	itemsNode,
+	manualTriggerNode,
+	outreachNode,
+	runWorkflow,
+} from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { contact, credentials, HOST, KEY_UNDER_TEST } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
@@ -25,7 +31,10 @@ const workflow = (items: IDataObject[], node = addNode()) => ({
 	connections: chain('Manual', 'Items', 'Add'),
 });
 
-type Body = { conditions: Array<{ property: string; condition: string; value: unknown }>; page: number };
+type Body = {
+	conditions: Array<{ property: string; condition: string; value: unknown }>;
+	page: number;
+};
 
 /** Records every search body and answers from `answer(body)` (the contacts found). */
 function searches(answer: (body: Body, n: number) => IDataObject[]) {
@@ -37,13 +46,18 @@ function searches(answer: (body: Body, n: number) => IDataObject[]) {
 			const body = raw as Body;
 			bodies.push(body);
 			const contacts = answer(body, bodies.length);
-			return { contacts, pagination: { total_contacts: contacts.length, page: 1, total_pages: 1, page_size: 1000 } };
+			return {
+				contacts,
+				pagination: { total_contacts: contacts.length, page: 1, total_pages: 1, page_size: 1000 },
+			};
 		});
 	return bodies;
 }
 
-const emailsOf = (body: Body) => body.conditions.filter((c) => c.property === 'email').map((c) => c.value);
-const sequenceOf = (body: Body) => body.conditions.find((c) => c.property === 'sequence__id')?.value;
+const emailsOf = (body: Body) =>
+	body.conditions.filter((c) => c.property === 'email').map((c) => c.value);
+const sequenceOf = (body: Body) =>
+	body.conditions.find((c) => c.property === 'sequence__id')?.value;
 
 let restoreClock: () => void;
 let now: number;
@@ -72,7 +86,10 @@ describe('Contact → Add → Look Up Contact', () => {
 		const stored = new Map<string, number>([['11|a@x.io', 500]]);
 		const bodies = searches((body) =>
 			emailsOf(body)
-				.map((email) => ({ email: String(email), id: stored.get(`${String(sequenceOf(body))}|${String(email).toLowerCase()}`) }))
+				.map((email) => ({
+					email: String(email),
+					id: stored.get(`${String(sequenceOf(body))}|${String(email).toLowerCase()}`),
+				}))
 				.filter((found) => found.id !== undefined)
 				.map((found) => contact(found.id as number, { email: found.email })),
 		);
@@ -134,7 +151,10 @@ describe('Contact → Add → Look Up Contact', () => {
 				.filter((email) => email === 'late@x.io' && n >= 4)
 				.map((email) => contact(777, { email: String(email) })),
 		);
-		nock(HOST).post('/api/v2/contact/').times(2).reply(200, { data: { status: 'Contact queued' } });
+		nock(HOST)
+			.post('/api/v2/contact/')
+			.times(2)
+			.reply(200, { data: { status: 'Contact queued' } });
 
 		const items = [
 			{ email: 'late@x.io', sequence: 11 },
@@ -159,12 +179,17 @@ describe('Contact → Add → Look Up Contact', () => {
 	});
 
 	it('with the look-up off, sends no search: id is null and duplicate means a repeat within the execution', async () => {
-		const adds = nock(HOST).post('/api/v2/contact/').times(2).reply(200, { data: { status: 'Contact queued' } });
+		const adds = nock(HOST)
+			.post('/api/v2/contact/')
+			.times(2)
+			.reply(200, { data: { status: 'Contact queued' } });
 		const items = [
 			{ email: 'a@x.io', sequence: 11 },
 			{ email: 'A@x.io', sequence: 11 },
 		];
-		const { outputOf } = await runWorkflow(workflow(items, addNode({ lookUpContact: false })), { credentials });
+		const { outputOf } = await runWorkflow(workflow(items, addNode({ lookUpContact: false })), {
+			credentials,
+		});
 
 		expect(adds.isDone()).toBe(true);
 		expect(outputOf('Add').map((item) => [item.json.id, item.json.duplicate])).toEqual([
@@ -174,14 +199,20 @@ describe('Contact → Add → Look Up Contact', () => {
 	});
 
 	it('a look-up refused before the adds fails its items with the reason and sends no add; Continue On Fail keeps them as error items', async () => {
-		nock(HOST).post('/api/v2/contact/search/').reply(403, { detail: 'Authentication credentials were not provided.' });
-		const adds = nock(HOST).post('/api/v2/contact/').reply(200, { data: { status: 'Contact queued' } });
+		nock(HOST)
+			.post('/api/v2/contact/search/')
+			.reply(403, { detail: 'Authentication credentials were not provided.' });
+		const adds = nock(HOST)
+			.post('/api/v2/contact/')
+			.reply(200, { data: { status: 'Contact queued' } });
 
 		const items = [
 			{ email: 'a@x.io', sequence: 11 },
 			{ email: 'b@x.io', sequence: 11 },
 		];
-		const { outputOf } = await runWorkflow(workflow(items, addNode({}, { continueOnFail: true })), { credentials });
+		const { outputOf } = await runWorkflow(workflow(items, addNode({}, { continueOnFail: true })), {
+			credentials,
+		});
 
 		expect(adds.isDone()).toBe(false);
 		const out = outputOf('Add');
@@ -198,13 +229,33 @@ describe('Contact → Add → Look Up Contact', () => {
 		nock(HOST)
 			.post('/api/v2/contact/search/')
 			.times(2)
-			.reply(() => (++n === 1 ? [200, { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 1000 } }] : [404, { detail: 'Not found.' }]));
-		nock(HOST).post('/api/v2/contact/').reply(200, { data: { status: 'Contact queued' } });
+			.reply(() =>
+				++n === 1
+					? [
+							200,
+							{
+								contacts: [],
+								pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 1000 },
+							},
+						]
+					: [404, { detail: 'Not found.' }],
+			);
+		nock(HOST)
+			.post('/api/v2/contact/')
+			.reply(200, { data: { status: 'Contact queued' } });
 
-		const { outputOf } = await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), { credentials });
+		const { outputOf } = await runWorkflow(workflow([{ email: 'a@x.io', sequence: 11 }]), {
+			credentials,
+		});
 
 		expect(outputOf('Add').map((item) => item.json)).toEqual([
-			expect.objectContaining({ id: null, duplicate: false, status: 'Contact queued', lookUpNote: 'The contact was added, but the search for its ID failed: Page 1 of the search results was not found (404)' }),
+			expect.objectContaining({
+				id: null,
+				duplicate: false,
+				status: 'Contact queued',
+				lookUpNote:
+					'The contact was added, but the search for its ID failed: Page 1 of the search results was not found (404)',
+			}),
 		]);
 	});
 
@@ -215,10 +266,19 @@ describe('Contact → Add → Look Up Contact', () => {
 			.times(2)
 			.reply(() =>
 				++n === 1
-					? [200, { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 1000 } }]
+					? [
+							200,
+							{
+								contacts: [],
+								pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 1000 },
+							},
+						]
 					: [403, { detail: 'Authentication credentials were not provided.' }],
 			);
-		nock(HOST).post('/api/v2/contact/').times(2).reply(200, { data: { status: 'Contact queued' } });
+		nock(HOST)
+			.post('/api/v2/contact/')
+			.times(2)
+			.reply(200, { data: { status: 'Contact queued' } });
 
 		const items = [
 			{ email: 'a@x.io', sequence: 11 },

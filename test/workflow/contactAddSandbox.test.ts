@@ -1,6 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { chain, itemsNode, manualTriggerNode, outreachNode, runWorkflow } from '../../harness/n8nHarness';
+import {
+	chain,
+	itemsNode,
+	manualTriggerNode,
+	outreachNode,
+	runWorkflow,
+} from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
@@ -50,12 +56,18 @@ function addWorkflow(items: IDataObject[], options: IDataObject, settings: IData
 			email: '={{ $json.email }}',
 			sequenceId: { __rl: true, mode: 'id', value: '101' },
 			playbookId: { __rl: true, mode: 'id', value: '201' },
-			additionalFields: { doEnrichment: '={{ $json.enrich }}', pronetHandle: '={{ $json.handle }}' },
+			additionalFields: {
+				doEnrichment: '={{ $json.enrich }}',
+				pronetHandle: '={{ $json.handle }}',
+			},
 			options,
 		}),
 		...settings,
 	};
-	return { nodes: [manualTriggerNode(), itemsNode('Items', items), add], connections: chain('Manual', 'Items', 'Add') };
+	return {
+		nodes: [manualTriggerNode(), itemsNode('Items', items), add],
+		connections: chain('Manual', 'Items', 'Add'),
+	};
 }
 
 const run = async (items: IDataObject[], options: IDataObject, settings: IDataObject = {}) =>
@@ -70,10 +82,14 @@ describe('Contact → Add against the sandbox', () => {
 		// 50 of the emails are in sequence 101 before the run; 20 items repeat an earlier email.
 		const distinct = Array.from({ length: 480 }, (_, i) => `lead${i}@bench.example`);
 		const emails = [...distinct, ...distinct.slice(100, 120).map((email) => email.toUpperCase())];
-		for (const email of distinct.slice(0, 50)) sandbox.store.addContact({ email, sequence_id: 101 });
+		for (const email of distinct.slice(0, 50))
+			sandbox.store.addContact({ email, sequence_id: 101 });
 		sandbox.stats.reset();
 
-		const { outputOf } = await run(emails.map((email) => ({ email, enrich: false, handle: '' })), {});
+		const { outputOf } = await run(
+			emails.map((email) => ({ email, enrich: false, handle: '' })),
+			{},
+		);
 
 		// ceil(480 distinct emails / 100 per search) before, ceil(430 not found before / 100) after.
 		expect(calls(ADD)).toBe(500);
@@ -132,10 +148,22 @@ describe('Contact → Add against the sandbox', () => {
 		const out = outputOf('Add');
 		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		const id = sandbox.store.findContactInSequence(101, 'late@x.io')?.id;
-		expect(out[1].json.error).toBe(`The contact late@x.io (ID ${id}) was not processed within 10 s`);
-		expect(out[1].json.description).toContain('has no snippets yet (sentence_fields is empty) and is not enriched yet');
-		expect(out[0].json).toMatchObject({ email: 'quick@x.io', status: 'Contact queued', duplicate: false });
-		expect(out[2].json).toMatchObject({ email: 'also@x.io', status: 'Contact queued', duplicate: false });
+		expect(out[1].json.error).toBe(
+			`The contact late@x.io (ID ${id}) was not processed within 10 s`,
+		);
+		expect(out[1].json.description).toContain(
+			'has no snippets yet (sentence_fields is empty) and is not enriched yet',
+		);
+		expect(out[0].json).toMatchObject({
+			email: 'quick@x.io',
+			status: 'Contact queued',
+			duplicate: false,
+		});
+		expect(out[2].json).toMatchObject({
+			email: 'also@x.io',
+			status: 'Contact queued',
+			duplicate: false,
+		});
 		expect(Object.keys(out[2].json.sentence_fields as object).length).toBeGreaterThan(0);
 	});
 
@@ -144,6 +172,8 @@ describe('Contact → Add against the sandbox', () => {
 			waitForProcessing: true,
 			waitTimeout: 5,
 		});
-		expect(errorOf('Add')?.message).toMatch(/^The contact late@x\.io \(ID \d+\) was not processed within 5 s$/);
+		expect(errorOf('Add')?.message).toMatch(
+			/^The contact late@x\.io \(ID \d+\) was not processed within 5 s$/,
+		);
 	});
 });

@@ -4,7 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { HOST, contact } from '../support/fixtures';
 import { isolateNetwork, runNode } from '../support/nodeRun';
 
-const run = async (parameters: IDataObject, items?: IDataObject[]) => await runNode(parameters, { items });
+const run = async (parameters: IDataObject, items?: IDataObject[]) =>
+	await runNode(parameters, { items });
 
 /** A fake search endpoint holding `total` contacts that caps page_size at `cap`. */
 function serveSearch(total: number, cap: number) {
@@ -34,8 +35,13 @@ isolateNetwork();
 
 describe('Contact → Get', () => {
 	it('returns the simplified contact by default', async () => {
-		nock(HOST).get('/api/v2/contact/5/').reply(200, { data: contact(5) });
-		const { outputOf } = await run({ resource: 'contact', operation: 'get', contactId: '={{ $json.id }}' }, [{ id: 5 }]);
+		nock(HOST)
+			.get('/api/v2/contact/5/')
+			.reply(200, { data: contact(5) });
+		const { outputOf } = await run(
+			{ resource: 'contact', operation: 'get', contactId: '={{ $json.id }}' },
+			[{ id: 5 }],
+		);
 		const [item] = outputOf('Node');
 		expect(item.json).toMatchObject({
 			id: 5,
@@ -51,8 +57,15 @@ describe('Contact → Get', () => {
 	});
 
 	it('returns the whole contact when Simplify is off', async () => {
-		nock(HOST).get('/api/v2/contact/5/').reply(200, { data: contact(5) });
-		const { outputOf } = await run({ resource: 'contact', operation: 'get', contactId: '5', simplify: false });
+		nock(HOST)
+			.get('/api/v2/contact/5/')
+			.reply(200, { data: contact(5) });
+		const { outputOf } = await run({
+			resource: 'contact',
+			operation: 'get',
+			contactId: '5',
+			simplify: false,
+		});
 		expect(outputOf('Node')[0].json).toEqual(contact(5));
 	});
 
@@ -76,7 +89,12 @@ describe('Contact → Search', () => {
 
 	it('sends the converted conditions', async () => {
 		const requests = serveSearch(3, 100);
-		const { outputOf } = await run({ resource: 'contact', operation: 'search', conditions, limit: 2 });
+		const { outputOf } = await run({
+			resource: 'contact',
+			operation: 'search',
+			conditions,
+			limit: 2,
+		});
 		expect(requests).toEqual([
 			{
 				conditions: [
@@ -95,7 +113,12 @@ describe('Contact → Search', () => {
 
 	it('Return All walks every page at the size the service caps to, with the minimum of requests', async () => {
 		const requests = serveSearch(950, 100);
-		const { outputOf } = await run({ resource: 'contact', operation: 'search', returnAll: true, simplify: false });
+		const { outputOf } = await run({
+			resource: 'contact',
+			operation: 'search',
+			returnAll: true,
+			simplify: false,
+		});
 
 		const out = outputOf('Node');
 		expect(out).toHaveLength(950);
@@ -104,13 +127,23 @@ describe('Contact → Search', () => {
 		// One request for page 1 at the size asked, then pages 2..10 at the capped size: 10 in all.
 		expect(requests).toHaveLength(10);
 		expect(requests[0]).toMatchObject({ page: 1, page_size: 1000 });
-		expect(requests.slice(1).map((r) => r.page).sort((a, b) => Number(a) - Number(b))).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+		expect(
+			requests
+				.slice(1)
+				.map((r) => r.page)
+				.sort((a, b) => Number(a) - Number(b)),
+		).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
 		expect(requests.slice(1).every((r) => r.page_size === 100)).toBe(true);
 	});
 
 	it('Limit fetches only the pages it needs', async () => {
 		const requests = serveSearch(950, 100);
-		const { outputOf } = await run({ resource: 'contact', operation: 'search', returnAll: false, limit: 250 });
+		const { outputOf } = await run({
+			resource: 'contact',
+			operation: 'search',
+			returnAll: false,
+			limit: 250,
+		});
 		expect(outputOf('Node')).toHaveLength(250);
 		expect(requests.map((r) => r.page).sort()).toEqual([1, 2, 3]);
 	});
@@ -125,12 +158,21 @@ describe('Contact → Search', () => {
 	it('a contact that shows up on two pages is output once', async () => {
 		nock(HOST)
 			.post('/api/v2/contact/search/', (body) => body.page === 1)
-			.reply(200, { contacts: [contact(9), contact(8)], pagination: { total_contacts: 4, page: 1, total_pages: 2, page_size: 2 } })
+			.reply(200, {
+				contacts: [contact(9), contact(8)],
+				pagination: { total_contacts: 4, page: 1, total_pages: 2, page_size: 2 },
+			})
 			.post('/api/v2/contact/search/', (body) => body.page === 2)
-			.reply(200, { contacts: [contact(8), contact(7)], pagination: { total_contacts: 5, page: 2, total_pages: 3, page_size: 2 } })
+			.reply(200, {
+				contacts: [contact(8), contact(7)],
+				pagination: { total_contacts: 5, page: 2, total_pages: 3, page_size: 2 },
+			})
 			// Contact 10 was added in front meanwhile: the list grew to 3 pages, and 6 moved onto page 3.
 			.post('/api/v2/contact/search/', (body) => body.page === 3)
-			.reply(200, { contacts: [contact(6)], pagination: { total_contacts: 5, page: 3, total_pages: 3, page_size: 2 } });
+			.reply(200, {
+				contacts: [contact(6)],
+				pagination: { total_contacts: 5, page: 3, total_pages: 3, page_size: 2 },
+			});
 		const { outputOf } = await run({ resource: 'contact', operation: 'search', returnAll: true });
 		expect(outputOf('Node').map((item) => item.json.id)).toEqual([9, 8, 7, 6]);
 	});
@@ -144,7 +186,13 @@ describe('Contact → Search', () => {
 				const size = (body as IDataObject).page_size as number;
 				sizes.push(size);
 				if (size > 100) return [400, { detail: 'page_size must be at most 100' }];
-				return [200, { contacts: [contact(1)], pagination: { total_contacts: 1, page: 1, total_pages: 1, page_size: 100 } }];
+				return [
+					200,
+					{
+						contacts: [contact(1)],
+						pagination: { total_contacts: 1, page: 1, total_pages: 1, page_size: 100 },
+					},
+				];
 			});
 		const { outputOf } = await run({ resource: 'contact', operation: 'search', returnAll: true });
 		expect(sizes).toEqual([1000, 100]);

@@ -1,9 +1,20 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it reads the example file next to __dirname */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+} from 'n8n-workflow';
 
-import { manualTriggerNode, itemsNode, runWorkflow, type WorkflowJson } from '../../harness/n8nHarness';
+import {
+	manualTriggerNode,
+	itemsNode,
+	runWorkflow,
+	type WorkflowJson,
+} from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
@@ -59,7 +70,11 @@ let restoreClock: () => void;
 
 beforeEach(async () => {
 	now = Date.UTC(2026, 10, 23, 9, 0, 0);
-	restoreClock = testHooks.useClock({ now: () => now, sleep: async (ms) => void (now += ms), random: () => 0.5 });
+	restoreClock = testHooks.useClock({
+		now: () => now,
+		sleep: async (ms) => void (now += ms),
+		random: () => 0.5,
+	});
 	testHooks.resetPacers();
 	sandbox = await startSandbox({ now: () => now, rateLimit: 0, processingMs: 8_000 });
 });
@@ -78,11 +93,18 @@ it('examples/lead-to-personalized-email.json: each lead gets an email made of it
 		if (node.name === 'New Lead') return itemsNode('New Lead', leads);
 		if (node.type !== 'n8n-nodes-outreach-contact.outreachContact') return node;
 		// What a user picks in the two dropdowns.
-		const parameters = { ...node.parameters, sequenceId: { __rl: true, mode: 'list', value: 101 }, playbookId: { __rl: true, mode: 'list', value: 201 } };
+		const parameters = {
+			...node.parameters,
+			sequenceId: { __rl: true, mode: 'list', value: 101 },
+			playbookId: { __rl: true, mode: 'list', value: 201 },
+		};
 		return { ...node, parameters };
 	});
 	workflow.nodes.unshift(manualTriggerNode('Start'));
-	workflow.connections = { ...workflow.connections, Start: { main: [[{ node: 'New Lead', type: 'main', index: 0 }]] } };
+	workflow.connections = {
+		...workflow.connections,
+		Start: { main: [[{ node: 'New Lead', type: 'main', index: 0 }]] },
+	};
 
 	const { outputOf, errorOf } = await runWorkflow(workflow, {
 		credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerMinute: 60000 },
@@ -92,7 +114,10 @@ it('examples/lead-to-personalized-email.json: each lead gets an email made of it
 	expect(errorOf('Add and Wait for Snippets')).toBeUndefined();
 	expect(errorOf('Send Personalised Email')).toBeUndefined();
 	const emails = outputOf('Send Personalised Email').map((item) => item.json);
-	expect(emails.map((email) => email.toEmail)).toEqual(['jane@acme.example', 'omar@globex.example']);
+	expect(emails.map((email) => email.toEmail)).toEqual([
+		'jane@acme.example',
+		'omar@globex.example',
+	]);
 	const jane = sandbox.store.findContactInSequence(101, 'jane@acme.example');
 	expect(jane?.enriched_company_data).not.toBeNull();
 	expect(emails[0].subject).toBe(`A quick idea for ${String(jane?.enriched_company_data?.name)}`);
@@ -100,9 +125,12 @@ it('examples/lead-to-personalized-email.json: each lead gets an email made of it
 	expect(emails[0].text).toContain('Hi Jane,');
 	for (const [i, email] of emails.entries()) {
 		const stored = sandbox.store.findContactInSequence(101, String(email.toEmail));
-		for (const snippet of Object.values(stored?.sentence_fields ?? {})) expect(email.text).toContain(snippet);
+		for (const snippet of Object.values(stored?.sentence_fields ?? {}))
+			expect(email.text).toContain(snippet);
 		expect(email.text).toMatch(/Best regards,\nThe sales team$/);
-		expect(stored?.id).toBe([jane?.id, sandbox.store.findContactInSequence(101, 'omar@globex.example')?.id][i]);
+		expect(stored?.id).toBe(
+			[jane?.id, sandbox.store.findContactInSequence(101, 'omar@globex.example')?.id][i],
+		);
 	}
 	expect(now - Date.UTC(2026, 10, 23, 9, 0, 0)).toBeGreaterThanOrEqual(8_000);
 });

@@ -2,7 +2,13 @@
 import { existsSync } from 'fs';
 import nock from 'nock';
 import { join } from 'path';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import {
 	CREDENTIAL_TYPE,
@@ -127,7 +133,10 @@ describe('n8n harness', () => {
 	it('reports a failing node through errorOf', async () => {
 		nock('https://outreach.test').get('/api/v2/me').reply(500, { detail: 'boom' });
 		const { errorOf, outputOf } = await runWorkflow(
-			{ nodes: [itemsNode('Items', [{}]), customNode('Me', 'test.me')], connections: chain('Items', 'Me') },
+			{
+				nodes: [itemsNode('Items', [{}]), customNode('Me', 'test.me')],
+				connections: chain('Items', 'Me'),
+			},
 			{ credentials, extraNodeTypes: { 'test.me': meNode } },
 		);
 		expect(errorOf('Me')).toBeDefined();
@@ -166,7 +175,10 @@ describe('n8n harness', () => {
 				return [200, { message: 'Authorized', auth: this.req.headers.authorization }];
 			});
 		const node = customNode('Counter', 'test.counter');
-		const first = await pollOnce(node, { credentials, extraNodeTypes: { 'test.counter': countingPoller } });
+		const first = await pollOnce(node, {
+			credentials,
+			extraNodeTypes: { 'test.counter': countingPoller },
+		});
 		expect(first.items.map((i) => i.json)).toEqual([
 			{ message: 'Authorized', auth: API_KEY, count: 1, mode: 'trigger' },
 		]);
@@ -193,7 +205,10 @@ describe('n8n harness', () => {
 
 	it('secretLeaks finds a secret anywhere, including non-enumerable and nested properties', () => {
 		const error = new Error('fine');
-		Object.defineProperty(error, 'hidden', { value: { deep: [`x ${API_KEY}`] }, enumerable: false });
+		Object.defineProperty(error, 'hidden', {
+			value: { deep: [`x ${API_KEY}`] },
+			enumerable: false,
+		});
 		expect(secretLeaks(error, API_KEY)).toEqual(['$.hidden.deep.0']);
 		expect(secretLeaks({ a: { b: API_KEY } }, API_KEY)).toContain('JSON.stringify($)');
 		expect(secretLeaks(new Error('clean'), API_KEY)).toEqual([]);
@@ -202,11 +217,14 @@ describe('n8n harness', () => {
 	const nodeFiles = ['OutreachContact.node.ts', 'OutreachContactTrigger.node.ts'].map((f) =>
 		join(__dirname, '../../nodes/OutreachContact', f),
 	);
-	(nodeFiles.every((f) => existsSync(f)) ? it : it.skip)('serves the package node types lazily', () => {
-		const types = makeNodeTypes();
-		expect(types.getByNameAndVersion(OUTREACH_NODE_TYPE, 1).description.credentials).toEqual(
-			expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL_TYPE })]),
-		);
-		expect(types.getByNameAndVersion(OUTREACH_TRIGGER_TYPE, 1).poll).toBeInstanceOf(Function);
-	});
+	(nodeFiles.every((f) => existsSync(f)) ? it : it.skip)(
+		'serves the package node types lazily',
+		() => {
+			const types = makeNodeTypes();
+			expect(types.getByNameAndVersion(OUTREACH_NODE_TYPE, 1).description.credentials).toEqual(
+				expect.arrayContaining([expect.objectContaining({ name: CREDENTIAL_TYPE })]),
+			);
+			expect(types.getByNameAndVersion(OUTREACH_TRIGGER_TYPE, 1).poll).toBeInstanceOf(Function);
+		},
+	);
 });

@@ -17,7 +17,10 @@ describe('Playbook and Sequence → Get Many', () => {
 	});
 
 	it('filters sequences by profile and applies the limit', async () => {
-		const scope = nock(HOST).get('/api/v2/sequences/list/').query({ profile_id: '7' }).reply(200, { data: sequences });
+		const scope = nock(HOST)
+			.get('/api/v2/sequences/list/')
+			.query({ profile_id: '7' })
+			.reply(200, { data: sequences });
 		const { outputOf } = await run({
 			resource: 'sequence',
 			operation: 'getAll',
@@ -31,27 +34,44 @@ describe('Playbook and Sequence → Get Many', () => {
 
 	it('runs once per input item, each paired with its item', async () => {
 		nock(HOST).get('/api/v2/playbooks/list/').times(2).reply(200, { data: playbooks });
-		const { outputOf } = await run({ resource: 'playbook', operation: 'getAll', returnAll: true }, [{}, {}]);
-		expect(outputOf('Node').map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
+		const { outputOf } = await run({ resource: 'playbook', operation: 'getAll', returnAll: true }, [
+			{},
+			{},
+		]);
+		expect(outputOf('Node').map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 
 	it('an answer without the data list is a readable error', async () => {
 		nock(HOST).get('/api/v2/sequences/list/').reply(200, { sequences: [] });
 		const { errorOf } = await run({ resource: 'sequence', operation: 'getAll', returnAll: true });
-		expect(errorOf('Node')?.message).toBe('The service gave an unexpected answer to GET /sequences/list/ [item 0]');
+		expect(errorOf('Node')?.message).toBe(
+			'The service gave an unexpected answer to GET /sequences/list/ [item 0]',
+		);
 	});
 });
 
 describe('Profile → Get', () => {
 	it('sends the id as profile_id and unwraps the data envelope', async () => {
-		nock(HOST).get('/api/v2/profiles/get/').query({ profile_id: '7' }).reply(200, { data: profile });
+		nock(HOST)
+			.get('/api/v2/profiles/get/')
+			.query({ profile_id: '7' })
+			.reply(200, { data: profile });
 		const { outputOf } = await run({ resource: 'profile', operation: 'get', profileId: '7' });
 		expect(outputOf('Node')[0].json).toEqual(profile);
 	});
 
 	it('accepts a bare profile object', async () => {
 		nock(HOST).get('/api/v2/profiles/get/').query({ profile_id: '7' }).reply(200, profile);
-		const { outputOf } = await run({ resource: 'profile', operation: 'get', profileId: '={{ 7 }}' });
+		const { outputOf } = await run({
+			resource: 'profile',
+			operation: 'get',
+			profileId: '={{ 7 }}',
+		});
 		expect(outputOf('Node')[0].json).toEqual(profile);
 	});
 

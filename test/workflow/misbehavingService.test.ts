@@ -6,7 +6,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { chain, itemsNode, manualTriggerNode, outreachNode, pollOnce, runWorkflow, triggerNode } from '../../harness/n8nHarness';
+import {
+	chain,
+	itemsNode,
+	manualTriggerNode,
+	outreachNode,
+	pollOnce,
+	runWorkflow,
+	triggerNode,
+} from '../../harness/n8nHarness';
 import { STATE_KEY } from '../../nodes/OutreachContact/trigger/state';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
@@ -40,54 +48,92 @@ afterEach(async () => {
 	await sandbox.close();
 });
 
-const credentials = () => ({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerMinute: 60000, maxAttempts: 3 });
+const credentials = () => ({
+	baseUrl: sandbox.baseUrl,
+	apiKey: sandbox.apiKey,
+	requestsPerMinute: 60000,
+	maxAttempts: 3,
+});
 const requests = (route: string) => sandbox.stats.byPath[route] ?? 0;
 
 /** Adds `count` contacts, newest first; returns the id of the first. */
 function addContacts(count: number): number {
-	const ids = Array.from({ length: count }, (_, i) =>
-		sandbox.store.addContact({ email: `p${i + 1}@example.com`, sequence_id: 101, created_date: now - (i + 1) * 1000 }).id,
+	const ids = Array.from(
+		{ length: count },
+		(_, i) =>
+			sandbox.store.addContact({
+				email: `p${i + 1}@example.com`,
+				sequence_id: 101,
+				created_date: now - (i + 1) * 1000,
+			}).id,
 	);
 	return ids[0];
 }
-const stateOf = (staticData: IDataObject) => (staticData['node:Trigger'] as IDataObject)[STATE_KEY] as IDataObject;
+const stateOf = (staticData: IDataObject) =>
+	(staticData['node:Trigger'] as IDataObject)[STATE_KEY] as IDataObject;
 
 async function run(parameters: IDataObject, continueOnFail = false) {
 	const result = await runWorkflow(
 		{
-			nodes: [manualTriggerNode(), itemsNode('Items', [{}]), { ...outreachNode('Node', parameters), continueOnFail }],
+			nodes: [
+				manualTriggerNode(),
+				itemsNode('Items', [{}]),
+				{ ...outreachNode('Node', parameters), continueOnFail },
+			],
 			connections: chain('Manual', 'Items', 'Node'),
 		},
 		{ credentials: credentials() },
 	);
 	const task = result.run.data.resultData.runData.Node?.[0];
-	return { ...result, items: result.outputOf('Node').map((i) => i.json), hints: task?.hints ?? [], error: result.errorOf('Node') };
+	return {
+		...result,
+		items: result.outputOf('Node').map((i) => i.json),
+		hints: task?.hints ?? [],
+		error: result.errorOf('Node'),
+	};
 }
 
-const returnAll = { resource: 'contact', operation: 'search', returnAll: true, simplify: false, conditions: {} };
+const returnAll = {
+	resource: 'contact',
+	operation: 'search',
+	returnAll: true,
+	simplify: false,
+	conditions: {},
+};
 
 describe('Search with Return All against pagination that never ends', () => {
 	// 30 contacts: pages 1-3 hold them, page 4 (past the end) repeats page 3 and says there is a 5th.
 	// 80 contacts: the first answer announces 2 pages of 10, so pages 1-4 are allowed (2 + MIN_EXTRA_PAGES).
 	it.each([
-		[30, 30, 'page 4 held only contacts of earlier pages; the search stopped after page 4 (30 contacts read)'],
-		[80, 40, 'the first answer announced 2 pages, yet page 4 still reported more; the search stopped there (40 contacts read)'],
-	])('%i contacts: 4 requests, %i contacts out, each once, and a hint', async (stored, out, where) => {
-		addContacts(stored);
-		sandbox.settings.pagination = 'endless';
-		sandbox.stats.reset();
-		const { items, hints } = await run(returnAll);
-		expect(requests(SEARCH)).toBe(4);
-		expect(items).toHaveLength(out);
-		expect(new Set(items.map((c) => c.id)).size).toBe(out);
-		expect(hints).toEqual([
-			{
-				message: `The service's pagination was inconsistent [item 0]: ${where}. The contacts read until then are output. Check the search on the service, or narrow its conditions.`,
-				type: 'warning',
-				location: 'outputPane',
-			},
-		]);
-	});
+		[
+			30,
+			30,
+			'page 4 held only contacts of earlier pages; the search stopped after page 4 (30 contacts read)',
+		],
+		[
+			80,
+			40,
+			'the first answer announced 2 pages, yet page 4 still reported more; the search stopped there (40 contacts read)',
+		],
+	])(
+		'%i contacts: 4 requests, %i contacts out, each once, and a hint',
+		async (stored, out, where) => {
+			addContacts(stored);
+			sandbox.settings.pagination = 'endless';
+			sandbox.stats.reset();
+			const { items, hints } = await run(returnAll);
+			expect(requests(SEARCH)).toBe(4);
+			expect(items).toHaveLength(out);
+			expect(new Set(items.map((c) => c.id)).size).toBe(out);
+			expect(hints).toEqual([
+				{
+					message: `The service's pagination was inconsistent [item 0]: ${where}. The contacts read until then are output. Check the search on the service, or narrow its conditions.`,
+					type: 'warning',
+					location: 'outputPane',
+				},
+			]);
+		},
+	);
 
 	it('gives no hint when the pagination is sound', async () => {
 		addContacts(30);
@@ -107,36 +153,86 @@ describe('Answers of the wrong shape', () => {
 	});
 
 	const shapeCases: Array<[string, IDataObject, string, string]> = [
-		['Get', { resource: 'contact', operation: 'get', contactId: '={{ 1000000 }}' }, 'GET /contact/<id>/', 'Expected a contact: a JSON object with "data" holding at least an "id" and an "email"'],
-		['Search', { resource: 'contact', operation: 'search', returnAll: true, conditions: {} }, 'POST /contact/search/', 'Expected a JSON object with "contacts" and "pagination"'],
-		['Sequence Get Many', { resource: 'sequence', operation: 'getAll', returnAll: true }, 'GET /sequences/list/', 'Expected a JSON object with a "data" list'],
-		['Profile Get', { resource: 'profile', operation: 'get', profileId: '1' }, 'GET /profiles/get/', 'Expected a profile: a JSON object with at least an "id"'],
+		[
+			'Get',
+			{ resource: 'contact', operation: 'get', contactId: '={{ 1000000 }}' },
+			'GET /contact/<id>/',
+			'Expected a contact: a JSON object with "data" holding at least an "id" and an "email"',
+		],
+		[
+			'Search',
+			{ resource: 'contact', operation: 'search', returnAll: true, conditions: {} },
+			'POST /contact/search/',
+			'Expected a JSON object with "contacts" and "pagination"',
+		],
+		[
+			'Sequence Get Many',
+			{ resource: 'sequence', operation: 'getAll', returnAll: true },
+			'GET /sequences/list/',
+			'Expected a JSON object with a "data" list',
+		],
+		[
+			'Profile Get',
+			{ resource: 'profile', operation: 'get', profileId: '1' },
+			'GET /profiles/get/',
+			'Expected a profile: a JSON object with at least an "id"',
+		],
 	];
 
-	it.each(shapeCases)('%s fails with what came back and what to check', async (_name, parameters, request, expected) => {
-		const { items, error } = await run(parameters.contactId ? { ...parameters, contactId: String(id) } : parameters);
-		expect(items).toEqual([]);
-		expect(error?.message).toBe(`The service gave an unexpected answer to ${request.replace('<id>', String(id))} [item 0]`);
-		expect(error?.description).toBe(
-			`${expected}; it sent: {"results":"unexpected","ok":true}. Check that the Base URL in the credential is the API address ending in /api/v2.`,
-		);
-	});
+	it.each(shapeCases)(
+		'%s fails with what came back and what to check',
+		async (_name, parameters, request, expected) => {
+			const { items, error } = await run(
+				parameters.contactId ? { ...parameters, contactId: String(id) } : parameters,
+			);
+			expect(items).toEqual([]);
+			expect(error?.message).toBe(
+				`The service gave an unexpected answer to ${request.replace('<id>', String(id))} [item 0]`,
+			);
+			expect(error?.description).toBe(
+				`${expected}; it sent: {"results":"unexpected","ok":true}. Check that the Base URL in the credential is the API address ending in /api/v2.`,
+			);
+		},
+	);
 
 	it('Get with Continue On Fail: the item carries the message, no contact comes out', async () => {
-		const { items } = await run({ resource: 'contact', operation: 'get', contactId: String(id) }, true);
+		const { items } = await run(
+			{ resource: 'contact', operation: 'get', contactId: String(id) },
+			true,
+		);
 		expect(items).toEqual([
-			expect.objectContaining({ error: `The service gave an unexpected answer to GET /contact/${id}/ [item 0]` }),
+			expect.objectContaining({
+				error: `The service gave an unexpected answer to GET /contact/${id}/ [item 0]`,
+			}),
 		]);
 	});
 
 	it('Search refuses a contact without an id or an email', async () => {
 		sandbox.settings.answer = 'normal';
-		sandbox.store.addContact({ email: 'p2@example.com', sequence_id: 101, created_date: now - 500 });
+		sandbox.store.addContact({
+			email: 'p2@example.com',
+			sequence_id: 101,
+			created_date: now - 500,
+		});
 		// A proxy or a buggy page that drops fields: served by a stand-in answer below.
-		sandbox.forceNext(1, 200, { body: { contacts: [{ id: 1, email: 'p1@example.com' }, { id: 2 }], pagination: { total_contacts: 2, page: 1, total_pages: 1, page_size: 10 } } });
-		const { error } = await run({ resource: 'contact', operation: 'search', returnAll: true, conditions: {} });
-		expect(error?.message).toBe('The service gave an unexpected answer to POST /contact/search/ [item 0]');
-		expect(error?.description).toContain('Expected every contact to have an "id" and an "email" (contact 2 of the page has not)');
+		sandbox.forceNext(1, 200, {
+			body: {
+				contacts: [{ id: 1, email: 'p1@example.com' }, { id: 2 }],
+				pagination: { total_contacts: 2, page: 1, total_pages: 1, page_size: 10 },
+			},
+		});
+		const { error } = await run({
+			resource: 'contact',
+			operation: 'search',
+			returnAll: true,
+			conditions: {},
+		});
+		expect(error?.message).toBe(
+			'The service gave an unexpected answer to POST /contact/search/ [item 0]',
+		);
+		expect(error?.description).toContain(
+			'Expected every contact to have an "id" and an "email" (contact 2 of the page has not)',
+		);
 	});
 });
 
@@ -145,7 +241,12 @@ describe('Gateway errors (502, 504)', () => {
 		const id = addContacts(1);
 		sandbox.stats.reset();
 		sandbox.forceNext(2, status, { html: true });
-		const { items } = await run({ resource: 'contact', operation: 'get', contactId: String(id), simplify: false });
+		const { items } = await run({
+			resource: 'contact',
+			operation: 'get',
+			contactId: String(id),
+			simplify: false,
+		});
 		expect(items.map((c) => c.email)).toEqual(['p1@example.com']);
 		expect(sandbox.stats.requests).toBe(3);
 	});
@@ -170,10 +271,18 @@ describe('The New Contact trigger against pagination that never ends', () => {
 			const floor = stateOf(first.staticData).floor;
 
 			now += MINUTE;
-			for (let i = 1; i <= 25; i++) sandbox.store.addContact({ email: `new${i}@example.com`, sequence_id: 101, created_date: now - i * 100 });
+			for (let i = 1; i <= 25; i++)
+				sandbox.store.addContact({
+					email: `new${i}@example.com`,
+					sequence_id: 101,
+					created_date: now - i * 100,
+				});
 			sandbox.settings.pagination = 'endless';
 			sandbox.stats.reset();
-			const broken = await pollOnce(node, { credentials: credentials(), staticData: first.staticData });
+			const broken = await pollOnce(node, {
+				credentials: credentials(),
+				staticData: first.staticData,
+			});
 			// Pages of 10: 1-3 hold the 25, page 4 repeats page 3; the walk ends there.
 			expect(requests(SEARCH)).toBe(4);
 			expect(broken.items).toHaveLength(25);
@@ -183,9 +292,16 @@ describe('The New Contact trigger against pagination that never ends', () => {
 			]);
 
 			now += MINUTE;
-			sandbox.store.addContact({ email: 'later@example.com', sequence_id: 101, created_date: now - 50 });
+			sandbox.store.addContact({
+				email: 'later@example.com',
+				sequence_id: 101,
+				created_date: now - 50,
+			});
 			sandbox.settings.pagination = 'normal';
-			const healed = await pollOnce(node, { credentials: credentials(), staticData: broken.staticData });
+			const healed = await pollOnce(node, {
+				credentials: credentials(),
+				staticData: broken.staticData,
+			});
 			expect(healed.items.map((i) => i.json.email)).toEqual(['later@example.com']);
 		} finally {
 			log.restore();

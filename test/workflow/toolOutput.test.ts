@@ -6,7 +6,13 @@
 import nock from 'nock';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { chain, customNode, itemsNode, manualTriggerNode, runWorkflow } from '../../harness/n8nHarness';
+import {
+	chain,
+	customNode,
+	itemsNode,
+	manualTriggerNode,
+	runWorkflow,
+} from '../../harness/n8nHarness';
 import { OutreachContact } from '../../nodes/OutreachContact/OutreachContact.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/OutreachContact/helpers/simplify';
 import { HOST, contact, credentials } from '../support/fixtures';
@@ -18,13 +24,21 @@ const TOOL_TYPE = 'n8n-nodes-outreach-contact.outreachContactTool';
 
 function toolType(): INodeType {
 	const node = new OutreachContact();
-	return { description: { ...node.description, name: 'outreachContactTool' }, methods: node.methods, execute: node.execute };
+	return {
+		description: { ...node.description, name: 'outreachContactTool' },
+		methods: node.methods,
+		execute: node.execute,
+	};
 }
 
 async function runTool(parameters: IDataObject) {
 	const { outputOf, errorOf } = await runWorkflow(
 		{
-			nodes: [manualTriggerNode(), itemsNode('Items', [{}]), customNode('Tool', TOOL_TYPE, parameters)],
+			nodes: [
+				manualTriggerNode(),
+				itemsNode('Items', [{}]),
+				customNode('Tool', TOOL_TYPE, parameters),
+			],
 			connections: chain('Manual', 'Items', 'Tool'),
 		},
 		{ credentials, extraNodeTypes: { [TOOL_TYPE]: toolType() } },
@@ -36,7 +50,10 @@ const get = { resource: 'contact', operation: 'get', contactId: '5' };
 
 describe('Output of Get and Search as an AI tool', () => {
 	beforeEach(() => {
-		nock(HOST).get('/api/v2/contact/5/').reply(200, { data: contact(5) }).persist();
+		nock(HOST)
+			.get('/api/v2/contact/5/')
+			.reply(200, { data: contact(5) })
+			.persist();
 	});
 
 	it('Simplified by default: at most 10 fields, those of Simplify', async () => {
@@ -51,7 +68,11 @@ describe('Output of Get and Search as an AI tool', () => {
 	});
 
 	it('Selected Fields: exactly those asked, and the ID', async () => {
-		const { items } = await runTool({ ...get, output: 'fields', fields: ['email', 'company_name', 'enriched_company_data'] });
+		const { items } = await runTool({
+			...get,
+			output: 'fields',
+			fields: ['email', 'company_name', 'enriched_company_data'],
+		});
 		expect(items[0]).toEqual({
 			id: 5,
 			email: 'person5@example.com',
@@ -63,8 +84,17 @@ describe('Output of Get and Search as an AI tool', () => {
 	it('Search as a tool shapes every contact the same way', async () => {
 		nock(HOST)
 			.post('/api/v2/contact/search/')
-			.reply(200, { contacts: [contact(5), contact(6)], pagination: { total_contacts: 2, page: 1, total_pages: 1, page_size: 100 } });
-		const { items } = await runTool({ resource: 'contact', operation: 'search', returnAll: true, output: 'fields', fields: ['job_title'] });
+			.reply(200, {
+				contacts: [contact(5), contact(6)],
+				pagination: { total_contacts: 2, page: 1, total_pages: 1, page_size: 100 },
+			});
+		const { items } = await runTool({
+			resource: 'contact',
+			operation: 'search',
+			returnAll: true,
+			output: 'fields',
+			fields: ['job_title'],
+		});
 		expect(items).toEqual([
 			{ id: 5, job_title: 'Head of Growth' },
 			{ id: 6, job_title: 'Head of Growth' },
@@ -72,7 +102,12 @@ describe('Output of Get and Search as an AI tool', () => {
 	});
 
 	it('In a workflow the node has no Output: Simplify decides', async () => {
-		const { outputOf } = await runNode({ ...get, simplify: false, output: 'fields', fields: ['email'] });
+		const { outputOf } = await runNode({
+			...get,
+			simplify: false,
+			output: 'fields',
+			fields: ['email'],
+		});
 		expect(outputOf('Node')[0].json).toEqual(contact(5));
 	});
 });

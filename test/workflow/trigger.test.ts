@@ -21,14 +21,19 @@ const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 let restoreClock: () => void;
 beforeEach(() => {
 	// n8n's clock for the trigger and the transport: fixed, and waits take no time.
-	restoreClock = testHooks.useClock({ now: () => NOW, sleep: async () => undefined, random: () => 0.5 });
+	restoreClock = testHooks.useClock({
+		now: () => NOW,
+		sleep: async () => undefined,
+		random: () => 0.5,
+	});
 	testHooks.forgetTriggerStates(); // every test is a new n8n process
 });
 afterEach(() => restoreClock());
 
 const PATH = '/api/v2/contact/search/';
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
-const at = (id: number, created: string): Contact => contact(id, { created_date: created }) as Contact;
+const at = (id: number, created: string): Contact =>
+	contact(id, { created_date: created }) as Contact;
 
 interface SearchBody {
 	conditions: IDataObject[];
@@ -37,7 +42,12 @@ interface SearchBody {
 }
 
 /** Answers searches from `list()` (newest first unless told) in pages of at most `cap`, recording the bodies. */
-function service(list: () => Contact[], cap = 100, order: 'newest' | 'oldest' = 'newest', delayMs = 0) {
+function service(
+	list: () => Contact[],
+	cap = 100,
+	order: 'newest' | 'oldest' = 'newest',
+	delayMs = 0,
+) {
 	const bodies: SearchBody[] = [];
 	const scope = nock(HOST, { reqheaders: { authorization: credentials.apiKey } })
 		.persist()
@@ -47,7 +57,9 @@ function service(list: () => Contact[], cap = 100, order: 'newest' | 'oldest' = 
 			const request = body as SearchBody;
 			bodies.push(request);
 			const sign = order === 'newest' ? 1 : -1;
-			const all = [...list()].sort((a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)));
+			const all = [...list()].sort(
+				(a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)),
+			);
 			const size = Math.min(request.page_size, cap);
 			return {
 				contacts: all.slice((request.page - 1) * size, request.page * size),
@@ -62,8 +74,10 @@ function service(list: () => Contact[], cap = 100, order: 'newest' | 'oldest' = 
 	return { bodies, scope };
 }
 
-const trigger = (parameters: IDataObject = {}) => triggerNode('New Contact', { event: 'newContact', ...parameters });
-const stateOf = (staticData: IDataObject) => (staticData['node:New Contact'] as IDataObject)?.[STATE_KEY] as IDataObject;
+const trigger = (parameters: IDataObject = {}) =>
+	triggerNode('New Contact', { event: 'newContact', ...parameters });
+const stateOf = (staticData: IDataObject) =>
+	(staticData['node:New Contact'] as IDataObject)?.[STATE_KEY] as IDataObject;
 
 describe('Outreach Contact Trigger in trigger mode', () => {
 	it('first poll emits nothing and sets the baseline; later polls emit each new contact once, oldest first', async () => {
@@ -75,7 +89,11 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		expect(first.output).toBeNull();
 		expect(first.staticDataChanged).toBe(true);
 		expect(bodies).toEqual([
-			{ conditions: [{ property: 'created_timestamp', condition: 'Less than', value: 4 }], page: 1, page_size: 1000 },
+			{
+				conditions: [{ property: 'created_timestamp', condition: 'Less than', value: 4 }],
+				page: 1,
+				page_size: 1000,
+			},
 		]);
 		expect(stateOf(first.staticData)).toEqual({
 			version: 1,
@@ -88,11 +106,21 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		});
 
 		// Three contacts arrive; the service lists them newest first.
-		contacts = [...contacts, at(5, '2026-01-10 12:00:00'), at(3, '2026-01-10T11:59:00Z'), at(4, '2026-01-10T12:59:00+01:00')];
+		contacts = [
+			...contacts,
+			at(5, '2026-01-10 12:00:00'),
+			at(3, '2026-01-10T11:59:00Z'),
+			at(4, '2026-01-10T12:59:00+01:00'),
+		];
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json.id)).toEqual([3, 4, 5]);
 		expect(second.items[0].json).toEqual(simplifyContact(contacts[3]));
-		expect(Object.keys(stateOf(second.staticData).seen as IDataObject).sort()).toEqual(['2', '3', '4', '5']);
+		expect(Object.keys(stateOf(second.staticData).seen as IDataObject).sort()).toEqual([
+			'2',
+			'3',
+			'4',
+			'5',
+		]);
 
 		const third = await pollOnce(node, { credentials, staticData: second.staticData });
 		expect(third.output).toBeNull();
@@ -108,7 +136,9 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		let contacts: Contact[] = [];
 		const { bodies } = service(() => contacts, 2);
 		const node = trigger({
-			filters: { sequenceId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'CTO outreach' } },
+			filters: {
+				sequenceId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'CTO outreach' },
+			},
 			simplify: false,
 		});
 		const first = await pollOnce(node, { credentials });
@@ -146,12 +176,20 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 	});
 
 	it('with "Emit Contacts From the Last N Days on Activation", emits those once at the first poll', async () => {
-		const contacts = [at(1, minutesAgo(3 * 24 * 60)), at(2, minutesAgo(24 * 60)), at(3, minutesAgo(5))];
+		const contacts = [
+			at(1, minutesAgo(3 * 24 * 60)),
+			at(2, minutesAgo(24 * 60)),
+			at(3, minutesAgo(5)),
+		];
 		const { bodies } = service(() => contacts);
 		const node = trigger({ options: { initialDays: 2 } });
 		const first = await pollOnce(node, { credentials });
 		expect(first.items.map((i) => i.json.id)).toEqual([2, 3]);
-		expect(bodies[0].conditions[0]).toEqual({ property: 'created_timestamp', condition: 'Less than', value: 5 });
+		expect(bodies[0].conditions[0]).toEqual({
+			property: 'created_timestamp',
+			condition: 'Less than',
+			value: 5,
+		});
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.output).toBeNull();
 	});
@@ -167,7 +205,10 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		const later = [at(1, minutesAgo(30)), at(2, minutesAgo(2)), at(3, minutesAgo(1))];
 		nock(HOST)
 			.post(PATH)
-			.reply(200, { contacts: [later[2]], pagination: { total_contacts: 3, page: 1, total_pages: 3, page_size: 1 } })
+			.reply(200, {
+				contacts: [later[2]],
+				pagination: { total_contacts: 3, page: 1, total_pages: 3, page_size: 1 },
+			})
 			.post(PATH)
 			.reply(500, { detail: 'Internal server error' });
 		await expect(pollOnce(node, { credentials, staticData: first.staticData })).rejects.toThrow(
@@ -190,12 +231,18 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 		const active = await pollOnce(node, { credentials });
 		const before = JSON.stringify(active.staticData);
 
-		const manual = await pollOnce(node, { credentials, mode: 'manual', staticData: active.staticData });
+		const manual = await pollOnce(node, {
+			credentials,
+			mode: 'manual',
+			staticData: active.staticData,
+		});
 		expect(manual.items).toHaveLength(1);
 		expect(manual.items[0].json).toEqual(simplifyContact(contacts[1]));
 		expect(JSON.stringify(manual.staticData)).toBe(before);
 		expect(manual.staticDataChanged).toBe(false);
-		expect(bodies.at(-1)?.conditions).toEqual([{ property: 'created_timestamp', condition: 'Less than', value: 2 }]);
+		expect(bodies.at(-1)?.conditions).toEqual([
+			{ property: 'created_timestamp', condition: 'Less than', value: 2 },
+		]);
 
 		// On a workflow that was never activated, no state is created either.
 		const fresh = await pollOnce(node, { credentials, mode: 'manual' });
@@ -207,11 +254,20 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 		const old = at(9, minutesAgo(20 * 24 * 60));
 		const scope = nock(HOST)
 			.post(PATH, (b: SearchBody) => b.conditions[0].value === 2)
-			.reply(200, { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 } })
+			.reply(200, {
+				contacts: [],
+				pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 },
+			})
 			.post(PATH, (b: SearchBody) => b.conditions[0].value === 8)
-			.reply(200, { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 } })
+			.reply(200, {
+				contacts: [],
+				pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 },
+			})
 			.post(PATH, (b: SearchBody) => b.conditions[0].value === 31)
-			.reply(200, { contacts: [old], pagination: { total_contacts: 1, page: 1, total_pages: 1, page_size: 100 } });
+			.reply(200, {
+				contacts: [old],
+				pagination: { total_contacts: 1, page: 1, total_pages: 1, page_size: 100 },
+			});
 		const manual = await pollOnce(trigger({ simplify: false }), { credentials, mode: 'manual' });
 		expect(manual.items.map((i) => i.json)).toEqual([old]);
 		expect(scope.isDone()).toBe(true);
@@ -243,7 +299,8 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 });
 
 describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
-	const older = (n: number) => Array.from({ length: n }, (_, i) => at(1000 + i, minutesAgo(3000 + i)));
+	const older = (n: number) =>
+		Array.from({ length: n }, (_, i) => at(1000 + i, minutesAgo(3000 + i)));
 
 	it('newest first: once the order is learned, a quiet poll reads one page and a busy one stops at the floor', async () => {
 		let contacts = older(30); // 30 contacts of two days ago: 10 pages of 3
@@ -251,7 +308,11 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 		const node = trigger();
 		const first = await pollOnce(node, { credentials });
 		expect(bodies).toHaveLength(10); // the first poll reads everything and learns the order
-		expect(stateOf(first.staticData).walk).toMatchObject({ order: 'newest', pageSize: 3, total: 30 });
+		expect(stateOf(first.staticData).walk).toMatchObject({
+			order: 'newest',
+			pageSize: 3,
+			total: 30,
+		});
 
 		bodies.length = 0;
 		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
@@ -271,7 +332,11 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 		const { bodies } = service(() => contacts, 3, 'oldest');
 		const node = trigger();
 		const first = await pollOnce(node, { credentials });
-		expect(stateOf(first.staticData).walk).toMatchObject({ order: 'oldest', pageSize: 3, total: 30 });
+		expect(stateOf(first.staticData).walk).toMatchObject({
+			order: 'oldest',
+			pageSize: 3,
+			total: 30,
+		});
 
 		bodies.length = 0;
 		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
@@ -296,11 +361,18 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 				const request = body as SearchBody;
 				bodies.push(request);
 				const sign = order === 'newest' ? 1 : -1;
-				const all = [...contacts].sort((a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)));
+				const all = [...contacts].sort(
+					(a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)),
+				);
 				const size = Math.min(request.page_size, 3);
 				return {
 					contacts: all.slice((request.page - 1) * size, request.page * size),
-					pagination: { total_contacts: all.length, page: request.page, total_pages: Math.ceil(all.length / size), page_size: size },
+					pagination: {
+						total_contacts: all.length,
+						page: request.page,
+						total_pages: Math.ceil(all.length / size),
+						page_size: size,
+					},
 				};
 			});
 		const node = trigger();
@@ -358,7 +430,11 @@ describe('Outreach Contact Trigger: contacts that become searchable late', () =>
 	it('come with the next cheap poll, or with the full walk that verifies the order', async () => {
 		let now = NOW;
 		restoreClock();
-		restoreClock = testHooks.useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
+		restoreClock = testHooks.useClock({
+			now: () => now,
+			sleep: async () => undefined,
+			random: () => 0.5,
+		});
 		const ago = (m: number) => new Date(now - m * 60_000).toISOString();
 		let contacts = [at(1, ago(3000))];
 		const { bodies } = service(() => contacts, 3);

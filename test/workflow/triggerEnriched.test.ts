@@ -27,14 +27,19 @@ let restoreClock: () => void;
 beforeEach(() => {
 	now = START;
 	// n8n's clock for the trigger and the transport: moved by hand, and waits take no time.
-	restoreClock = testHooks.useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
+	restoreClock = testHooks.useClock({
+		now: () => now,
+		sleep: async () => undefined,
+		random: () => 0.5,
+	});
 	testHooks.forgetTriggerStates(); // every test is a new n8n process
 });
 afterEach(() => restoreClock());
 
 const PATH = '/api/v2/contact/search/';
 const ago = (minutes: number) => new Date(now - minutes * MINUTE).toISOString();
-const at = (id: number, created: string): Contact => contact(id, { created_date: created }) as Contact;
+const at = (id: number, created: string): Contact =>
+	contact(id, { created_date: created }) as Contact;
 
 interface SearchBody {
 	conditions: IDataObject[];
@@ -54,19 +59,28 @@ function service(list: () => Contact[], cap = 100) {
 		.reply(200, (_uri, body) => {
 			const request = body as SearchBody;
 			bodies.push(request);
-			const all = [...list()].sort((a, b) => Date.parse(b.created_date) - Date.parse(a.created_date));
+			const all = [...list()].sort(
+				(a, b) => Date.parse(b.created_date) - Date.parse(a.created_date),
+			);
 			const size = Math.min(request.page_size, cap);
 			return {
 				contacts: all.slice((request.page - 1) * size, request.page * size),
-				pagination: { total_contacts: all.length, page: request.page, total_pages: Math.ceil(all.length / size), page_size: size },
+				pagination: {
+					total_contacts: all.length,
+					page: request.page,
+					total_pages: Math.ceil(all.length / size),
+					page_size: size,
+				},
 			};
 		});
 	return { bodies };
 }
 
-const trigger = (parameters: IDataObject = {}) => triggerNode('Enriched', { event: 'contactEnriched', ...parameters });
+const trigger = (parameters: IDataObject = {}) =>
+	triggerNode('Enriched', { event: 'contactEnriched', ...parameters });
 const nodeData = (staticData: IDataObject) => staticData['node:Enriched'] as IDataObject;
-const stateOf = (staticData: IDataObject) => nodeData(staticData)?.[ENRICHED_STATE_KEY] as IDataObject;
+const stateOf = (staticData: IDataObject) =>
+	nodeData(staticData)?.[ENRICHED_STATE_KEY] as IDataObject;
 const enrichedSearch = (days: number) => [
 	{ property: 'is_enriched', condition: 'Is', value: true },
 	{ property: 'updated_timestamp', condition: 'Less than', value: days },
@@ -117,9 +131,15 @@ describe('Contact Enriched in trigger mode', () => {
 	it('filters by sequence and returns the raw contact without Simplify', async () => {
 		let enriched: Contact[] = [];
 		const { bodies } = service(() => enriched, 2);
-		const node = trigger({ filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } }, simplify: false });
+		const node = trigger({
+			filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } },
+			simplify: false,
+		});
 		const first = await pollOnce(node, { credentials });
-		expect(bodies[0].conditions).toEqual([...enrichedSearch(4), { property: 'sequence__id', condition: 'Is', value: 12 }]);
+		expect(bodies[0].conditions).toEqual([
+			...enrichedSearch(4),
+			{ property: 'sequence__id', condition: 'Is', value: 12 },
+		]);
 
 		now += MINUTE;
 		enriched = [1, 2, 3].map((id) => at(id, ago(10 - id)));
@@ -132,13 +152,13 @@ describe('Contact Enriched in trigger mode', () => {
 		]);
 	});
 
-	it('does not emit a contact created before the activation\'s day, enriched long ago and updated again now', async () => {
+	it("does not emit a contact created before the activation's day, enriched long ago and updated again now", async () => {
 		let enriched: Contact[] = [];
 		service(() => enriched);
 		const node = trigger();
 		const first = await pollOnce(node, { credentials });
 		now += MINUTE;
-		enriched = [at(7, ago(3 * DAY / MINUTE)), at(8, ago(3))];
+		enriched = [at(7, ago((3 * DAY) / MINUTE)), at(8, ago(3))];
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json.id)).toEqual([8]);
 	});
@@ -175,31 +195,42 @@ describe('Contact Enriched in trigger mode', () => {
 		expect(bodies).toHaveLength(5);
 	});
 
-	it.each([403, 500])('a poll that fails mid-walk (%s) emits nothing and leaves the state as it was', async (status) => {
-		const enriched = [at(1, ago(30))];
-		service(() => enriched, 1);
-		const node = trigger();
-		const first = await pollOnce(node, { credentials });
-		const before = JSON.stringify(first.staticData);
-		nock.cleanAll();
+	it.each([403, 500])(
+		'a poll that fails mid-walk (%s) emits nothing and leaves the state as it was',
+		async (status) => {
+			const enriched = [at(1, ago(30))];
+			service(() => enriched, 1);
+			const node = trigger();
+			const first = await pollOnce(node, { credentials });
+			const before = JSON.stringify(first.staticData);
+			nock.cleanAll();
 
-		now += MINUTE;
-		const later = [at(1, ago(31)), at(2, ago(2)), at(3, ago(1))];
-		nock(HOST)
-			.post(PATH)
-			.reply(200, { contacts: [later[2]], pagination: { total_contacts: 3, page: 1, total_pages: 3, page_size: 1 } })
-			.post(PATH)
-			.reply(status, { detail: status === 403 ? 'Authentication credentials were not provided.' : 'Internal server error' });
-		await expect(pollOnce(node, { credentials, staticData: first.staticData })).rejects.toThrow();
-		expect(JSON.stringify(first.staticData)).toBe(before);
+			now += MINUTE;
+			const later = [at(1, ago(31)), at(2, ago(2)), at(3, ago(1))];
+			nock(HOST)
+				.post(PATH)
+				.reply(200, {
+					contacts: [later[2]],
+					pagination: { total_contacts: 3, page: 1, total_pages: 3, page_size: 1 },
+				})
+				.post(PATH)
+				.reply(status, {
+					detail:
+						status === 403
+							? 'Authentication credentials were not provided.'
+							: 'Internal server error',
+				});
+			await expect(pollOnce(node, { credentials, staticData: first.staticData })).rejects.toThrow();
+			expect(JSON.stringify(first.staticData)).toBe(before);
 
-		// The next poll reads the same window again and picks everything up.
-		now += MINUTE;
-		const { bodies } = service(() => later, 1);
-		const retry = await pollOnce(node, { credentials, staticData: first.staticData });
-		expect(retry.items.map((i) => i.json.id)).toEqual([2, 3]);
-		expect(bodies[0].conditions).toEqual(enrichedSearch(3));
-	});
+			// The next poll reads the same window again and picks everything up.
+			now += MINUTE;
+			const { bodies } = service(() => later, 1);
+			const retry = await pollOnce(node, { credentials, staticData: first.staticData });
+			expect(retry.items.map((i) => i.json.id)).toEqual([2, 3]);
+			expect(bodies[0].conditions).toEqual(enrichedSearch(3));
+		},
+	);
 
 	it('with durable poll cursors, goes on from the activation poll n8n did not save', async () => {
 		let enriched = [at(1, ago(600))];
@@ -215,7 +246,10 @@ describe('Contact Enriched in trigger mode', () => {
 		expect(stateOf(scheduled.staticData).baseline).toBe(START);
 
 		// The New Contact event of the same node does not take the Contact Enriched state.
-		const other = await pollOnce(triggerNode('Enriched', { event: 'newContact' }), { credentials, staticData: {} });
+		const other = await pollOnce(triggerNode('Enriched', { event: 'newContact' }), {
+			credentials,
+			staticData: {},
+		});
 		expect(other.output).toBeNull();
 		expect(Object.keys(nodeData(other.staticData))).toEqual([STATE_KEY]);
 	});
@@ -226,28 +260,54 @@ describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)
 		nock.enableNetConnect('127.0.0.1');
 		const sandbox = await startSandbox({ now: () => now, processingMs: 3000 });
 		try {
-			const sandboxCredentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerMinute: 60000 };
-			const old = sandbox.store.addContact({ email: 'old@example.com', sequence_id: 101, pronet_handle: 'old-one', do_enrichment: true, created_date: now - 3 * DAY });
+			const sandboxCredentials = {
+				baseUrl: sandbox.baseUrl,
+				apiKey: sandbox.apiKey,
+				requestsPerMinute: 60000,
+			};
+			const old = sandbox.store.addContact({
+				email: 'old@example.com',
+				sequence_id: 101,
+				pronet_handle: 'old-one',
+				do_enrichment: true,
+				created_date: now - 3 * DAY,
+			});
 			const node = trigger();
 			const first = await pollOnce(node, { credentials: sandboxCredentials });
 			expect(first.output).toBeNull();
 
 			const added = { sequence_id: 101, processed_at: now + 3000 };
-			const enriched = sandbox.store.addContact({ ...added, email: 'new@example.com', pronet_handle: 'new-one', do_enrichment: true });
+			const enriched = sandbox.store.addContact({
+				...added,
+				email: 'new@example.com',
+				pronet_handle: 'new-one',
+				do_enrichment: true,
+			});
 			sandbox.store.addContact({ ...added, email: 'plain@example.com' });
 			now += 1000;
-			const processing = await pollOnce(node, { credentials: sandboxCredentials, staticData: first.staticData });
+			const processing = await pollOnce(node, {
+				credentials: sandboxCredentials,
+				staticData: first.staticData,
+			});
 			expect(processing.output).toBeNull();
 
 			now += 5000;
-			const processed = await pollOnce(node, { credentials: sandboxCredentials, staticData: processing.staticData });
-			expect(processed.items.map((i) => [i.json.id, i.json.is_enriched])).toEqual([[enriched.id, true]]);
+			const processed = await pollOnce(node, {
+				credentials: sandboxCredentials,
+				staticData: processing.staticData,
+			});
+			expect(processed.items.map((i) => [i.json.id, i.json.is_enriched])).toEqual([
+				[enriched.id, true],
+			]);
 
 			// Both updated again later: neither the new one nor the one enriched before the activation comes.
 			now += 2 * 60 * MINUTE;
 			sandbox.store.touchContact(enriched.id, now);
 			sandbox.store.touchContact(old.id, now);
-			const touched = await pollOnce(node, { credentials: sandboxCredentials, staticData: processed.staticData });
+			const touched = await pollOnce(node, {
+				credentials: sandboxCredentials,
+				staticData: processed.staticData,
+			});
 			expect(touched.output).toBeNull();
 		} finally {
 			await sandbox.close();
@@ -272,7 +332,9 @@ describe('Contact Enriched in manual mode (Fetch Test Event)', () => {
 			() => undefined,
 			(e: unknown) => e,
 		)) as Error & IDataObject;
-		expect(error.message).toBe('No enriched contact found in sequence 12 updated in the last 365 days');
+		expect(error.message).toBe(
+			'No enriched contact found in sequence 12 updated in the last 365 days',
+		);
 		expect(error.description).toBe(
 			'Add one in sequence 12 with a professional-network handle and enrichment, wait until the service has enriched it, then fetch again. The trigger itself starts with contacts enriched after it is activated.',
 		);

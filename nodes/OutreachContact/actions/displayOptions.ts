@@ -9,5 +9,8 @@ export function forOperation<R extends OutreachContactType['resource']>(
 	operation: Extract<OutreachContactType, { resource: R }>['operation'],
 	properties: INodeProperties[],
 ): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
+	return updateDisplayOptions(
+		{ show: { resource: [resource], operation: [operation] } },
+		properties,
+	);
 }

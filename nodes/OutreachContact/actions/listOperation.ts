@@ -15,7 +15,11 @@ type ListedResource = 'playbook' | 'sequence';
 export function listOperation(
 	resource: ListedResource,
 	plural: string,
-	list: (ctx: RequestContext, profileId: number | undefined, itemIndex: number) => Promise<IDataObject[]>,
+	list: (
+		ctx: RequestContext,
+		profileId: number | undefined,
+		itemIndex: number,
+	) => Promise<IDataObject[]>,
 ) {
 	const fields: INodeProperties[] = [
 		...returnAllFields,

@@ -16,7 +16,10 @@ export interface Operation<Input = unknown> {
 	 * entries or its error, in the order of `items`. With Continue On Fail off it may throw the
 	 * first error instead.
 	 */
-	runAll?(ctx: IExecuteFunctions, items: Array<PreparedItem<Input>>): Promise<Array<IDataObject[] | Error>>;
+	runAll?(
+		ctx: IExecuteFunctions,
+		items: Array<PreparedItem<Input>>,
+	): Promise<Array<IDataObject[] | Error>>;
 }
 
 export interface PreparedItem<Input> {

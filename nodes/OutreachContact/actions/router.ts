@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeApiError,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrent } from '../helpers/concurrency';
@@ -23,11 +28,17 @@ type Prepared = { operation: Operation; input: unknown } | { failedAs: INodeExec
 function operationFor(ctx: IExecuteFunctions, i: number): Operation {
 	const resource = ctx.getNodeParameter('resource', i) as string;
 	const name = ctx.getNodeParameter('operation', i) as string;
-	const operation = (operations as Record<string, Record<string, Operation> | undefined>)[resource]?.[name];
+	const operation = (operations as Record<string, Record<string, Operation> | undefined>)[
+		resource
+	]?.[name];
 	if (!operation) {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${name}" of "${resource}" is not supported`, {
-			itemIndex: i,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${name}" of "${resource}" is not supported`,
+			{
+				itemIndex: i,
+			},
+		);
 	}
 	return operation;
 }
@@ -57,7 +68,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		return [{ json: errorJson(failure), pairedItem: { item: i } }];
 	};
 	const toItems = (i: number, outcome: IDataObject[] | Error): INodeExecutionData[] =>
-		outcome instanceof Error ? failed(i, outcome) : outcome.map((json) => ({ json, pairedItem: { item: i } }));
+		outcome instanceof Error
+			? failed(i, outcome)
+			: outcome.map((json) => ({ json, pairedItem: { item: i } }));
 
 	const prepared: Prepared[] = items.map((_, i) => {
 		try {

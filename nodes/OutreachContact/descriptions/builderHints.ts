@@ -13,16 +13,30 @@ export const actionNodeHint: IBuilderHint = {
 	searchHint:
 		'Outreach and sales personalisation: adds a lead or prospect (by email) to an outreach sequence with a playbook; the service then writes personalised sentence snippets (sentence_fields) for the contact and, with a pronet (professional network) handle and doEnrichment, enriches it with person and company data. Also gets a contact by id, searches contacts by conditions, and lists sequences, playbooks and profiles. Use Contact → Add with Options → Wait for Processing when later nodes write a message from the snippets.',
 	relatedNodes: [
-		{ nodeType: TRIGGER_NODE, relationHint: 'Starts a workflow for each new or newly enriched contact, once each' },
-		{ nodeType: 'n8n-nodes-base.googleSheets', relationHint: 'A common source of leads to add to a sequence' },
-		{ nodeType: 'n8n-nodes-base.emailSend', relationHint: "Sends the message built from the contact's sentence_fields" },
+		{
+			nodeType: TRIGGER_NODE,
+			relationHint: 'Starts a workflow for each new or newly enriched contact, once each',
+		},
+		{
+			nodeType: 'n8n-nodes-base.googleSheets',
+			relationHint: 'A common source of leads to add to a sequence',
+		},
+		{
+			nodeType: 'n8n-nodes-base.emailSend',
+			relationHint: "Sends the message built from the contact's sentence_fields",
+		},
 	],
 };
 
 export const triggerNodeHint: IBuilderHint = {
 	searchHint:
 		'Polling trigger of the Outreach Contact service: emits each new contact (event newContact) or each contact once the service has enriched it with person and company data (event contactEnriched), exactly once each, in the shape Contact → Get returns. Use contactEnriched when the workflow needs the enrichment or the snippets.',
-	relatedNodes: [{ nodeType: ACTION_NODE, relationHint: 'Adds, gets and searches the contacts this trigger emits' }],
+	relatedNodes: [
+		{
+			nodeType: ACTION_NODE,
+			relationHint: 'Adds, gets and searches the contacts this trigger emits',
+		},
+	],
 };
 
 export const sequenceHint: IParameterBuilderHint = {
@@ -44,12 +58,16 @@ export const conditionsHint: IParameterBuilderHint = {
 
 export const waitForProcessingHint: IParameterBuilderHint = {
 	propertyHint:
-		'Set true when a later node uses the contact\'s sentence_fields (the snippets) or its enrichment: the item then comes out only once the service has written them (up to waitTimeout seconds, default 600), in the shape Contact → Get returns. Leave false to just queue the contact (faster).',
+		"Set true when a later node uses the contact's sentence_fields (the snippets) or its enrichment: the item then comes out only once the service has written them (up to waitTimeout seconds, default 600), in the shape Contact → Get returns. Leave false to just queue the contact (faster).",
 };
 
 export const eventHints: Record<'newContact' | 'contactEnriched', IParameterBuilderHint> = {
-	newContact: { propertyHint: 'Each contact created in the account, once, right after it is added (no snippets or enrichment yet).' },
+	newContact: {
+		propertyHint:
+			'Each contact created in the account, once, right after it is added (no snippets or enrichment yet).',
+	},
 	contactEnriched: {
-		propertyHint: 'Each contact once, when the service has enriched it: use it when the workflow needs the person or company data.',
+		propertyHint:
+			'Each contact once, when the service has enriched it: use it when the workflow needs the person or company data.',
 	},
 };

@@ -22,5 +22,7 @@ export const returnAllFields: INodeProperties[] = [
 
 /** The limit to apply, or undefined for Return All. Checked in `prepare`. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	return ctx.getNodeParameter('returnAll', itemIndex, false) ? undefined : ctx.getNodeParameter('limit', itemIndex, 50);
+	return ctx.getNodeParameter('returnAll', itemIndex, false)
+		? undefined
+		: ctx.getNodeParameter('limit', itemIndex, 50);
 }

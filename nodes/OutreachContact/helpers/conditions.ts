@@ -17,7 +17,11 @@ interface PropertyRule {
 
 export const PROPERTY_RULES: Record<SearchProperty, PropertyRule> = {
 	sequence__id: { label: 'Sequence', operators: ['Is', 'Is not'], kind: 'sequenceId' },
-	email: { label: 'Email', operators: ['Is', 'Is not', 'Contains', 'Does not contain'], kind: 'text' },
+	email: {
+		label: 'Email',
+		operators: ['Is', 'Is not', 'Contains', 'Does not contain'],
+		kind: 'text',
+	},
 	premise_ids_used: { label: 'Premise ID Used', operators: ['Is', 'Is not'], kind: 'text' },
 	created_timestamp: {
 		label: 'Created (Days Ago)',
@@ -47,7 +51,9 @@ export const VALUE_FIELD: Record<ValueKind, { name: string; label: string }> = {
 
 /** Properties whose value is of the given kind: drives which value field the UI shows. */
 export function propertiesOfKind(kind: ValueKind): SearchProperty[] {
-	return (Object.keys(PROPERTY_RULES) as SearchProperty[]).filter((p) => PROPERTY_RULES[p].kind === kind);
+	return (Object.keys(PROPERTY_RULES) as SearchProperty[]).filter(
+		(p) => PROPERTY_RULES[p].kind === kind,
+	);
 }
 
 function isProperty(value: unknown): value is SearchProperty {

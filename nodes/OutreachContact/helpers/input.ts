@@ -20,16 +20,26 @@ export class InputError extends Error {
 }
 
 /** The error as n8n shows it for item `itemIndex`: node errors pass unchanged. */
-export function toNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	if (error instanceof InputError) {
 		const item = itemIndex === undefined ? '' : ` of item ${itemIndex}`;
-		return new NodeOperationError(node, itemIndex === undefined ? error.message : `${error.message} [item ${itemIndex}]`, {
-			itemIndex,
-			description: `Fix "${error.field}"${item}; no request was sent for it.`,
-		});
+		return new NodeOperationError(
+			node,
+			itemIndex === undefined ? error.message : `${error.message} [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description: `Fix "${error.field}"${item}; no request was sent for it.`,
+			},
+		);
 	}
-	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+	return new NodeOperationError(node, error instanceof Error ? error : String(error), {
+		itemIndex,
+	});
 }
 
 /** A whole number from a number or a string of digits; undefined for anything else. */
@@ -68,9 +78,14 @@ export function requireEmail(raw: unknown, field = 'Email'): string {
 }
 
 /** An id: a positive whole number. `expected` says what the field wants, for the error. */
-export function requireId(raw: unknown, field: string, expected = 'a positive whole number'): number {
+export function requireId(
+	raw: unknown,
+	field: string,
+	expected = 'a positive whole number',
+): number {
 	const id = toWholeNumber(raw);
-	if (id === undefined || id < 1) throw new InputError(field, `must be ${expected}, got ${describeValue(raw)}`);
+	if (id === undefined || id < 1)
+		throw new InputError(field, `must be ${expected}, got ${describeValue(raw)}`);
 	return id;
 }
 

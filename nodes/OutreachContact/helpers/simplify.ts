@@ -12,7 +12,9 @@ function record(value: unknown): IDataObject {
 
 /** The current job of the enriched person: the first experience without an end date. */
 function currentExperience(person: IDataObject): IDataObject {
-	const experiences = Array.isArray(person.experiences) ? (person.experiences as IDataObject[]) : [];
+	const experiences = Array.isArray(person.experiences)
+		? (person.experiences as IDataObject[])
+		: [];
 	return record(experiences.find((e) => record(e).ends_at == null) ?? experiences[0]);
 }
 

@@ -25,7 +25,11 @@ export async function searchSequences(
 ): Promise<INodeListSearchResult> {
 	const sequences = await listSequences(this);
 	return toResults(
-		sequences.map((s) => ({ id: s.id, name: s.sequence_name ?? `Sequence ${s.id}`, profile: s.profile_name ?? '' })),
+		sequences.map((s) => ({
+			id: s.id,
+			name: s.sequence_name ?? `Sequence ${s.id}`,
+			profile: s.profile_name ?? '',
+		})),
 		filter,
 	);
 }
@@ -36,7 +40,11 @@ export async function searchPlaybooks(
 ): Promise<INodeListSearchResult> {
 	const playbooks = await listPlaybooks(this);
 	return toResults(
-		playbooks.map((p) => ({ id: p.id, name: p.playbook_name ?? `Playbook ${p.id}`, profile: p.profile_name ?? '' })),
+		playbooks.map((p) => ({
+			id: p.id,
+			name: p.playbook_name ?? `Playbook ${p.id}`,
+			profile: p.profile_name ?? '',
+		})),
 		filter,
 	);
 }

@@ -63,7 +63,10 @@ export function pageAllowance(announced: number): number {
 }
 
 /** The pages a first answer announces: `total_pages`, else from `total_contacts`; undefined without either. */
-function announcedPages(pagination: SearchPage['pagination'] | undefined, pageSize: number): number | undefined {
+function announcedPages(
+	pagination: SearchPage['pagination'] | undefined,
+	pageSize: number,
+): number | undefined {
 	const pages = toWholeNumber(pagination?.total_pages);
 	if (pages !== undefined && pages >= 0) return pages;
 	const total = toWholeNumber(pagination?.total_contacts);
@@ -100,10 +103,15 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 	let sent = 0;
 	const fetchPage = async (ask: PageRequest): Promise<SearchPage> => {
 		if (sent >= MAX_REQUESTS_PER_WALK) {
-			throw new NodeOperationError(ctx.getNode(), `The contact search did not end after ${MAX_REQUESTS_PER_WALK} pages`, {
-				description: 'The service kept reporting more pages. Nothing was returned; try again later.',
-				itemIndex: walk.itemIndex,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The contact search did not end after ${MAX_REQUESTS_PER_WALK} pages`,
+				{
+					description:
+						'The service kept reporting more pages. Nothing was returned; try again later.',
+					itemIndex: walk.itemIndex,
+				},
+			);
 		}
 		walk.beforeRequest?.(sent);
 		sent++;
@@ -120,12 +128,20 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 		let announced: number | undefined;
 		let largest = 0;
 		let shrank = false;
-		for (let asks = cursor.nextPages(1); asks.length > 0; asks = cursor.nextPages(walk.concurrency ?? 1)) {
+		for (
+			let asks = cursor.nextPages(1);
+			asks.length > 0;
+			asks = cursor.nextPages(walk.concurrency ?? 1)
+		) {
 			const allowance = announced === undefined ? Infinity : pageAllowance(announced);
 			const allowed = asks.filter((ask) => ask.page <= allowance);
 			let pages: SearchPage[];
 			try {
-				pages = await mapConcurrent(allowed.length, allowed.length, async (i) => await fetchPage(allowed[i]));
+				pages = await mapConcurrent(
+					allowed.length,
+					allowed.length,
+					async (i) => await fetchPage(allowed[i]),
+				);
 			} catch (error) {
 				const status = httpCode(error);
 				const firstAsk = sent === 1 && asks[0].page === 1;

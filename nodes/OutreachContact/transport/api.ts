@@ -1,6 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Contact, NewContact, Playbook, Profile, SearchCondition, SearchPage, Sequence } from '../types';
+import type {
+	Contact,
+	NewContact,
+	Playbook,
+	Profile,
+	SearchCondition,
+	SearchPage,
+	Sequence,
+} from '../types';
 import { endpoints } from './endpoints';
 import { readContact, readList, readObject, readProfile, readSearchPage } from './envelope';
 import type { RequestContext } from './request';
@@ -55,7 +63,11 @@ export async function createContact(
 	});
 }
 
-export async function getContact(ctx: RequestContext, id: number, itemIndex?: number): Promise<Contact> {
+export async function getContact(
+	ctx: RequestContext,
+	id: number,
+	itemIndex?: number,
+): Promise<Contact> {
 	return await apiRequest(ctx, {
 		method: 'GET',
 		path: endpoints.contact(id),
@@ -92,7 +104,11 @@ export async function searchContacts(
  * The interface does not show how the profile id is passed: it is sent as the query
  * parameter `profile_id`, the name the list endpoints use for the same id.
  */
-export async function getProfile(ctx: RequestContext, id: number, itemIndex?: number): Promise<Profile> {
+export async function getProfile(
+	ctx: RequestContext,
+	id: number,
+	itemIndex?: number,
+): Promise<Profile> {
 	return await apiRequest(ctx, {
 		method: 'GET',
 		path: endpoints.profile,

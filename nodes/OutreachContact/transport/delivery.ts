@@ -101,10 +101,18 @@ export async function deliver(
 
 		firstFailureAt ??= clock.now();
 		const asked = parseRetryAfter(header(response.headers, 'retry-after'), clock.now());
-		const wait = asked !== undefined ? retryAfterWaitMs(asked, clock.random()) : backoffMs(attempt, clock.random());
+		const wait =
+			asked !== undefined
+				? retryAfterWaitMs(asked, clock.random())
+				: backoffMs(attempt, clock.random());
 		const canRetry = withinTime(wait) && (status === 429 || attempt < budget.maxAttempts);
 		if (!canRetry) {
-			return { gaveUp: status === 429 ? 'rateLimited' : 'unavailable', attempts: attempt, waitedMs: waited(), status };
+			return {
+				gaveUp: status === 429 ? 'rateLimited' : 'unavailable',
+				attempts: attempt,
+				waitedMs: waited(),
+				status,
+			};
 		}
 		log?.(`answered ${status}, retrying in ${wait} ms`);
 		if (status === 429) {

@@ -27,7 +27,9 @@ function isObject(value: unknown): value is IDataObject {
 function hasId(value: unknown): boolean {
 	if (!isObject(value)) return false;
 	const id = value.id;
-	return (typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && /^\d+$/.test(id));
+	return (
+		(typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && /^\d+$/.test(id))
+	);
 }
 
 /** A contact as the interface defines it: at least an id and an email. */
@@ -50,7 +52,9 @@ export function readObject(body: unknown): IDataObject {
 export function readContact(body: unknown): Contact {
 	const value = unwrap(body);
 	if (isContact(value)) return value;
-	throw new UnexpectedAnswer('a contact: a JSON object with "data" holding at least an "id" and an "email"');
+	throw new UnexpectedAnswer(
+		'a contact: a JSON object with "data" holding at least an "id" and an "email"',
+	);
 }
 
 export function readProfile(body: unknown): Profile {
@@ -60,10 +64,14 @@ export function readProfile(body: unknown): Profile {
 }
 
 export function readList<T extends Playbook | Sequence>(body: unknown): T[] {
-	const list = isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
+	const list =
+		isObject(body) && Array.isArray(body.data) ? body.data : Array.isArray(body) ? body : undefined;
 	if (list === undefined) throw new UnexpectedAnswer('a JSON object with a "data" list');
 	const bad = list.findIndex((entry) => !hasId(entry));
-	if (bad >= 0) throw new UnexpectedAnswer(`every entry of the "data" list to have an "id" (entry ${bad + 1} has none)`);
+	if (bad >= 0)
+		throw new UnexpectedAnswer(
+			`every entry of the "data" list to have an "id" (entry ${bad + 1} has none)`,
+		);
 	return list as T[];
 }
 
@@ -79,7 +87,9 @@ export function readSearchPage(body: unknown, checkContacts = false): SearchPage
 	}
 	const bad = checkContacts ? page.contacts.findIndex((entry) => !isContact(entry)) : -1;
 	if (bad >= 0) {
-		throw new UnexpectedAnswer(`every contact to have an "id" and an "email" (contact ${bad + 1} of the page has not)`);
+		throw new UnexpectedAnswer(
+			`every contact to have an "id" and an "email" (contact ${bad + 1} of the page has not)`,
+		);
 	}
 	return page as unknown as SearchPage;
 }

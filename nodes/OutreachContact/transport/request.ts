@@ -125,13 +125,19 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 		clock,
 		settings,
 		async () =>
-			(await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as RawResponse,
+			(await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+			)) as RawResponse,
 		(message) => ctx.logger?.debug(`Outreach Contact: ${label} ${message}`),
 	);
 	if ('gaveUp' in delivery) {
 		const { attempts, waitedMs } = delivery;
 		if (delivery.gaveUp === 'network') {
-			throw fail(failures.connectionFailed(label, delivery.code ?? 'ENETWORK', attempts, settings.baseUrl));
+			throw fail(
+				failures.connectionFailed(label, delivery.code ?? 'ENETWORK', attempts, settings.baseUrl),
+			);
 		}
 		throw fail(
 			delivery.gaveUp === 'rateLimited'
@@ -144,15 +150,21 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 	const parsed = parseBody(body);
 	if ('text' in parsed) {
 		const contentType = String(header(headers, 'content-type') ?? '').split(';')[0];
-		throw fail(failures.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])));
+		throw fail(
+			failures.notJson(label, status, contentType, redact(parsed.text, [settings.apiKey])),
+		);
 	}
 	if (status >= 200 && status < 300) {
 		if (!req.read) return parsed.json as T;
 		try {
 			return req.read(parsed.json);
 		} catch (error) {
-			const expected = error instanceof UnexpectedAnswer ? error.expected : 'an answer this node can read';
-			const answer = parsed.json === undefined ? '(empty)' : redact(JSON.stringify(parsed.json), [settings.apiKey]);
+			const expected =
+				error instanceof UnexpectedAnswer ? error.expected : 'an answer this node can read';
+			const answer =
+				parsed.json === undefined
+					? '(empty)'
+					: redact(JSON.stringify(parsed.json), [settings.apiKey]);
 			throw fail(failures.unexpectedShape(label, expected, answer));
 		}
 	}

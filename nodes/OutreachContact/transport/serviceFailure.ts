@@ -26,8 +26,13 @@ export interface ServiceFailure {
  * The NodeApiError n8n shows for a failure; for an item's request, its message ends with
  * `[item N]` as n8n's UX guidelines ask.
  */
-export function toNodeApiError(node: INode, failure: ServiceFailure, itemIndex?: number): NodeApiError {
-	if (itemIndex !== undefined) failure = { ...failure, message: `${failure.message} [item ${itemIndex}]` };
+export function toNodeApiError(
+	node: INode,
+	failure: ServiceFailure,
+	itemIndex?: number,
+): NodeApiError {
+	if (itemIndex !== undefined)
+		failure = { ...failure, message: `${failure.message} [item ${itemIndex}]` };
 	const cause: JsonObject = { message: failure.message, request: failure.request };
 	if (failure.httpCode !== undefined) cause.httpCode = String(failure.httpCode);
 	if (failure.code !== undefined) cause.code = failure.code;
@@ -46,7 +51,8 @@ export function toNodeApiError(node: INode, failure: ServiceFailure, itemIndex?:
 	return error;
 }
 
-const CHECK_BASE_URL = 'Check that the Base URL in the credential is the API address ending in /api/v2.';
+const CHECK_BASE_URL =
+	'Check that the Base URL in the credential is the API address ending in /api/v2.';
 
 /** The service's own explanation, if its error body has one (the body shape is not shown). */
 export function serviceMessage(body: unknown): string | undefined {
@@ -127,7 +133,12 @@ export function connectionFailed(
 	};
 }
 
-export function notJson(request: string, httpCode: number, contentType: string, body: string): ServiceFailure {
+export function notJson(
+	request: string,
+	httpCode: number,
+	contentType: string,
+	body: string,
+): ServiceFailure {
 	return {
 		message: `The service answered with something that is not JSON (HTTP ${httpCode}${contentType ? `, ${contentType}` : ''})`,
 		description: `The answer to ${request} starts with: ${excerpt(body) || '(empty)'}. ${CHECK_BASE_URL}`,

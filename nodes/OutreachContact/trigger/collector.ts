@@ -16,7 +16,10 @@ export interface Candidate {
 }
 
 /** Orders by creation time, then by id (numerically when both are numbers). */
-export function compareCandidates(a: { created: number; id: unknown }, b: { created: number; id: unknown }): number {
+export function compareCandidates(
+	a: { created: number; id: unknown },
+	b: { created: number; id: unknown },
+): number {
 	if (a.created !== b.created) return a.created - b.created;
 	if (typeof a.id === 'number' && typeof b.id === 'number') return a.id - b.id;
 	const x = String(a.id);
@@ -69,7 +72,9 @@ export class CandidateCollector {
 			const key = idKey(contact?.id);
 			const created = parseCreatedTime(contact?.created_date);
 			if (key === undefined || created === undefined) {
-				this.unreadable.add(key ?? `(no id, created_date ${JSON.stringify(contact?.created_date)})`);
+				this.unreadable.add(
+					key ?? `(no id, created_date ${JSON.stringify(contact?.created_date)})`,
+				);
 				continue;
 			}
 			if (created > this.rules.now + FUTURE_TOLERANCE_MS) {
@@ -79,7 +84,12 @@ export class CandidateCollector {
 			if (this.known(key, created)) continue;
 			this.candidateKeys.add(key);
 			if (!this.candidates.has(key)) {
-				this.candidates.set(key, { key, id: contact.id, created, contact: this.rules.emit ? contact : undefined });
+				this.candidates.set(key, {
+					key,
+					id: contact.id,
+					created,
+					contact: this.rules.emit ? contact : undefined,
+				});
 			}
 		}
 		if (this.rules.emit && this.candidates.size > 2 * this.rules.maxPerPoll + 100) this.trim();
@@ -132,7 +142,10 @@ export class CandidateCollector {
 }
 
 /** `seen` after a poll: the ids it had and the ones chosen now (emitted or recorded). */
-export function withChosen(previous: Record<string, number> | undefined, chosen: Candidate[]): Record<string, number> {
+export function withChosen(
+	previous: Record<string, number> | undefined,
+	chosen: Candidate[],
+): Record<string, number> {
 	const seen: Record<string, number> = { ...(previous ?? {}) };
 	for (const c of chosen) seen[c.key] = c.created;
 	return seen;

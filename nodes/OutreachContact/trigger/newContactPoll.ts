@@ -29,7 +29,11 @@ export interface PollOutcome extends CollectReport {
  * candidates found are emitted and recorded, but the watermark and floor stay: a contact on a
  * page not read may be older than those emitted, and the next polls must still find it.
  */
-export function finishPoll(plan: PollPlan, collector: CandidateCollector, complete = true): PollOutcome {
+export function finishPoll(
+	plan: PollPlan,
+	collector: CandidateCollector,
+	complete = true,
+): PollOutcome {
 	const { chosen, emit, report } = collector.choose();
 	let watermark = plan.previous?.watermark ?? null;
 	for (const c of chosen) {
@@ -37,7 +41,13 @@ export function finishPoll(plan: PollPlan, collector: CandidateCollector, comple
 	}
 	const floor = watermark === null ? plan.floor : Math.max(plan.floor, watermark - OVERLAP_MS);
 	const seen = pruneBelow(withChosen(plan.previous?.seen, chosen), floor);
-	const state: PollState = { version: STATE_VERSION, baseline: plan.previous?.baseline ?? plan.now, floor, watermark, seen };
+	const state: PollState = {
+		version: STATE_VERSION,
+		baseline: plan.previous?.baseline ?? plan.now,
+		floor,
+		watermark,
+		seen,
+	};
 	return { ...report, emit, state };
 }
 
@@ -46,16 +56,27 @@ export function finishPoll(plan: PollPlan, collector: CandidateCollector, comple
  * window of creation days since its floor, with the shortcuts its walk memory allows
  * (docs/trigger.md).
  */
-export const pollNewContacts: EventPollFunction<PollState> = async (ctx, stored, start, sequenceId, settings) => {
+export const pollNewContacts: EventPollFunction<PollState> = async (
+	ctx,
+	stored,
+	start,
+	sequenceId,
+	settings,
+) => {
 	const plan = planPoll(stored, start, settings);
 	const collector = newContactCollector(plan);
 	const memory = stored?.walk;
-	const read = await readWindow(ctx, searchConditions(plan.windowDays, sequenceId), (contacts) => collector.add(contacts), {
-		isKnown: (contact) => collector.isKnown(contact),
-		order: trustedOrder(memory, start),
-		memory,
-		deadline: pollDeadline(ctx, start),
-	});
+	const read = await readWindow(
+		ctx,
+		searchConditions(plan.windowDays, sequenceId),
+		(contacts) => collector.add(contacts),
+		{
+			isKnown: (contact) => collector.isKnown(contact),
+			order: trustedOrder(memory, start),
+			memory,
+			deadline: pollDeadline(ctx, start),
+		},
+	);
 	const outcome = finishPoll(plan, collector, !read.inconsistent);
 	outcome.state.walk = nextWalkMemory(memory, read, start);
 	return { ...outcome, inconsistent: read.inconsistent };

@@ -29,7 +29,10 @@ export interface PollSettings {
 }
 
 /** Settings from the node's `options` collection, with defaults for missing or invalid values. */
-export function pollSettings(options: { maxPerPoll?: unknown; initialDays?: unknown }): PollSettings {
+export function pollSettings(options: {
+	maxPerPoll?: unknown;
+	initialDays?: unknown;
+}): PollSettings {
 	const max = Number(options.maxPerPoll);
 	const days = Number(options.initialDays);
 	return {
@@ -52,7 +55,11 @@ export interface PollPlan {
 	previous?: PollState;
 }
 
-export function planPoll(previous: PollState | undefined, now: number, settings: PollSettings): PollPlan {
+export function planPoll(
+	previous: PollState | undefined,
+	now: number,
+	settings: PollSettings,
+): PollPlan {
 	if (previous) {
 		return {
 			now,
@@ -93,7 +100,11 @@ export const VERIFY_WITHIN_MS = OVERLAP_MS - 15 * MINUTE_MS;
 
 /** The order a poll at `now` may trust, or undefined when it must read every page. */
 export function trustedOrder(memory: WalkMemory | undefined, now: number): ResultOrder | undefined {
-	if (!memory || (memory.order !== 'newest' && memory.order !== 'oldest') || memory.verifiedAt === undefined) {
+	if (
+		!memory ||
+		(memory.order !== 'newest' && memory.order !== 'oldest') ||
+		memory.verifiedAt === undefined
+	) {
 		return undefined;
 	}
 	const interval = memory.polledAt === undefined ? 0 : Math.max(0, now - memory.polledAt);
@@ -101,7 +112,11 @@ export function trustedOrder(memory: WalkMemory | undefined, now: number): Resul
 }
 
 /** The walk memory to store after a poll at `now` that read as `read` says. */
-export function nextWalkMemory(previous: WalkMemory | undefined, read: ReadResult, now: number): WalkMemory {
+export function nextWalkMemory(
+	previous: WalkMemory | undefined,
+	read: ReadResult,
+	now: number,
+): WalkMemory {
 	const memory: WalkMemory = { ...previous, polledAt: now };
 	if (read.full) {
 		memory.verifiedAt = now;
@@ -114,5 +129,9 @@ export function nextWalkMemory(previous: WalkMemory | undefined, read: ReadResul
 
 /** The trigger's sequence filter (a resource locator), or undefined when none is set. */
 export function readSequenceFilter(raw: unknown): number | undefined {
-	return optionalId(locatorValue(raw), 'The sequence filter', 'the ID of a sequence (a positive whole number)');
+	return optionalId(
+		locatorValue(raw),
+		'The sequence filter',
+		'the ID of a sequence (a positive whole number)',
+	);
 }

@@ -6,7 +6,10 @@
 const running = new Set<string>();
 
 /** Runs `poll` unless a poll with the same key runs; `skipped` then, with nothing run. */
-export async function unlessRunning<T>(key: string, poll: () => Promise<T>): Promise<{ value: T } | { skipped: true }> {
+export async function unlessRunning<T>(
+	key: string,
+	poll: () => Promise<T>,
+): Promise<{ value: T } | { skipped: true }> {
 	if (running.has(key)) return { skipped: true };
 	running.add(key);
 	try {

@@ -38,9 +38,17 @@ export async function runEventPoll<S>(
 		ctx.logger.warn(`${event.label}: ${stored.problem}; starting again from now`);
 	} else if (!stored.state && storedHere.has(memoryKey)) {
 		stored.state = storedHere.get(memoryKey) as S;
-		ctx.logger.debug(`${event.label}: no stored state; going on from the state this process stored last`);
+		ctx.logger.debug(
+			`${event.label}: no stored state; going on from the state this process stored last`,
+		);
 	}
-	const outcome = await event.poll(ctx, stored.state, getClock().now(), sequenceId, pollSettings(options));
+	const outcome = await event.poll(
+		ctx,
+		stored.state,
+		getClock().now(),
+		sequenceId,
+		pollSettings(options),
+	);
 	staticData[event.stateKey] = outcome.state as unknown as IDataObject;
 	storedHere.set(memoryKey, outcome.state);
 

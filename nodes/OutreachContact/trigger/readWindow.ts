@@ -43,13 +43,21 @@ export type ReadResult = {
 type OnPage = (contacts: Contact[]) => void;
 
 /** A `beforeRequest` that stops a walk past the poll's deadline; `what` the walk reads. */
-export function deadlineCheck(ctx: IPollFunctions, deadline: number | undefined, what = 'the new contacts') {
+export function deadlineCheck(
+	ctx: IPollFunctions,
+	deadline: number | undefined,
+	what = 'the new contacts',
+) {
 	return (sent: number) => {
 		if (deadline === undefined || getClock().now() <= deadline) return;
-		throw new NodeOperationError(ctx.getNode(), `Reading ${what} took too long (${sent} pages of the search so far)`, {
-			description:
-				'Nothing was emitted and the trigger state was left unchanged; the next poll tries again. If this repeats, too many contacts match the search window: add a sequence filter, lower "Emit Contacts From the Last N Days on Activation", or raise the requests per minute of the credential if the account allows it.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Reading ${what} took too long (${sent} pages of the search so far)`,
+			{
+				description:
+					'Nothing was emitted and the trigger state was left unchanged; the next poll tries again. If this repeats, too many contacts match the search window: add a sequence filter, lower "Emit Contacts From the Last N Days on Activation", or raise the requests per minute of the credential if the account allows it.',
+			},
+		);
 	};
 }
 
@@ -82,7 +90,12 @@ export async function readWindow(
 			stopAfter: (contacts) => !held || contacts.every((c) => plan.isKnown(c)),
 		});
 		if (held || end.inconsistent) {
-			return { full: false, pageSize: last?.pageSize, total: last?.total, inconsistent: end.inconsistent };
+			return {
+				full: false,
+				pageSize: last?.pageSize,
+				total: last?.total,
+				inconsistent: end.inconsistent,
+			};
 		}
 	} else if (plan.order === 'oldest' && plan.memory?.pageSize && plan.memory.total !== undefined) {
 		const read = await readFromEnd(ctx, conditions, onPage, plan, beforeRequest);
@@ -100,7 +113,12 @@ export async function readWindow(
 		},
 	});
 	if (end.inconsistent) {
-		return { full: false, pageSize: last?.pageSize, total: last?.total, inconsistent: end.inconsistent };
+		return {
+			full: false,
+			pageSize: last?.pageSize,
+			total: last?.total,
+			inconsistent: end.inconsistent,
+		};
 	}
 	return { full: true, order: watch.order, pageSize: last?.pageSize, total: last?.total };
 }
@@ -160,7 +178,9 @@ async function readFromEnd(
 		pages.set(page, previous.contacts);
 	}
 	const watch = new OrderWatch();
-	const ordered = [...pages.keys()].sort((a, b) => a - b).every((page) => watch.add(pages.get(page)!, 'oldest'));
+	const ordered = [...pages.keys()]
+		.sort((a, b) => a - b)
+		.every((page) => watch.add(pages.get(page)!, 'oldest'));
 	if (!ordered) return undefined;
 	for (const contacts of pages.values()) onPage(contacts);
 	return { full: false, pageSize: size, total };

@@ -65,7 +65,8 @@ export function isTime(value: unknown): value is number {
 
 /** A stored map of contact id -> time (epoch ms), or the problem with it, for both events' states. */
 export function readSeen(seen: unknown): Record<string, number> | string {
-	if (!seen || typeof seen !== 'object' || Array.isArray(seen)) return 'the stored state has no list of seen contacts';
+	if (!seen || typeof seen !== 'object' || Array.isArray(seen))
+		return 'the stored state has no list of seen contacts';
 	const ids: Record<string, number> = {};
 	for (const [id, created] of Object.entries(seen as Record<string, unknown>)) {
 		if (!isTime(created)) return `the stored state has an invalid time for contact ${id}`;
@@ -78,12 +79,18 @@ export function readSeen(seen: unknown): Record<string, number> | string {
  * The stored object of a state of `version`: `{}` when nothing is stored (first activation),
  * `problem` when it is not usable (then treated like a first activation).
  */
-export function readStored(raw: unknown, version: number): { value?: Record<string, unknown>; problem?: string } {
+export function readStored(
+	raw: unknown,
+	version: number,
+): { value?: Record<string, unknown>; problem?: string } {
 	if (raw === undefined || raw === null) return {};
-	if (typeof raw !== 'object' || Array.isArray(raw)) return { problem: 'the stored state is not an object' };
+	if (typeof raw !== 'object' || Array.isArray(raw))
+		return { problem: 'the stored state is not an object' };
 	const value = raw as Record<string, unknown>;
 	if (value.version !== version) {
-		return { problem: `the stored state has version ${String(value.version)}, expected ${version}` };
+		return {
+			problem: `the stored state has version ${String(value.version)}, expected ${version}`,
+		};
 	}
 	return { value };
 }

@@ -50,5 +50,7 @@ export async function fetchTestEvent(
 		text
 			.replace('{where}', sequenceId === undefined ? '' : ` in sequence ${sequenceId}`)
 			.replace('{days}', String(TEST_EVENT_WINDOWS[TEST_EVENT_WINDOWS.length - 1] - 1));
-	throw new NodeOperationError(ctx.getNode(), fill(search.missing), { description: fill(search.hint) });
+	throw new NodeOperationError(ctx.getNode(), fill(search.missing), {
+		description: fill(search.hint),
+	});
 }

@@ -43,7 +43,8 @@ export function parseCreatedTime(value: unknown): number | undefined {
 	let second = Number(s);
 	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
 	// 24:00:00 is the end of the day in ISO 8601; Date.UTC rolls it over to the next day.
-	if (hour > 24 || (hour === 24 && (minute > 0 || second > 0 || /[1-9]/.test(fraction)))) return undefined;
+	if (hour > 24 || (hour === 24 && (minute > 0 || second > 0 || /[1-9]/.test(fraction))))
+		return undefined;
 	if (minute > 59 || second > 60) return undefined;
 	// A leap second is read as the last millisecond of its minute.
 	const ms = second === 60 ? 999 : Number(fraction.slice(0, 3).padEnd(3, '0'));

@@ -19,15 +19,21 @@ export function assertPackageBuilt(): void {
 		(file) => !existsSync(join(REPO_ROOT, file)),
 	);
 	if (missing.length > 0)
-		throw new Error(`The package is not built (missing ${missing.join(', ')}): run npm run build first`);
+		throw new Error(
+			`The package is not built (missing ${missing.join(', ')}): run npm run build first`,
+		);
 }
 
 export default async function globalSetup(): Promise<void> {
 	assertPackageBuilt();
 
-	const targets = Object.values(N8N_TARGETS).filter((target) => targetFromEnv(target.label as '2.x' | '1.x'));
+	const targets = Object.values(N8N_TARGETS).filter((target) =>
+		targetFromEnv(target.label as '2.x' | '1.x'),
+	);
 	const started = Date.now();
-	console.log(`\n[e2e] n8n cache: ${e2eCacheDir()}; versions: ${targets.map((t) => t.version).join(', ')}`);
+	console.log(
+		`\n[e2e] n8n cache: ${e2eCacheDir()}; versions: ${targets.map((t) => t.version).join(', ')}`,
+	);
 	await Promise.all(targets.map((target) => installN8n(target)));
 	console.log(`[e2e] installs ready after ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -14,7 +14,8 @@ export function emittedContacts(executions: StoredExecution[], nodeName: string)
 	for (const execution of executions) {
 		const runs = execution.data?.resultData?.runData?.[nodeName] ?? [];
 		for (const run of runs) {
-			for (const item of run.data?.main?.[0] ?? []) emitted.push({ executionId: execution.id, json: item.json });
+			for (const item of run.data?.main?.[0] ?? [])
+				emitted.push({ executionId: execution.id, json: item.json });
 		}
 	}
 	return emitted;

@@ -97,7 +97,9 @@ async function openOptionNames(page: Page): Promise<string[]> {
 	for (let i = 0, count = await items.count(); i < count; i++) {
 		const item = items.nth(i);
 		const headline = item.locator('.option-headline');
-		names.push(((await headline.count()) > 0 ? await headline.innerText() : await item.innerText()).trim());
+		names.push(
+			((await headline.count()) > 0 ? await headline.innerText() : await item.innerText()).trim(),
+		);
 	}
 	return names;
 }
@@ -128,7 +130,10 @@ export async function selectOption(page: Page, trigger: Locator, name: string): 
 	await trigger.click();
 	const items = openItems(page);
 	await items.first().waitFor();
-	await items.filter({ has: page.getByText(name, { exact: true }) }).first().click();
+	await items
+		.filter({ has: page.getByText(name, { exact: true }) })
+		.first()
+		.click();
 	await items.first().waitFor({ state: 'hidden' });
 }
 
@@ -151,7 +156,10 @@ export function unionBox(boxes: Array<Box | null>, margin = 8): Box {
 	const left = Math.max(0, Math.min(...present.map((b) => b.x)) - margin);
 	const top = Math.max(0, Math.min(...present.map((b) => b.y)) - margin);
 	const right = Math.min(VIEWPORT.width, Math.max(...present.map((b) => b.x + b.width)) + margin);
-	const bottom = Math.min(VIEWPORT.height, Math.max(...present.map((b) => b.y + b.height)) + margin);
+	const bottom = Math.min(
+		VIEWPORT.height,
+		Math.max(...present.map((b) => b.y + b.height)) + margin,
+	);
 	return { x: left, y: top, width: right - left, height: bottom - top };
 }
 

@@ -13,7 +13,9 @@ import { CHROMIUM_PATH } from './browser';
 export default async function globalSetup(): Promise<void> {
 	assertPackageBuilt();
 	if (!existsSync(CHROMIUM_PATH))
-		throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+		throw new Error(
+			`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+		);
 
 	const started = Date.now();
 	console.log(`\n[ui] n8n cache: ${e2eCacheDir()}; version ${N8N_TARGETS['2.x'].version}`);

@@ -36,13 +36,15 @@ describe('SerialQueues', () => {
 	it('runs tasks of one key in order, other keys alongside, and goes on after a failure', async () => {
 		const queues = new SerialQueues();
 		const log: string[] = [];
-		const task = (name: string, ticks: number, fail = false) => async () => {
-			log.push(`start ${name}`);
-			for (let t = 0; t < ticks; t++) await tick();
-			log.push(`end ${name}`);
-			if (fail) throw new Error(name);
-			return name;
-		};
+		const task =
+			(name: string, ticks: number, fail = false) =>
+			async () => {
+				log.push(`start ${name}`);
+				for (let t = 0; t < ticks; t++) await tick();
+				log.push(`end ${name}`);
+				if (fail) throw new Error(name);
+				return name;
+			};
 		const results = await Promise.allSettled([
 			queues.run('a', task('a1', 3, true)),
 			queues.run('b', task('b1', 1)),

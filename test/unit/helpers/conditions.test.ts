@@ -22,17 +22,41 @@ describe('buildConditions', () => {
 
 	it('offers exactly the operators the service allows per property', () => {
 		expect(PROPERTY_RULES.sequence__id.operators).toEqual(['Is', 'Is not']);
-		expect(PROPERTY_RULES.email.operators).toEqual(['Is', 'Is not', 'Contains', 'Does not contain']);
-		expect(PROPERTY_RULES.updated_timestamp.operators).toEqual(['More than', 'Exactly', 'Less than']);
+		expect(PROPERTY_RULES.email.operators).toEqual([
+			'Is',
+			'Is not',
+			'Contains',
+			'Does not contain',
+		]);
+		expect(PROPERTY_RULES.updated_timestamp.operators).toEqual([
+			'More than',
+			'Exactly',
+			'Less than',
+		]);
 		expect(PROPERTY_RULES.is_enriched.operators).toEqual(['Is', 'Is not']);
 	});
 
 	it.each([
-		[{ property: 'email', operator: 'More than', value: 'a' }, 'Conditions › Condition 1 › Operator'],
-		[{ property: 'created_timestamp', operator: 'Less than', days: -2 }, 'Conditions › Condition 1 › Value (Days Ago)'],
-		[{ property: 'created_timestamp', operator: 'Less than', days: 0.5 }, 'Conditions › Condition 1 › Value (Days Ago)'],
-		[{ property: 'sequence__id', operator: 'Is', sequenceId: 0 }, 'Conditions › Condition 1 › Value (Sequence ID)'],
-		[{ property: 'is_enriched', operator: 'Is', enriched: 1 }, 'Conditions › Condition 1 › Value (Enriched)'],
+		[
+			{ property: 'email', operator: 'More than', value: 'a' },
+			'Conditions › Condition 1 › Operator',
+		],
+		[
+			{ property: 'created_timestamp', operator: 'Less than', days: -2 },
+			'Conditions › Condition 1 › Value (Days Ago)',
+		],
+		[
+			{ property: 'created_timestamp', operator: 'Less than', days: 0.5 },
+			'Conditions › Condition 1 › Value (Days Ago)',
+		],
+		[
+			{ property: 'sequence__id', operator: 'Is', sequenceId: 0 },
+			'Conditions › Condition 1 › Value (Sequence ID)',
+		],
+		[
+			{ property: 'is_enriched', operator: 'Is', enriched: 1 },
+			'Conditions › Condition 1 › Value (Enriched)',
+		],
 		[{ property: 'nope', operator: 'Is' }, 'Conditions › Condition 1 › Contact Property'],
 	])('refuses %j naming %s', (entry, field) => {
 		let error: unknown;

@@ -1,4 +1,7 @@
-import { SIMPLIFIED_FIELDS, simplifyContact } from '../../../nodes/OutreachContact/helpers/simplify';
+import {
+	SIMPLIFIED_FIELDS,
+	simplifyContact,
+} from '../../../nodes/OutreachContact/helpers/simplify';
 import { contact } from '../../support/fixtures';
 
 describe('simplifyContact', () => {
@@ -19,7 +22,11 @@ describe('simplifyContact', () => {
 		expect(Object.keys(simple)).toEqual([...SIMPLIFIED_FIELDS]);
 		expect(SIMPLIFIED_FIELDS.length).toBeLessThanOrEqual(10);
 		// Only the snippets stay a map (name -> text): no other field holds an object.
-		expect(Object.entries(simple).filter(([, v]) => typeof v === 'object' && v !== null).map(([k]) => k)).toEqual(['sentence_fields']);
+		expect(
+			Object.entries(simple)
+				.filter(([, v]) => typeof v === 'object' && v !== null)
+				.map(([k]) => k),
+		).toEqual(['sentence_fields']);
 	});
 
 	it('copes with a contact that is not enriched', () => {
@@ -30,7 +37,13 @@ describe('simplifyContact', () => {
 			enriched_contact_data: null,
 			enriched_company_data: null,
 		});
-		expect(simple).toMatchObject({ id: 1, email: 'a@b.co', sequence_name: null, is_enriched: false, full_name: null });
+		expect(simple).toMatchObject({
+			id: 1,
+			email: 'a@b.co',
+			sequence_name: null,
+			is_enriched: false,
+			full_name: null,
+		});
 		expect(simple.sentence_fields).toEqual({});
 	});
 });

@@ -1,5 +1,12 @@
-import type { PageRequest, ReceivedPagination } from '../../../nodes/OutreachContact/paging/pageCursor';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_ASKED, PageCursor } from '../../../nodes/OutreachContact/paging/pageCursor';
+import type {
+	PageRequest,
+	ReceivedPagination,
+} from '../../../nodes/OutreachContact/paging/pageCursor';
+import {
+	DEFAULT_PAGE_SIZE,
+	PAGE_SIZE_ASKED,
+	PageCursor,
+} from '../../../nodes/OutreachContact/paging/pageCursor';
 
 /**
  * A list served in pages, with a size cap (100, the documented default, unless given),
@@ -36,7 +43,8 @@ function walk(
 	return { asked, read };
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('PageCursor', () => {
 	it('asks for large pages first', () => {
@@ -139,7 +147,11 @@ describe('PageCursor', () => {
 		});
 		expect(read).toEqual(items);
 		const cursor = new PageCursor();
-		cursor.record({ page: 1, pageSize: 100 }, { total_pages: -3, page_size: 0, total_contacts: 'x' }, 100);
+		cursor.record(
+			{ page: 1, pageSize: 100 },
+			{ total_pages: -3, page_size: 0, total_contacts: 'x' },
+			100,
+		);
 		expect(cursor.next()).toEqual({ page: 2, pageSize: 100 });
 	});
 
@@ -156,7 +168,11 @@ describe('PageCursor', () => {
 	it('with a limit, asks no page past it (and no more than the limit on the first)', () => {
 		const cursor = new PageCursor(250);
 		expect(cursor.next()).toEqual({ page: 1, pageSize: 250 });
-		cursor.record({ page: 1, pageSize: 250 }, { total_pages: 10, page_size: 100, total_contacts: 950 }, 100);
+		cursor.record(
+			{ page: 1, pageSize: 250 },
+			{ total_pages: 10, page_size: 100, total_contacts: 950 },
+			100,
+		);
 		expect(cursor.nextPages(4)).toEqual([
 			{ page: 2, pageSize: 100 },
 			{ page: 3, pageSize: 100 },

@@ -16,23 +16,45 @@ import { pollDeadline, readWindow } from '../../../nodes/OutreachContact/trigger
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 const search = searchContacts as jest.MockedFunction<typeof searchContacts>;
 
-const node = { id: 'n', name: 'Trigger', type: 't', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const node = {
+	id: 'n',
+	name: 'Trigger',
+	type: 't',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 const ctx = { getNode: () => node } as unknown as IPollFunctions;
-const conditions: SearchCondition[] = [{ property: 'created_timestamp', condition: 'Less than', value: 3 }];
-const contact = (id: number): Contact => ({ id, email: `c${id}@x.test`, created_date: '2026-01-01T00:00:00Z' });
+const conditions: SearchCondition[] = [
+	{ property: 'created_timestamp', condition: 'Less than', value: 3 },
+];
+const contact = (id: number): Contact => ({
+	id,
+	email: `c${id}@x.test`,
+	created_date: '2026-01-01T00:00:00Z',
+});
 
 /** Serves `list()` (re-read on every request) in pages of at most `cap`. */
 function serve(list: () => number[], cap = 10, notFound?: (page: number) => boolean) {
 	search.mockImplementation(async (_ctx, _conditions, page, pageSize) => {
 		if (notFound?.(page)) {
-			throw new NodeApiError(node, { message: 'gone' }, { message: 'Page not found (404)', httpCode: '404' });
+			throw new NodeApiError(
+				node,
+				{ message: 'gone' },
+				{ message: 'Page not found (404)', httpCode: '404' },
+			);
 		}
 		const items = list();
 		const size = Math.min(pageSize, cap);
 		const page_ = items.slice((page - 1) * size, page * size);
 		const result: SearchPage = {
 			contacts: page_.map(contact),
-			pagination: { total_contacts: items.length, page, total_pages: Math.ceil(items.length / size), page_size: size },
+			pagination: {
+				total_contacts: items.length,
+				page,
+				total_pages: Math.ceil(items.length / size),
+				page_size: size,
+			},
 		};
 		return result;
 	});
@@ -41,13 +63,17 @@ function serve(list: () => number[], cap = 10, notFound?: (page: number) => bool
 /** The trigger's use: one page at a time. A pass starts at page 1, so passes = requests for page 1. */
 async function walk(deadline?: number) {
 	const read: number[] = [];
-	await readWindow(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), { isKnown: () => false, deadline });
+	await readWindow(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), {
+		isKnown: () => false,
+		deadline,
+	});
 	const requests = search.mock.calls.length;
 	const passes = search.mock.calls.filter((c) => c[2] === 1).length;
 	return { requests, passes, read };
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 beforeEach(() => search.mockReset());
 
@@ -98,10 +124,18 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 	});
 
 	it('throws a 404 on page 1, or on the last pass', async () => {
-		serve(() => range(1, 5), 10, (page) => page === 1);
+		serve(
+			() => range(1, 5),
+			10,
+			(page) => page === 1,
+		);
 		await expect(walk()).rejects.toThrow('Page not found (404)');
 
-		serve(() => range(1, 40), 10, (page) => page === 3);
+		serve(
+			() => range(1, 40),
+			10,
+			(page) => page === 3,
+		);
 		await expect(walk()).rejects.toBeInstanceOf(NodeApiError);
 		expect(search.mock.calls.filter((c) => c[2] === 3)).toHaveLength(MAX_PASSES);
 	});
@@ -114,14 +148,22 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 	});
 
 	it('passes other transport errors through unchanged', async () => {
-		const failure = new NodeApiError(node, { message: 'x' }, { message: 'The service failed (500)', httpCode: '500' });
+		const failure = new NodeApiError(
+			node,
+			{ message: 'x' },
+			{ message: 'The service failed (500)', httpCode: '500' },
+		);
 		search.mockRejectedValue(failure);
 		await expect(walk()).rejects.toBe(failure);
 	});
 
 	it('gives up with a clear error when the budget is used up', async () => {
 		let now = 0;
-		const restore = testHooks.useClock({ now: () => now, sleep: async () => undefined, random: () => 0.5 });
+		const restore = testHooks.useClock({
+			now: () => now,
+			sleep: async () => undefined,
+			random: () => 0.5,
+		});
 		try {
 			serve(() => {
 				now += 1000;
@@ -129,7 +171,9 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 			});
 			const error = await walk(4_500).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect((error as Error).message).toBe('Reading the new contacts took too long (5 pages of the search so far)');
+			expect((error as Error).message).toBe(
+				'Reading the new contacts took too long (5 pages of the search so far)',
+			);
 		} finally {
 			restore();
 		}
@@ -173,9 +217,13 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 
 describe('pollDeadline', () => {
 	it('uses 80% of the poll budget when n8n gives one', () => {
-		expect(pollDeadline({ getPollBudgetMs: () => 300_000 } as unknown as IPollFunctions, 1000)).toBe(241_000);
+		expect(
+			pollDeadline({ getPollBudgetMs: () => 300_000 } as unknown as IPollFunctions, 1000),
+		).toBe(241_000);
 		expect(pollDeadline({} as IPollFunctions, 1000)).toBeUndefined();
-		expect(pollDeadline({ getPollBudgetMs: () => 0 } as unknown as IPollFunctions, 1000)).toBeUndefined();
+		expect(
+			pollDeadline({ getPollBudgetMs: () => 0 } as unknown as IPollFunctions, 1000),
+		).toBeUndefined();
 	});
 });
 

@@ -69,7 +69,9 @@ describe('api.ts calls', () => {
 	});
 
 	it('a list answer without "data" is an error', async () => {
-		nock(ORIGIN).get('/api/v2/sequences/list/').reply(200, { results: [{ id: 1 }] });
+		nock(ORIGIN)
+			.get('/api/v2/sequences/list/')
+			.reply(200, { results: [{ id: 1 }] });
 		const out = await call(async (ctx) => await listSequences(ctx));
 		expect(out.threw).toBe(true);
 		expect(out.error.message).toBe('The service gave an unexpected answer to GET /sequences/list/');
@@ -77,7 +79,9 @@ describe('api.ts calls', () => {
 	});
 
 	it('a list answer whose "data" is not a list is an error', async () => {
-		nock(ORIGIN).get('/api/v2/playbooks/list/').reply(200, { data: { id: 1 } });
+		nock(ORIGIN)
+			.get('/api/v2/playbooks/list/')
+			.reply(200, { data: { id: 1 } });
 		const out = await call(async (ctx) => await listPlaybooks(ctx));
 		expect(out.threw).toBe(true);
 		expect(out.error.message).toMatch(/unexpected answer to GET \/playbooks\/list\//);
@@ -140,23 +144,32 @@ describe('api.ts calls', () => {
 				return true;
 			})
 			.reply(200, page);
-		const conditions = [{ property: 'email' as const, condition: 'Contains' as const, value: 'ada' }];
+		const conditions = [
+			{ property: 'email' as const, condition: 'Contains' as const, value: 'ada' },
+		];
 		const out = await call(async (ctx) => await searchContacts(ctx, conditions, 2, 50));
 		expect(out.value).toEqual(page);
 		expect(sent).toEqual({ conditions, page: 2, page_size: 50 });
 	});
 
 	it('searchContacts: also takes the page wrapped in data', async () => {
-		const page = { contacts: [], pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 } };
+		const page = {
+			contacts: [],
+			pagination: { total_contacts: 0, page: 1, total_pages: 0, page_size: 100 },
+		};
 		nock(ORIGIN).post('/api/v2/contact/search/').reply(200, { data: page });
 		const out = await call(async (ctx) => await searchContacts(ctx, [], 1, 100));
 		expect(out.value).toEqual(page);
 	});
 
 	it('searchContacts: a page without contacts and pagination is an error', async () => {
-		nock(ORIGIN).post('/api/v2/contact/search/').reply(200, { data: [contact] });
+		nock(ORIGIN)
+			.post('/api/v2/contact/search/')
+			.reply(200, { data: [contact] });
 		const out = await call(async (ctx) => await searchContacts(ctx, [], 1, 100));
-		expect(out.error.message).toBe('The service gave an unexpected answer to POST /contact/search/');
+		expect(out.error.message).toBe(
+			'The service gave an unexpected answer to POST /contact/search/',
+		);
 		expect(out.error.description).toMatch(/"contacts" and "pagination"/);
 	});
 
@@ -182,7 +195,10 @@ describe('api.ts calls', () => {
 	});
 
 	it('getProfile: the same profile wrapped in data', async () => {
-		nock(ORIGIN).get('/api/v2/profiles/get/').query({ profile_id: '8' }).reply(200, { data: profile });
+		nock(ORIGIN)
+			.get('/api/v2/profiles/get/')
+			.query({ profile_id: '8' })
+			.reply(200, { data: profile });
 		const out = await call(async (ctx) => await getProfile(ctx, 8));
 		expect(out.value).toEqual(profile);
 	});
@@ -199,9 +215,11 @@ describe('api.ts calls', () => {
 		expect(out.error.message).toBe('The service gave an unexpected answer to GET /profiles/get/');
 	});
 
-	it('the connection test\'s GET /me returns the message object', async () => {
+	it("the connection test's GET /me returns the message object", async () => {
 		nock(ORIGIN).get('/api/v2/me').reply(200, { message: 'Authorized as Acme' });
-		const out = await call(async (ctx) => await apiRequest(ctx, { method: 'GET', path: endpoints.me }));
+		const out = await call(
+			async (ctx) => await apiRequest(ctx, { method: 'GET', path: endpoints.me }),
+		);
 		expect(out.value).toEqual({ message: 'Authorized as Acme' });
 	});
 });

@@ -70,7 +70,8 @@ describe('pacing', () => {
 		const creds = { baseUrl: BASE, apiKey: API_KEY, requestsPerMinute: 30 };
 		const run = (from: number) =>
 			callInNode(
-				async (ctx) => await Promise.all(ids(40, from).map(async (id) => await getContact(ctx, id))),
+				async (ctx) =>
+					await Promise.all(ids(40, from).map(async (id) => await getContact(ctx, id))),
 				{ credentials: creds },
 			);
 		const [a, b] = await time.clock.run(Promise.all([run(1), run(1001)]));
@@ -84,7 +85,8 @@ describe('pacing', () => {
 		serveContacts(times, 20);
 		const run = (apiKey: string, from: number) =>
 			callInNode(
-				async (ctx) => await Promise.all(ids(10, from).map(async (id) => await getContact(ctx, id))),
+				async (ctx) =>
+					await Promise.all(ids(10, from).map(async (id) => await getContact(ctx, id))),
 				{ credentials: { baseUrl: BASE, apiKey, requestsPerMinute: 10 } },
 			);
 		await time.clock.run(Promise.all([run(API_KEY, 1), run('sk-live-OTHER-0987654321', 101)]));
@@ -148,6 +150,8 @@ describe('pacing', () => {
 		const retried = sends.find((s) => s.id === 3 && s.status === 200)!;
 		expect(retried.t - first429.t).toBeGreaterThanOrEqual(30_000);
 		// A rejected request takes no slot: the service never accepts more than the limit in a minute.
-		expect(busiestMinute(sends.filter((s) => s.status === 200).map((s) => s.t))).toBeLessThanOrEqual(30);
+		expect(
+			busiestMinute(sends.filter((s) => s.status === 200).map((s) => s.t)),
+		).toBeLessThanOrEqual(30);
 	});
 });

@@ -32,7 +32,11 @@ const credentials = { baseUrl: BASE, apiKey: API_KEY };
 const time = useVirtualClock();
 
 /** What the tests read of a thrown node error. */
-type NodeErrorLike = Record<string, unknown> & { message: string; description?: string; httpCode?: string };
+type NodeErrorLike = Record<string, unknown> & {
+	message: string;
+	description?: string;
+	httpCode?: string;
+};
 
 interface Outcome {
 	value?: unknown;
@@ -55,7 +59,13 @@ function expectNoKey(thrown: unknown): void {
 	const error = thrown as NodeErrorLike;
 	expect(error).toBeDefined();
 	expect(secretLeaks(error, API_KEY)).toEqual([]);
-	for (const part of [error.cause, error.description, error.messages, error.context, error.message]) {
+	for (const part of [
+		error.cause,
+		error.description,
+		error.messages,
+		error.context,
+		error.message,
+	]) {
 		expect(JSON.stringify(part) ?? '').not.toContain(API_KEY);
 	}
 	expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(API_KEY);
@@ -132,7 +142,9 @@ describe('apiRequest: answers', () => {
 	});
 
 	it('403: says the key was rejected', async () => {
-		nock(ORIGIN).get('/api/v2/me').reply(403, { detail: `Invalid key ${API_KEY}` });
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(403, { detail: `Invalid key ${API_KEY}` });
 		const out = await call({ method: 'GET', path: '/me' });
 		expect(out.error.message).toBe('The Outreach Contact API rejected the API key (403)');
 		expect(out.error.httpCode).toBe('403');
@@ -149,7 +161,9 @@ describe('apiRequest: answers', () => {
 	});
 
 	it('404 without a name: points at the Base URL', async () => {
-		nock(ORIGIN).get('/api/v2/me').reply(404, `<html>${API_KEY}</html>`, { 'Content-Type': 'text/html' });
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(404, `<html>${API_KEY}</html>`, { 'Content-Type': 'text/html' });
 		const out = await call({ method: 'GET', path: '/me' });
 		// An HTML 404 is reported as "not JSON" with the status, which also points at the Base URL.
 		expect(out.error.message).toMatch(/404/);
@@ -278,10 +292,18 @@ describe('apiRequest: retries', () => {
 	it('429 until the wait budget is spent, whatever Max Attempts says: says so, with the count', async () => {
 		// Retry-After 1 s (+ up to 250 ms jitter): the third 429 comes after 2-2.5 s of waiting,
 		// and one more second would pass the 2.5 s budget. Max Attempts (1) does not apply to 429.
-		const scope = nock(ORIGIN).get('/api/v2/me').times(3).reply(429, { detail: API_KEY }, { 'Retry-After': '1' });
-		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 1, maxRetryWaitSeconds: 2.5 });
+		const scope = nock(ORIGIN)
+			.get('/api/v2/me')
+			.times(3)
+			.reply(429, { detail: API_KEY }, { 'Retry-After': '1' });
+		const out = await call(
+			{ method: 'GET', path: '/me' },
+			{ ...credentials, maxAttempts: 1, maxRetryWaitSeconds: 2.5 },
+		);
 		expect(scope.isDone()).toBe(true);
-		expect(out.error.message).toBe('The service kept rate-limiting the requests (429) after 3 attempts');
+		expect(out.error.message).toBe(
+			'The service kept rate-limiting the requests (429) after 3 attempts',
+		);
 		expect(out.error.httpCode).toBe('429');
 		expect(out.error.description).toMatch(/Requests per Minute/);
 		expectNoKey(out.error);
@@ -289,7 +311,10 @@ describe('apiRequest: retries', () => {
 
 	it('429 asking for more than the Max Retry Wait: gives up at once instead of waiting', async () => {
 		nock(ORIGIN).get('/api/v2/me').reply(429, {}, { 'Retry-After': '3600' });
-		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxRetryWaitSeconds: 300 });
+		const out = await call(
+			{ method: 'GET', path: '/me' },
+			{ ...credentials, maxRetryWaitSeconds: 300 },
+		);
 		expect(out.error.message).toMatch(/\(429\) after 1 attempts/);
 		expect(time.clock.sleeps.filter((ms) => ms >= 1000)).toEqual([]);
 	});
@@ -319,7 +344,10 @@ describe('apiRequest: retries', () => {
 
 	it('a 504 keeps retrying only within Max Retry Wait', async () => {
 		const scope = nock(ORIGIN).get('/api/v2/me').times(3).reply(504, { detail: 'gateway timeout' });
-		const out = await call({ method: 'GET', path: '/me' }, { ...credentials, maxAttempts: 10, maxRetryWaitSeconds: 3 });
+		const out = await call(
+			{ method: 'GET', path: '/me' },
+			{ ...credentials, maxAttempts: 10, maxRetryWaitSeconds: 3 },
+		);
 		// Backoff 0.5-1 s, then 1-2 s, then 2-4 s would pass the 3 s: the third answer is the last.
 		expect(scope.isDone()).toBe(true);
 		expect(out.error.message).toBe('The service was unavailable (504) after 3 attempts');
@@ -351,7 +379,10 @@ describe('apiRequest: retries', () => {
 		});
 		nock.enableNetConnect('127.0.0.1');
 		try {
-			const out = await call({ method: 'GET', path: '/me' }, { ...credentials, baseUrl: `${server.origin}/api/v2` });
+			const out = await call(
+				{ method: 'GET', path: '/me' },
+				{ ...credentials, baseUrl: `${server.origin}/api/v2` },
+			);
 			expect(out.threw).toBe(false);
 			expect(out.value).toEqual({ message: 'ok' });
 			expect(server.hits).toBe(2);
@@ -367,9 +398,14 @@ describe('apiRequest: retries', () => {
 		nock.enableNetConnect('127.0.0.1');
 		try {
 			const baseUrl = `${server.origin}/api/v2`;
-			const out = await call({ method: 'GET', path: '/me' }, { ...credentials, baseUrl, maxAttempts: 3 });
+			const out = await call(
+				{ method: 'GET', path: '/me' },
+				{ ...credentials, baseUrl, maxAttempts: 3 },
+			);
 			expect(server.hits).toBe(3);
-			expect(out.error.message).toBe('The connection to the service failed (ECONNRESET) after 3 attempts');
+			expect(out.error.message).toBe(
+				'The connection to the service failed (ECONNRESET) after 3 attempts',
+			);
 			expect(out.error.description).toContain(baseUrl);
 			expectNoKey(out.error);
 		} finally {
@@ -418,15 +454,24 @@ describe('apiRequest: errors as n8n stores them', () => {
 		};
 		for (const reply of [
 			() => nock(ORIGIN).get('/api/v2/me').reply(403, { detail: API_KEY }),
-			() => nock(ORIGIN).get('/api/v2/me').reply(200, `<p>${API_KEY}</p>`, { 'Content-Type': 'text/html' }),
-			() => nock(ORIGIN).get('/api/v2/me').reply(418, { echo: { key: API_KEY } }),
+			() =>
+				nock(ORIGIN)
+					.get('/api/v2/me')
+					.reply(200, `<p>${API_KEY}</p>`, { 'Content-Type': 'text/html' }),
+			() =>
+				nock(ORIGIN)
+					.get('/api/v2/me')
+					.reply(418, { echo: { key: API_KEY } }),
 			async () => `http://127.0.0.1:${await closedPort()}/api/v2`,
 		]) {
 			const baseUrl = (await reply()) as unknown;
 			nock.enableNetConnect('127.0.0.1');
 			const result = await time.clock.run(
 				runWorkflow(
-					{ nodes: [itemsNode('In', [{}]), customNode('Fail', 'test.fail')], connections: chain('In', 'Fail') },
+					{
+						nodes: [itemsNode('In', [{}]), customNode('Fail', 'test.fail')],
+						connections: chain('In', 'Fail'),
+					},
 					{
 						credentials: typeof baseUrl === 'string' ? { ...credentials, baseUrl } : credentials,
 						extraNodeTypes: { 'test.fail': failing },
@@ -443,4 +488,3 @@ describe('apiRequest: errors as n8n stores them', () => {
 		}
 	});
 });
-

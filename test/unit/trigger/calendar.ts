@@ -25,8 +25,15 @@ export function localParts(ms: number, timeZone: string) {
 	}
 	const parts = f.formatToParts(new Date(ms));
 	const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-	const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-	const offsetMinutes = Math.round((wall - (ms - (ms % 1000 + 1000) % 1000)) / 60_000);
+	const wall = Date.UTC(
+		get('year'),
+		get('month') - 1,
+		get('day'),
+		get('hour'),
+		get('minute'),
+		get('second'),
+	);
+	const offsetMinutes = Math.round((wall - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
 	return {
 		year: get('year'),
 		month: get('month'),

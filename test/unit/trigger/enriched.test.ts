@@ -1,7 +1,18 @@
 /** The Contact Enriched event's plan, collector and state, without HTTP. */
-import { enrichedCollector, finishEnrichedPoll } from '../../../nodes/OutreachContact/trigger/enriched/poll';
-import { enrichedConditions, planEnrichedPoll, RETENTION_MS, type EnrichedPlan } from '../../../nodes/OutreachContact/trigger/enriched/plan';
-import { readEnrichedState, type EnrichedState } from '../../../nodes/OutreachContact/trigger/enriched/state';
+import {
+	enrichedCollector,
+	finishEnrichedPoll,
+} from '../../../nodes/OutreachContact/trigger/enriched/poll';
+import {
+	enrichedConditions,
+	planEnrichedPoll,
+	RETENTION_MS,
+	type EnrichedPlan,
+} from '../../../nodes/OutreachContact/trigger/enriched/plan';
+import {
+	readEnrichedState,
+	type EnrichedState,
+} from '../../../nodes/OutreachContact/trigger/enriched/state';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 
@@ -11,8 +22,17 @@ const c = (id: number, created: number): Contact =>
 const settings = (maxPerPoll = 100, initialDays = 0) => ({ maxPerPoll, initialDays });
 
 /** One whole poll over contacts already fetched, as the Contact Enriched event (trigger/enriched/poll.ts) runs it. */
-function run(previous: EnrichedState | undefined, now: number, pages: Contact[][], options = settings(), maxSeen?: number) {
-	const plan: EnrichedPlan = { ...planEnrichedPoll(previous, now, options), ...(maxSeen ? { maxSeen } : {}) };
+function run(
+	previous: EnrichedState | undefined,
+	now: number,
+	pages: Contact[][],
+	options = settings(),
+	maxSeen?: number,
+) {
+	const plan: EnrichedPlan = {
+		...planEnrichedPoll(previous, now, options),
+		...(maxSeen ? { maxSeen } : {}),
+	};
 	const collector = enrichedCollector(plan);
 	for (const page of pages) collector.add(page);
 	return { plan, ...finishEnrichedPoll(plan, collector) };
@@ -25,16 +45,39 @@ describe('Contact Enriched: plan', () => {
 			{ property: 'is_enriched', condition: 'Is', value: true },
 			{ property: 'updated_timestamp', condition: 'Less than', value: 3 },
 		]);
-		expect(enrichedConditions(5, 12)[2]).toEqual({ property: 'sequence__id', condition: 'Is', value: 12 });
+		expect(enrichedConditions(5, 12)[2]).toEqual({
+			property: 'sequence__id',
+			condition: 'Is',
+			value: 12,
+		});
 	});
 
 	it('first activation: records the past day, or emits the last N days; later polls start at the last poll', () => {
-		expect(planEnrichedPoll(undefined, NOW, settings())).toMatchObject({ emit: false, since: NOW - DAY_MS, createdFloor: NOW - DAY_MS, windowDays: 4 });
-		expect(planEnrichedPoll(undefined, NOW, settings(100, 3))).toMatchObject({ emit: true, since: NOW - 3 * DAY_MS, windowDays: 6 });
+		expect(planEnrichedPoll(undefined, NOW, settings())).toMatchObject({
+			emit: false,
+			since: NOW - DAY_MS,
+			createdFloor: NOW - DAY_MS,
+			windowDays: 4,
+		});
+		expect(planEnrichedPoll(undefined, NOW, settings(100, 3))).toMatchObject({
+			emit: true,
+			since: NOW - 3 * DAY_MS,
+			windowDays: 6,
+		});
 		const first = run(undefined, NOW, [[c(1, NOW - HOUR_MS)]]);
 		expect(first.emit).toEqual([]);
-		expect(first.state).toEqual({ version: 1, baseline: NOW, since: NOW, createdFloor: NOW - DAY_MS, seen: { '1': NOW - HOUR_MS } });
-		expect(planEnrichedPoll(first.state, NOW + MINUTE_MS, settings())).toMatchObject({ emit: true, since: NOW, windowDays: 3 });
+		expect(first.state).toEqual({
+			version: 1,
+			baseline: NOW,
+			since: NOW,
+			createdFloor: NOW - DAY_MS,
+			seen: { '1': NOW - HOUR_MS },
+		});
+		expect(planEnrichedPoll(first.state, NOW + MINUTE_MS, settings())).toMatchObject({
+			emit: true,
+			since: NOW,
+			windowDays: 3,
+		});
 		// After a long pause the window covers the whole pause (and the spare day).
 		expect(planEnrichedPoll(first.state, NOW + 5 * DAY_MS, settings()).windowDays).toBe(8);
 	});
@@ -44,10 +87,15 @@ describe('Contact Enriched: each contact once', () => {
 	it('emits new ids oldest created first, never one emitted before, nor one created before the floor', () => {
 		const first = run(undefined, NOW, [[c(1, NOW - HOUR_MS)]]);
 		const t = NOW + MINUTE_MS;
-		const second = run(first.state, t, [[c(4, NOW - 2 * MINUTE_MS), c(1, NOW - HOUR_MS), c(3, NOW - 3 * HOUR_MS)], [c(4, NOW - 2 * MINUTE_MS), c(9, NOW - 2 * DAY_MS)]]);
+		const second = run(first.state, t, [
+			[c(4, NOW - 2 * MINUTE_MS), c(1, NOW - HOUR_MS), c(3, NOW - 3 * HOUR_MS)],
+			[c(4, NOW - 2 * MINUTE_MS), c(9, NOW - 2 * DAY_MS)],
+		]);
 		expect(ids(second.emit)).toEqual([3, 4]);
 		expect(second.state.since).toBe(t);
-		const third = run(second.state, t + MINUTE_MS, [[c(4, NOW - 2 * MINUTE_MS), c(3, NOW - 3 * HOUR_MS), c(1, NOW - HOUR_MS)]]);
+		const third = run(second.state, t + MINUTE_MS, [
+			[c(4, NOW - 2 * MINUTE_MS), c(3, NOW - 3 * HOUR_MS), c(1, NOW - HOUR_MS)],
+		]);
 		expect(third.emit).toEqual([]);
 	});
 
@@ -89,7 +137,11 @@ describe('Contact Enriched: each contact once', () => {
 
 	it('passes over contacts without a readable id or time, and waits for ones dated far ahead', () => {
 		const first = run(undefined, NOW, []);
-		const odd = [{ id: 7, created_date: 'soon' }, { created_date: new Date(NOW).toISOString() }, c(8, NOW + 3 * DAY_MS)] as Contact[];
+		const odd = [
+			{ id: 7, created_date: 'soon' },
+			{ created_date: new Date(NOW).toISOString() },
+			c(8, NOW + 3 * DAY_MS),
+		] as Contact[];
 		const second = run(first.state, NOW + MINUTE_MS, [odd]);
 		expect(second.emit).toEqual([]);
 		expect(second.unreadable).toHaveLength(2);
@@ -99,7 +151,13 @@ describe('Contact Enriched: each contact once', () => {
 });
 
 describe('Contact Enriched: stored state', () => {
-	const good = { version: 1, baseline: NOW, since: NOW, createdFloor: NOW - DAY_MS, seen: { '1': NOW } };
+	const good = {
+		version: 1,
+		baseline: NOW,
+		since: NOW,
+		createdFloor: NOW - DAY_MS,
+		seen: { '1': NOW },
+	};
 
 	it('reads a valid state back through JSON', () => {
 		expect(readEnrichedState(JSON.parse(JSON.stringify(good)))).toEqual({ state: good });

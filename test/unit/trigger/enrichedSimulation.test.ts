@@ -21,16 +21,31 @@
  * again), never more than maxPerPoll per poll; a failed poll emits nothing and leaves the state
  * as it was; and after every poll the state keeps its stated bound (docs/trigger.md).
  */
-import type { IDataObject, IHttpRequestOptions, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
 import { MAX_SEEN, RETENTION_MS } from '../../../nodes/OutreachContact/trigger/enriched/plan';
-import { ENRICHED_STATE_KEY, readEnrichedState } from '../../../nodes/OutreachContact/trigger/enriched/state';
+import {
+	ENRICHED_STATE_KEY,
+	readEnrichedState,
+} from '../../../nodes/OutreachContact/trigger/enriched/state';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
 import type { Clock } from '../../../nodes/OutreachContact/helpers/clock';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { seededRandom } from '../../support/virtualClock';
-import { parseSearchBody, paginate, sortContacts, SearchError, type Order } from '../../../sandbox/search';
+import {
+	parseSearchBody,
+	paginate,
+	sortContacts,
+	SearchError,
+	type Order,
+} from '../../../sandbox/search';
 import { Store } from '../../../sandbox/store';
 import type { ContactRecord } from '../../../sandbox/types';
 import { dayNumber, localMidnight } from './calendar';
@@ -60,7 +75,10 @@ interface Row {
 	stamp: number;
 }
 
-type Fault = { kind: 'fail'; status: 500 | 403; at: number } | { kind: 'transient'; at: number } | { kind: 'storm' };
+type Fault =
+	| { kind: 'fail'; status: 500 | 403; at: number }
+	| { kind: 'transient'; at: number }
+	| { kind: 'storm' };
 
 interface ServiceOptions {
 	timeZone: string;
@@ -107,9 +125,18 @@ class SimService {
 	}
 
 	/** Schedules a contact created at `created`, processed (and enriched when `enrich`) at `processed`. */
-	schedule(created: number, seq: number, processed: number, enrich: boolean, touches: number[]): void {
+	schedule(
+		created: number,
+		seq: number,
+		processed: number,
+		enrich: boolean,
+		touches: number[],
+	): void {
 		let row: Row | undefined;
-		this.events.push({ at: created, apply: () => (row = this.create(created, seq, processed, enrich)) });
+		this.events.push({
+			at: created,
+			apply: () => (row = this.create(created, seq, processed, enrich)),
+		});
 		for (const at of touches) {
 			this.events.push({
 				at,
@@ -138,7 +165,13 @@ class SimService {
 			// Processed before this moment already: its update is at the processing time.
 			updated_date: processed <= now ? processed : undefined,
 		});
-		const row = { id: record.id, seq, created, enrichedAt: enrich ? processed : null, stamp: created + this.options.stampAheadMs };
+		const row = {
+			id: record.id,
+			seq,
+			created,
+			enrichedAt: enrich ? processed : null,
+			stamp: created + this.options.stampAheadMs,
+		};
 		this.rows.set(row.id, row);
 		return row;
 	}
@@ -146,7 +179,8 @@ class SimService {
 	/** Applies every event due by now. */
 	catchUp(): void {
 		const now = this.clock.now();
-		while (this.next < this.events.length && this.events[this.next].at <= now) this.events[this.next++].apply();
+		while (this.next < this.events.length && this.events[this.next].at <= now)
+			this.events[this.next++].apply();
 	}
 
 	beginPoll(fault: Fault | undefined): void {
@@ -170,13 +204,18 @@ class SimService {
 		try {
 			body = parseSearchBody(JSON.parse(String(request.body)));
 		} catch (error) {
-			this.violations.push(error instanceof SearchError ? `${error.field}: ${error.message}` : String(error));
+			this.violations.push(
+				error instanceof SearchError ? `${error.field}: ${error.message}` : String(error),
+			);
 			return this.json(400, { detail: 'bad request' });
 		}
 		const fault = this.fault;
 		if (fault?.kind === 'storm' || (fault?.kind === 'transient' && fault.at === index)) {
 			this.log.push({ page: body.page, status: 503 });
-			return { ...this.json(503, { detail: 'Server error; retry' }), headers: { 'retry-after': '2' } };
+			return {
+				...this.json(503, { detail: 'Server error; retry' }),
+				headers: { 'retry-after': '2' },
+			};
 		}
 		if (fault?.kind === 'fail' && fault.at === index) {
 			this.log.push({ page: body.page, status: fault.status });
@@ -185,7 +224,12 @@ class SimService {
 		if (body.page >= 2 && !this.enrichedThisPoll && this.random() < this.enrichWhilePaging) {
 			this.enrichedThisPoll = true; // at most one a poll, or the window would keep growing
 			const now = this.clock.now();
-			this.create(now - Math.floor(this.random() * 2 * HOUR_MS), 101 + Math.floor(this.random() * 3), now, true);
+			this.create(
+				now - Math.floor(this.random() * 2 * HOUR_MS),
+				101 + Math.floor(this.random() * 3),
+				now,
+				true,
+			);
 			this.enrichedWhilePaging++;
 		}
 		this.catchUp();
@@ -193,7 +237,8 @@ class SimService {
 		const today = dayNumber(this.clock.now(), this.options.timeZone);
 		let matching: ContactRecord[] = this.store.listContacts();
 		// The cheap conditions first (the result is the same in any order).
-		const rank = (property: string) => ['sequence__id', 'is_enriched', 'updated_timestamp'].indexOf(property);
+		const rank = (property: string) =>
+			['sequence__id', 'is_enriched', 'updated_timestamp'].indexOf(property);
 		for (const c of [...body.conditions].sort((a, b) => rank(a.property) - rank(b.property))) {
 			if (c.property === 'is_enriched' && c.condition === 'Is') {
 				matching = matching.filter((r) => (r.enriched_contact_data !== null) === c.value);
@@ -205,13 +250,21 @@ class SimService {
 				this.violations.push(`unexpected condition ${JSON.stringify(c)}`);
 			}
 		}
-		const page = paginate(sortContacts(matching, this.options.order), body.page, body.page_size, this.options.cap);
+		const page = paginate(
+			sortContacts(matching, this.options.order),
+			body.page,
+			body.page_size,
+			this.options.cap,
+		);
 		if (!page) {
 			this.log.push({ page: body.page, status: 404 });
 			return this.json(404, { detail: 'Invalid page.' });
 		}
 		this.log.push({ page: body.page, status: 200 });
-		return this.json(200, { contacts: page.items.map((r) => this.contactJson(r)), pagination: page.pagination });
+		return this.json(200, {
+			contacts: page.items.map((r) => this.contactJson(r)),
+			pagination: page.pagination,
+		});
 	}
 
 	/** The public contact, its enrichment cut to a name (the sim checks ids, not data). */
@@ -220,14 +273,21 @@ class SimService {
 		return {
 			...this.store.toPublicContact(r),
 			sentence_fields: {},
-			enriched_contact_data: r.enriched_contact_data && { full_name: r.enriched_contact_data.full_name },
+			enriched_contact_data: r.enriched_contact_data && {
+				full_name: r.enriched_contact_data.full_name,
+			},
 			enriched_company_data: r.enriched_company_data && { name: r.enriched_company_data.name },
-			created_date: this.options.stampAheadMs === 0 ? stamp : stamp.replace('T', ' ').replace('Z', ''),
+			created_date:
+				this.options.stampAheadMs === 0 ? stamp : stamp.replace('T', ' ').replace('Z', ''),
 		};
 	}
 
 	private json(statusCode: number, body: unknown) {
-		return { statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+		return {
+			statusCode,
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		};
 	}
 }
 
@@ -241,7 +301,11 @@ const node: INode = {
 	credentials: { outreachContactApi: { id: 'c1', name: 'Outreach' } },
 };
 
-function pollContext(service: SimService, params: IDataObject, staticData: IDataObject): IPollFunctions {
+function pollContext(
+	service: SimService,
+	params: IDataObject,
+	staticData: IDataObject,
+): IPollFunctions {
 	const ctx = {
 		getNode: () => node,
 		getWorkflow: () => ({ id: 'wf-enriched', name: 'Simulation', active: true }),
@@ -250,11 +314,24 @@ function pollContext(service: SimService, params: IDataObject, staticData: IData
 		getPollBudgetMs: () => 5 * MINUTE_MS,
 		getWorkflowStaticData: () => staticData,
 		getNodeParameter: (name: string, fallback?: unknown) => params[name] ?? fallback,
-		getCredentials: async () => ({ baseUrl: 'https://outreach.test/api/v2', apiKey: 'sim-key', requestsPerMinute: 200, maxAttempts: 4, maxRetryWaitSeconds: 60 }),
-		logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+		getCredentials: async () => ({
+			baseUrl: 'https://outreach.test/api/v2',
+			apiKey: 'sim-key',
+			requestsPerMinute: 200,
+			maxAttempts: 4,
+			maxRetryWaitSeconds: 60,
+		}),
+		logger: {
+			debug: () => undefined,
+			info: () => undefined,
+			warn: () => undefined,
+			error: () => undefined,
+		},
 		helpers: {
-			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] => items.map((json) => ({ json })),
-			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => service.handle(request),
+			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] =>
+				items.map((json) => ({ json })),
+			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) =>
+				service.handle(request),
 		},
 	};
 	return ctx as unknown as IPollFunctions;
@@ -291,7 +368,11 @@ async function simulate(s: Scenario) {
 	const total = Math.floor((s.days + 3) * s.perDay);
 	const delay = () => {
 		const r = random();
-		return r < 0.8 ? 3000 + random() * 10 * MINUTE_MS : r < 0.95 ? HOUR_MS + random() * 5 * HOUR_MS : 20 * HOUR_MS + random() * 20 * HOUR_MS;
+		return r < 0.8
+			? 3000 + random() * 10 * MINUTE_MS
+			: r < 0.95
+				? HOUR_MS + random() * 5 * HOUR_MS
+				: 20 * HOUR_MS + random() * 20 * HOUR_MS;
 	};
 	let touchedLate = 0;
 	for (let i = 0; i < total; i++) {
@@ -303,10 +384,17 @@ async function simulate(s: Scenario) {
 			touches.push(processed + 29 * DAY_MS + Math.floor(random() * 4 * DAY_MS));
 			touchedLate++;
 		}
-		service.schedule(created, 101 + Math.floor(random() * 3), processed, random() < 0.75, touches.filter((t) => t < end));
+		service.schedule(
+			created,
+			101 + Math.floor(random() * 3),
+			processed,
+			random() < 0.75,
+			touches.filter((t) => t < end),
+		);
 	}
 	const burstAt = s.start + 2 * DAY_MS + 7 * HOUR_MS;
-	for (let i = 0; i < 3 * s.maxPerPoll; i++) service.schedule(burstAt + i, s.sequence ?? 101 + (i % 3), burstAt + 5000, true, []);
+	for (let i = 0; i < 3 * s.maxPerPoll; i++)
+		service.schedule(burstAt + i, s.sequence ?? 101 + (i % 3), burstAt + 5000, true, []);
 	service.sortEvents();
 
 	// Polls: every 20 s to 5 min in the first 4 and the last 3 days, every 30 to 120 min in between; a
@@ -317,7 +405,9 @@ async function simulate(s: Scenario) {
 	let polls: number[] = [];
 	for (let t = s.start; t < end; ) {
 		polls.push(t);
-		t += Math.floor(dense(t) ? 20_000 + random() * 280_000 : 30 * MINUTE_MS + random() * 90 * MINUTE_MS);
+		t += Math.floor(
+			dense(t) ? 20_000 + random() * 280_000 : 30 * MINUTE_MS + random() * 90 * MINUTE_MS,
+		);
 	}
 	for (let day = dayNumber(s.start, zone) + 1; ; day++) {
 		const m = localMidnight(day, zone);
@@ -333,14 +423,28 @@ async function simulate(s: Scenario) {
 	const trigger = new OutreachContactTrigger();
 	const params: IDataObject = {
 		event: 'contactEnriched',
-		filters: s.sequence === undefined ? {} : { sequenceId: { __rl: true, mode: 'id', value: String(s.sequence) } },
+		filters:
+			s.sequence === undefined
+				? {}
+				: { sequenceId: { __rl: true, mode: 'id', value: String(s.sequence) } },
 		simplify: s.simplify,
 		options: { maxPerPoll: s.maxPerPoll, initialDays: s.initialDays },
 	};
 	let staticData: IDataObject = {};
 	const emitted = new Map<number, number>();
 	const problems: string[] = [];
-	const stats = { polls: 0, failed: 0, restarts: 0, maxSeen: 0, maxStateBytes: 0, maxEmitted: 0, requests: [] as number[], reentered: 0, firstStart: 0, firstEnd: 0 };
+	const stats = {
+		polls: 0,
+		failed: 0,
+		restarts: 0,
+		maxSeen: 0,
+		maxStateBytes: 0,
+		maxEmitted: 0,
+		requests: [] as number[],
+		reentered: 0,
+		firstStart: 0,
+		firstEnd: 0,
+	};
 
 	for (const [index, at] of polls.entries()) {
 		if (at < clock.now()) continue; // the previous poll was still running
@@ -375,7 +479,8 @@ async function simulate(s: Scenario) {
 			output = await trigger.poll.call(pollContext(service, params, staticData));
 		} catch (error) {
 			stats.failed++;
-			if (JSON.stringify(staticData) !== before) problems.push(`poll at ${at}: state moved on failure`);
+			if (JSON.stringify(staticData) !== before)
+				problems.push(`poll at ${at}: state moved on failure`);
 			if (!(error instanceof Error) || !/\((500|503|403)\)|credentials/i.test(error.message)) {
 				problems.push(`poll at ${at}: unexpected error ${String(error)}`);
 			}
@@ -398,8 +503,10 @@ async function simulate(s: Scenario) {
 				continue;
 			}
 			if (emitted.has(id)) problems.push(`contact ${id} emitted twice (${emitted.get(id)}, ${at})`);
-			if (row.enrichedAt === null || row.enrichedAt > clock.now()) problems.push(`contact ${id} emitted before it was enriched`);
-			if (s.simplify ? item.json.is_enriched !== true : !item.json.enriched_contact_data) problems.push(`contact ${id}: no enrichment`);
+			if (row.enrichedAt === null || row.enrichedAt > clock.now())
+				problems.push(`contact ${id} emitted before it was enriched`);
+			if (s.simplify ? item.json.is_enriched !== true : !item.json.enriched_contact_data)
+				problems.push(`contact ${id}: no enrichment`);
 			emitted.set(id, at);
 		}
 
@@ -411,12 +518,19 @@ async function simulate(s: Scenario) {
 			continue;
 		}
 		const seen = Object.entries(state.seen);
-		if (seen.some(([, created]) => created < state.createdFloor)) problems.push(`poll at ${at}: an id older than the floor`);
-		if (state.since === at && state.createdFloor < at - RETENTION_MS) problems.push(`poll at ${at}: floor more than the retention back`);
+		if (seen.some(([, created]) => created < state.createdFloor))
+			problems.push(`poll at ${at}: an id older than the floor`);
+		if (state.since === at && state.createdFloor < at - RETENTION_MS)
+			problems.push(`poll at ${at}: floor more than the retention back`);
 		const bound = [...service.rows.values()].filter(
-			(r) => r.enrichedAt !== null && r.enrichedAt <= clock.now() && r.stamp >= state.createdFloor && (s.sequence === undefined || r.seq === s.sequence),
+			(r) =>
+				r.enrichedAt !== null &&
+				r.enrichedAt <= clock.now() &&
+				r.stamp >= state.createdFloor &&
+				(s.sequence === undefined || r.seq === s.sequence),
 		).length;
-		if (seen.length > Math.min(bound, MAX_SEEN)) problems.push(`poll at ${at}: ${seen.length} ids, bound ${bound}`);
+		if (seen.length > Math.min(bound, MAX_SEEN))
+			problems.push(`poll at ${at}: ${seen.length} ids, bound ${bound}`);
 		stats.maxSeen = Math.max(stats.maxSeen, seen.length);
 		stats.maxStateBytes = Math.max(stats.maxStateBytes, JSON.stringify(staticData).length);
 	}
@@ -429,13 +543,26 @@ async function simulate(s: Scenario) {
 	const lastPoll = polls[polls.length - 1];
 	const inFloor = (r: Row) => r.stamp >= stats.firstStart - lookback;
 	const must = (r: Row) =>
-		matches(r) && r.enrichedAt !== null && inFloor(r) && r.enrichedAt < lastPoll && (s.initialDays > 0 || r.enrichedAt > stats.firstEnd);
-	const may = (r: Row) => must(r) || (matches(r) && r.enrichedAt !== null && inFloor(r) && r.enrichedAt >= stats.firstStart);
+		matches(r) &&
+		r.enrichedAt !== null &&
+		inFloor(r) &&
+		r.enrichedAt < lastPoll &&
+		(s.initialDays > 0 || r.enrichedAt > stats.firstEnd);
+	const may = (r: Row) =>
+		must(r) ||
+		(matches(r) && r.enrichedAt !== null && inFloor(r) && r.enrichedAt >= stats.firstStart);
 	const required = [...service.rows.values()].filter(must);
-	for (const r of required) if (!emitted.has(r.id)) problems.push(`contact ${r.id} (created ${r.created}, enriched ${r.enrichedAt}) never emitted`);
-	for (const id of emitted.keys()) if (!may(service.rows.get(id)!)) problems.push(`contact ${id} should not have been emitted`);
+	for (const r of required)
+		if (!emitted.has(r.id))
+			problems.push(
+				`contact ${r.id} (created ${r.created}, enriched ${r.enrichedAt}) never emitted`,
+			);
+	for (const id of emitted.keys())
+		if (!may(service.rows.get(id)!)) problems.push(`contact ${id} should not have been emitted`);
 	// Emitted contacts updated again while still watched, or weeks later.
-	const touchedAgain = required.filter((r) => Date.parse(service.store.getContact(r.id)!.updated_date) > r.enrichedAt!).length;
+	const touchedAgain = required.filter(
+		(r) => Date.parse(service.store.getContact(r.id)!.updated_date) > r.enrichedAt!,
+	).length;
 	return { problems, stats, service, required, emitted, touchedLate, touchedAgain };
 }
 
@@ -445,7 +572,12 @@ describe('Contact Enriched simulation (sandbox data model, fake clock)', () => {
 	const auckland: Scenario = {
 		name: 'Auckland days, newest first, zoneless timestamps 11 h ahead, sequence filter, activation state not saved',
 		seed: 7001,
-		service: { timeZone: 'Pacific/Auckland', order: 'newest', cap: 100, stampAheadMs: 11 * HOUR_MS },
+		service: {
+			timeZone: 'Pacific/Auckland',
+			order: 'newest',
+			cap: 100,
+			stampAheadMs: 11 * HOUR_MS,
+		},
 		start: Date.UTC(2026, 2, 31, 20, 17, 0), // spans the end of daylight saving time in Auckland
 		days: 40,
 		perDay: 90,
@@ -469,32 +601,38 @@ describe('Contact Enriched simulation (sandbox data model, fake clock)', () => {
 		dropActivationState: false,
 	};
 
-	it.each([auckland, losAngeles])('$name: each enriched contact exactly once, bounded state', async (s) => {
-		const { problems, stats, service, required, emitted, touchedLate, touchedAgain } = await simulate(s);
-		expect(problems.slice(0, 20)).toEqual([]);
-		expect(service.violations).toEqual([]);
+	it.each([auckland, losAngeles])(
+		'$name: each enriched contact exactly once, bounded state',
+		async (s) => {
+			const { problems, stats, service, required, emitted, touchedLate, touchedAgain } =
+				await simulate(s);
+			expect(problems.slice(0, 20)).toEqual([]);
+			expect(service.violations).toEqual([]);
 
-		// The scenario exercised what it claims.
-		expect(required.length).toBeGreaterThan(600);
-		expect(emitted.size).toBeGreaterThanOrEqual(required.length);
-		expect([...service.rows.values()].filter((r) => r.enrichedAt === null).length).toBeGreaterThan(300);
-		expect(stats.polls).toBeGreaterThan(3000);
-		expect(stats.failed).toBeGreaterThan(100);
-		expect(stats.restarts).toBeGreaterThanOrEqual(30);
-		expect(touchedLate).toBeGreaterThan(150);
-		expect(touchedAgain).toBeGreaterThan(200);
-		expect(service.enrichedWhilePaging).toBeGreaterThan(20);
-		expect(stats.maxEmitted).toBe(s.maxPerPoll);
-		expect(service.log.some((l) => l.status === 503)).toBe(true);
+			// The scenario exercised what it claims.
+			expect(required.length).toBeGreaterThan(600);
+			expect(emitted.size).toBeGreaterThanOrEqual(required.length);
+			expect(
+				[...service.rows.values()].filter((r) => r.enrichedAt === null).length,
+			).toBeGreaterThan(300);
+			expect(stats.polls).toBeGreaterThan(3000);
+			expect(stats.failed).toBeGreaterThan(100);
+			expect(stats.restarts).toBeGreaterThanOrEqual(30);
+			expect(touchedLate).toBeGreaterThan(150);
+			expect(touchedAgain).toBeGreaterThan(200);
+			expect(service.enrichedWhilePaging).toBeGreaterThan(20);
+			expect(stats.maxEmitted).toBe(s.maxPerPoll);
+			expect(service.log.some((l) => l.status === 503)).toBe(true);
 
-		// The bound held at every poll (checked inside): the ids of contacts created within
-		// about the retention period, never the whole account.
-		expect(stats.maxSeen).toBeLessThan(required.length);
-		expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 300);
+			// The bound held at every poll (checked inside): the ids of contacts created within
+			// about the retention period, never the whole account.
+			expect(stats.maxSeen).toBeLessThan(required.length);
+			expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 300);
 
-		// Cost: every page of the window at every poll, here one or two pages of 100.
-		const sorted = [...stats.requests].sort((x, y) => x - y);
-		expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThanOrEqual(2);
-		expect(sorted[sorted.length - 1]).toBeLessThanOrEqual(4);
-	});
+			// Cost: every page of the window at every poll, here one or two pages of 100.
+			const sorted = [...stats.requests].sort((x, y) => x - y);
+			expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThanOrEqual(2);
+			expect(sorted[sorted.length - 1]).toBeLessThanOrEqual(4);
+		},
+	);
 });

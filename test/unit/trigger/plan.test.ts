@@ -1,6 +1,9 @@
 import type { PollState } from '../../../nodes/OutreachContact/trigger/state';
 import { readPollState, STATE_VERSION } from '../../../nodes/OutreachContact/trigger/state';
-import { finishPoll, newContactCollector } from '../../../nodes/OutreachContact/trigger/newContactPoll';
+import {
+	finishPoll,
+	newContactCollector,
+} from '../../../nodes/OutreachContact/trigger/newContactPoll';
 import {
 	DEFAULT_MAX_PER_POLL,
 	FIRST_RUN_LOOKBACK_MS,
@@ -27,13 +30,21 @@ function contact(id: number, created: number | string): Contact {
 }
 
 const ids = (contacts: Contact[]) => contacts.map((c) => c.id);
-const settings = (maxPerPoll = DEFAULT_MAX_PER_POLL, initialDays = 0) => ({ maxPerPoll, initialDays });
+const settings = (maxPerPoll = DEFAULT_MAX_PER_POLL, initialDays = 0) => ({
+	maxPerPoll,
+	initialDays,
+});
 /** The state as n8n stores it: through JSON. */
-const roundTrip = (state: PollState): PollState => readPollState(JSON.parse(JSON.stringify(state))).state!;
+const roundTrip = (state: PollState): PollState =>
+	readPollState(JSON.parse(JSON.stringify(state))).state!;
 
 describe('first activation', () => {
 	it('emits nothing, records what is there and sets the baseline', () => {
-		const existing = [contact(1, T0 - 3 * DAY_MS), contact(2, T0 - 2 * HOUR_MS), contact(3, T0 - 10 * MINUTE_MS)];
+		const existing = [
+			contact(1, T0 - 3 * DAY_MS),
+			contact(2, T0 - 2 * HOUR_MS),
+			contact(3, T0 - 10 * MINUTE_MS),
+		];
 		const first = runPoll(undefined, T0, settings(), [existing]);
 		expect(first.plan.previous).toBeUndefined();
 		expect(first.plan.emit).toBe(false);
@@ -83,22 +94,35 @@ describe('later polls', () => {
 	const start = runPoll(undefined, T0, settings(), [[contact(1, T0 - MINUTE_MS)]]).state;
 
 	it('emit each new contact once, oldest first, whatever order the pages come in', () => {
-		const fresh = [contact(12, T0 + 3000), contact(10, T0 + 1000), contact(11, T0 + 1000), contact(13, T0 + 2000)];
-		const out = runPoll(start, T0 + MINUTE_MS, settings(), [[fresh[0], fresh[1]], [fresh[2], fresh[1], fresh[3]]]);
+		const fresh = [
+			contact(12, T0 + 3000),
+			contact(10, T0 + 1000),
+			contact(11, T0 + 1000),
+			contact(13, T0 + 2000),
+		];
+		const out = runPoll(start, T0 + MINUTE_MS, settings(), [
+			[fresh[0], fresh[1]],
+			[fresh[2], fresh[1], fresh[3]],
+		]);
 		expect(ids(out.emit)).toEqual([10, 11, 13, 12]); // (created, id)
 		const again = runPoll(out.state, T0 + 2 * MINUTE_MS, settings(), [fresh]);
 		expect(again.emit).toEqual([]);
 	});
 
 	it('spread a burst over polls with maxPerPoll, oldest first, losing nothing', () => {
-		const burst = Array.from({ length: 250 }, (_, i) => contact(100 + i, T0 + 10_000 + Math.floor(i / 3)));
+		const burst = Array.from({ length: 250 }, (_, i) =>
+			contact(100 + i, T0 + 10_000 + Math.floor(i / 3)),
+		);
 		const shuffled = [...burst].sort((a, b) => ((a.id * 7919) % 251) - ((b.id * 7919) % 251));
 		let state = start;
 		const emitted: number[] = [];
 		const sizes: number[] = [];
 		let backlog = 0;
 		for (let poll = 1; poll <= 4; poll++) {
-			const out = runPoll(state, T0 + poll * MINUTE_MS, settings(100), [shuffled.slice(0, 125), shuffled.slice(125)]);
+			const out = runPoll(state, T0 + poll * MINUTE_MS, settings(100), [
+				shuffled.slice(0, 125),
+				shuffled.slice(125),
+			]);
 			emitted.push(...(ids(out.emit) as number[]));
 			sizes.push(out.emit.length);
 			if (poll === 1) backlog = out.backlog;
@@ -114,7 +138,9 @@ describe('later polls', () => {
 		expect(ids(a.emit)).toEqual([20]);
 		// 25 minutes older than the watermark, visible only now:
 		const late = contact(21, T0 + 5 * MINUTE_MS);
-		const b = runPoll(a.state, T0 + 45 * MINUTE_MS, settings(), [[contact(20, T0 + 30 * MINUTE_MS), late]]);
+		const b = runPoll(a.state, T0 + 45 * MINUTE_MS, settings(), [
+			[contact(20, T0 + 30 * MINUTE_MS), late],
+		]);
 		expect(ids(b.emit)).toEqual([21]);
 		const c = runPoll(b.state, T0 + 50 * MINUTE_MS, settings(), [[late]]);
 		expect(c.emit).toEqual([]);
@@ -122,7 +148,9 @@ describe('later polls', () => {
 
 	it('do not emit a contact that shows up more than the overlap after newer ones were emitted', () => {
 		const a = runPoll(start, T0 + 3 * HOUR_MS, settings(), [[contact(30, T0 + 2 * HOUR_MS)]]);
-		const b = runPoll(a.state, T0 + 3 * HOUR_MS + MINUTE_MS, settings(), [[contact(31, T0 + 30 * MINUTE_MS)]]);
+		const b = runPoll(a.state, T0 + 3 * HOUR_MS + MINUTE_MS, settings(), [
+			[contact(31, T0 + 30 * MINUTE_MS)],
+		]);
 		expect(b.emit).toEqual([]);
 	});
 
@@ -194,7 +222,9 @@ describe('the state', () => {
 	});
 
 	it('is plain JSON and survives a round trip unchanged', () => {
-		const out = runPoll(undefined, T0, settings(), [[contact(1, T0 - 5000), contact(2, T0 - 4000)]]);
+		const out = runPoll(undefined, T0, settings(), [
+			[contact(1, T0 - 5000), contact(2, T0 - 4000)],
+		]);
 		const text = JSON.stringify(out.state);
 		expect(readPollState(JSON.parse(text))).toEqual({ state: out.state });
 		expect(JSON.parse(text)).toEqual(out.state);
@@ -204,9 +234,17 @@ describe('the state', () => {
 		['a string', 'x', 'not an object'],
 		['an array', [], 'not an object'],
 		['another version', { version: 2 }, 'version 2'],
-		['bad times', { version: 1, baseline: 'x', floor: 1, watermark: null, seen: {} }, 'invalid times'],
+		[
+			'bad times',
+			{ version: 1, baseline: 'x', floor: 1, watermark: null, seen: {} },
+			'invalid times',
+		],
 		['no seen map', { version: 1, baseline: 1, floor: 1, watermark: 2 }, 'no list'],
-		['a bad seen time', { version: 1, baseline: 1, floor: 1, watermark: 2, seen: { 5: 'x' } }, 'contact 5'],
+		[
+			'a bad seen time',
+			{ version: 1, baseline: 1, floor: 1, watermark: 2, seen: { 5: 'x' } },
+			'contact 5',
+		],
 	])('is refused when it is %s (and the poll starts over)', (_, raw, problem) => {
 		const read = readPollState(raw);
 		expect(read.state).toBeUndefined();
@@ -221,9 +259,15 @@ describe('the state', () => {
 describe('The New Contact collector', () => {
 	it('keeps only the oldest maxPerPoll contacts in memory but finds the same ones', () => {
 		const random = seededRandom(11);
-		const plan = planPoll(runPoll(undefined, T0, settings(), [[]]).state, T0 + HOUR_MS, settings(10));
+		const plan = planPoll(
+			runPoll(undefined, T0, settings(), [[]]).state,
+			T0 + HOUR_MS,
+			settings(10),
+		);
 		const collector = newContactCollector(plan);
-		const all = Array.from({ length: 2000 }, (_, i) => contact(i + 1, T0 + Math.floor(random() * HOUR_MS)));
+		const all = Array.from({ length: 2000 }, (_, i) =>
+			contact(i + 1, T0 + Math.floor(random() * HOUR_MS)),
+		);
 		for (let i = 0; i < all.length; i += 50) {
 			// Every page again with some contacts of earlier pages (as when others arrive while paging).
 			collector.add([...all.slice(i, i + 50), ...all.slice(Math.max(0, i - 20), i)]);
@@ -241,12 +285,20 @@ describe('The New Contact collector', () => {
 describe('helpers', () => {
 	it('pollSettings applies the defaults', () => {
 		expect(pollSettings({})).toEqual({ maxPerPoll: 100, initialDays: 0 });
-		expect(pollSettings({ maxPerPoll: 0, initialDays: -1 })).toEqual({ maxPerPoll: 100, initialDays: 0 });
-		expect(pollSettings({ maxPerPoll: 25.7, initialDays: 1.5 })).toEqual({ maxPerPoll: 25, initialDays: 1.5 });
+		expect(pollSettings({ maxPerPoll: 0, initialDays: -1 })).toEqual({
+			maxPerPoll: 100,
+			initialDays: 0,
+		});
+		expect(pollSettings({ maxPerPoll: 25.7, initialDays: 1.5 })).toEqual({
+			maxPerPoll: 25,
+			initialDays: 1.5,
+		});
 	});
 
 	it('searchConditions: the window, and the sequence when set', () => {
-		expect(searchConditions(3)).toEqual([{ property: 'created_timestamp', condition: 'Less than', value: 3 }]);
+		expect(searchConditions(3)).toEqual([
+			{ property: 'created_timestamp', condition: 'Less than', value: 3 },
+		]);
 		expect(searchConditions(5, 12)).toEqual([
 			{ property: 'created_timestamp', condition: 'Less than', value: 5 },
 			{ property: 'sequence__id', condition: 'Is', value: 12 },
@@ -272,7 +324,12 @@ describe('helpers', () => {
 	);
 
 	it('newestContact picks by time then id, passes over far-future dates', () => {
-		const list = [contact(1, T0 - 5000), contact(3, T0), contact(2, T0), contact(9, T0 + 5 * DAY_MS)];
+		const list = [
+			contact(1, T0 - 5000),
+			contact(3, T0),
+			contact(2, T0),
+			contact(9, T0 + 5 * DAY_MS),
+		];
 		expect(newestContact(list, T0)?.id).toBe(3);
 		expect(newestContact([contact(5, 'garbage'), contact(6, 'also')], T0)?.id).toBe(5);
 		expect(newestContact([], T0)).toBeUndefined();

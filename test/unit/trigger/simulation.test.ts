@@ -19,7 +19,13 @@
  * emits nothing and leaves the state exactly as it was; and after every poll the state holds
  * no more contacts than were created within one overlap before its watermark (the stated bound).
  */
-import type { IDataObject, IHttpRequestOptions, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	IPollFunctions,
+} from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/plan';
@@ -125,7 +131,13 @@ class FakeService {
 
 	add(id: number, seq: number, created: number): Row {
 		const { timeZone, format } = this.options;
-		const row = { id, seq, created, day: dayNumber(created, timeZone), text: format(created, timeZone) };
+		const row = {
+			id,
+			seq,
+			created,
+			day: dayNumber(created, timeZone),
+			text: format(created, timeZone),
+		};
 		let lo = 0;
 		let hi = this.rows.length;
 		while (lo < hi) {
@@ -185,7 +197,10 @@ class FakeService {
 		const fault = this.fault;
 		if (fault?.kind === 'storm' || (fault?.kind === 'transient' && fault.at === index)) {
 			this.log.push({ page, pageSize, served: 0, status: 503 });
-			return { ...this.json(503, { detail: 'Server error; retry' }), headers: { 'retry-after': '2' } };
+			return {
+				...this.json(503, { detail: 'Server error; retry' }),
+				headers: { 'retry-after': '2' },
+			};
 		}
 		if (fault?.kind === 'fail' && fault.at === index) {
 			this.log.push({ page, pageSize, served: 0, status: 500 });
@@ -194,15 +209,24 @@ class FakeService {
 
 		if (page >= 2 && this.random() < this.insertRate) {
 			const n = 1 + Math.floor(this.random() * 3);
-			for (let i = 0; i < n; i++) this.add(this.nextId++, 1 + Math.floor(this.random() * 3), this.clock.now());
+			for (let i = 0; i < n; i++)
+				this.add(this.nextId++, 1 + Math.floor(this.random() * 3), this.clock.now());
 			this.insertedWhilePaging += n;
 		}
 
 		const now = this.clock.now();
-		const conditions = body.conditions as Array<{ property: string; condition: string; value: unknown }>;
+		const conditions = body.conditions as Array<{
+			property: string;
+			condition: string;
+			value: unknown;
+		}>;
 		const today = dayNumber(now, this.options.timeZone);
-		const lessThan = conditions.filter((c) => c.property === 'created_timestamp').map((c) => Number(c.value));
-		const sequences = conditions.filter((c) => c.property === 'sequence__id').map((c) => Number(c.value));
+		const lessThan = conditions
+			.filter((c) => c.property === 'created_timestamp')
+			.map((c) => Number(c.value));
+		const sequences = conditions
+			.filter((c) => c.property === 'sequence__id')
+			.map((c) => Number(c.value));
 		// "Less than N" (days since creation, 0 = today): day > today - N. Several values of one
 		// property and condition combine as OR, so the widest one counts.
 		const minDay = lessThan.length > 0 ? today - Math.max(...lessThan) + 1 : -Infinity;
@@ -212,9 +236,13 @@ class FakeService {
 		if (sequences.length > 0) matching = matching.filter((r) => sequences.includes(r.seq));
 		if (this.options.order === 'newest') matching.reverse();
 		// Unordered: a fixed scramble by id, so a new contact lands anywhere in the list.
-		if (this.options.order === 'unordered') matching.sort((a, b) => scramble(a.id) - scramble(b.id));
+		if (this.options.order === 'unordered')
+			matching.sort((a, b) => scramble(a.id) - scramble(b.id));
 		if (page === 1 && pageSize === 1000) this.walkStarted = true;
-		if (this.walkStarted && page === Math.max(1, Math.ceil(matching.length / Math.min(pageSize, this.options.cap)))) {
+		if (
+			this.walkStarted &&
+			page === Math.max(1, Math.ceil(matching.length / Math.min(pageSize, this.options.cap)))
+		) {
 			this.lastPageRead = true;
 		}
 
@@ -226,7 +254,12 @@ class FakeService {
 			this.log.push({ page, pageSize, served: size, status: 200 });
 			return this.json(200, {
 				contacts: slice.map((r) => this.contactJson(r)),
-				pagination: { total_contacts: (page + 1) * size, page, total_pages: page + 1, page_size: size },
+				pagination: {
+					total_contacts: (page + 1) * size,
+					page,
+					total_pages: page + 1,
+					page_size: size,
+				},
 			});
 		}
 		if (page > Math.max(1, totalPages)) {
@@ -237,14 +270,20 @@ class FakeService {
 		this.log.push({ page, pageSize, served: size, status: 200 });
 		return this.json(200, {
 			contacts: slice.map((r) => this.contactJson(r)),
-			pagination: { total_contacts: matching.length, page, total_pages: totalPages, page_size: size },
+			pagination: {
+				total_contacts: matching.length,
+				page,
+				total_pages: totalPages,
+				page_size: size,
+			},
 		});
 	}
 
 	private validate(body: IDataObject): string | undefined {
 		const { conditions, page, page_size } = body;
 		if (!Number.isInteger(page) || (page as number) < 1) return `bad page ${String(page)}`;
-		if (!Number.isInteger(page_size) || (page_size as number) < 1) return `bad page_size ${String(page_size)}`;
+		if (!Number.isInteger(page_size) || (page_size as number) < 1)
+			return `bad page_size ${String(page_size)}`;
 		if (!Array.isArray(conditions)) return 'conditions is not an array';
 		for (const c of conditions as IDataObject[]) {
 			const allowed = CONDITIONS[String(c.property)];
@@ -255,7 +294,8 @@ class FakeService {
 					(typeof c.value === 'string' && /^\d+$/.test(c.value));
 				if (!ok) return `bad days value ${JSON.stringify(c)}`;
 			}
-			if (c.property === 'sequence__id' && !Number.isInteger(c.value)) return `bad sequence ${JSON.stringify(c)}`;
+			if (c.property === 'sequence__id' && !Number.isInteger(c.value))
+				return `bad sequence ${JSON.stringify(c)}`;
 		}
 		return undefined;
 	}
@@ -275,7 +315,11 @@ class FakeService {
 	}
 
 	private json(statusCode: number, body: unknown): Answer {
-		return { statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+		return {
+			statusCode,
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		};
 	}
 }
 
@@ -338,7 +382,8 @@ function pollContext(
 			expect(type).toBe('node');
 			return staticData;
 		},
-		getNodeParameter: (name: keyof TriggerParameters, fallback?: unknown) => params[name] ?? fallback,
+		getNodeParameter: (name: keyof TriggerParameters, fallback?: unknown) =>
+			params[name] ?? fallback,
 		getCredentials: async () => ({
 			baseUrl: 'https://outreach.test/api/v2',
 			apiKey: 'sim-key',
@@ -353,7 +398,8 @@ function pollContext(
 			error: () => undefined,
 		},
 		helpers: {
-			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] => items.map((json) => ({ json })),
+			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] =>
+				items.map((json) => ({ json })),
 			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => {
 				await service.beforeRequest?.();
 				return service.handle(request);
@@ -413,14 +459,18 @@ async function simulate(s: Scenario) {
 		times.push({ t, seq: 1 + Math.floor(random() * 3) });
 	}
 	const burstAt = s.start + 2 * DAY_MS + 7 * HOUR_MS;
-	for (let i = 0; i < s.burst; i++) times.push({ t: burstAt + i * 5, seq: s.sequence ?? 1 + (i % 3) });
+	for (let i = 0; i < s.burst; i++)
+		times.push({ t: burstAt + i * 5, seq: s.sequence ?? 1 + (i % 3) });
 	const midnights: number[] = [];
 	for (let day = dayNumber(s.start, zone) + 1; ; day++) {
 		const m = localMidnight(day, zone);
 		if (m > end) break;
 		midnights.push(m);
 		for (let i = 0; i < 3; i++) {
-			times.push({ t: m - 1000 - Math.floor(random() * 59_000), seq: s.sequence ?? 1 + Math.floor(random() * 3) });
+			times.push({
+				t: m - 1000 - Math.floor(random() * 59_000),
+				seq: s.sequence ?? 1 + Math.floor(random() * 3),
+			});
 		}
 	}
 	times.sort((a, b) => a.t - b.t);
@@ -529,7 +579,11 @@ async function simulate(s: Scenario) {
 				const requestsBefore = service.log.length;
 				const stateBefore = JSON.stringify(staticData);
 				const out = await trigger.poll.call(pollContext(service, s.params, staticData));
-				nested = { output: out, requests: service.log.length - requestsBefore, stateChanged: JSON.stringify(staticData) !== stateBefore };
+				nested = {
+					output: out,
+					requests: service.log.length - requestsBefore,
+					stateChanged: JSON.stringify(staticData) !== stateBefore,
+				};
 			};
 		}
 		let output: INodeExecutionData[][] | null;
@@ -537,7 +591,8 @@ async function simulate(s: Scenario) {
 			output = await trigger.poll.call(pollContext(service, s.params, staticData, warnings));
 		} catch (error) {
 			stats.failed++;
-			if (JSON.stringify(staticData) !== before) problems.push(`poll at ${at}: state moved on failure`);
+			if (JSON.stringify(staticData) !== before)
+				problems.push(`poll at ${at}: state moved on failure`);
 			if (!(error instanceof Error) || !/\((500|503)\)/.test(error.message)) {
 				problems.push(`poll at ${at}: unexpected error ${String(error)}`);
 			}
@@ -553,12 +608,18 @@ async function simulate(s: Scenario) {
 			}
 		}
 		if (index > 0 && !fault) stats.requests.push(service.log.length - logBefore);
-		if (warnings.some((w) => w.includes("pagination was inconsistent"))) stats.inconsistentPolls++;
-		if (service.endless) stats.maxRequestsWhileEndless = Math.max(stats.maxRequestsWhileEndless, service.log.length - logBefore);
-		else if (warnings.some((w) => w.includes('pagination'))) problems.push(`poll at ${at}: pagination called inconsistent`);
+		if (warnings.some((w) => w.includes('pagination was inconsistent'))) stats.inconsistentPolls++;
+		if (service.endless)
+			stats.maxRequestsWhileEndless = Math.max(
+				stats.maxRequestsWhileEndless,
+				service.log.length - logBefore,
+			);
+		else if (warnings.some((w) => w.includes('pagination')))
+			problems.push(`poll at ${at}: pagination called inconsistent`);
 		if (service.lastPageRead) stats.fullWalks++;
 		// An endless pager's walk stops at the pages its first answer allowed (partial, on purpose).
-		else if (s.service.order === 'unordered' && !service.endless) problems.push(`poll at ${at}: unordered results, not every page read`);
+		else if (s.service.order === 'unordered' && !service.endless)
+			problems.push(`poll at ${at}: unordered results, not every page read`);
 		if (index === 0) {
 			stats.firstPollStart = at;
 			stats.firstPollEnd = clock.now();
@@ -580,11 +641,19 @@ async function simulate(s: Scenario) {
 			// Unordered results: a contact created while a poll was paging can land on a page already
 			// read and come one poll after a newer one; within a poll the order always holds.
 			const orderFrom = s.service.order === 'unordered' && item === items[0] ? undefined : last;
-			if (orderFrom && (row.created < orderFrom.created || (row.created === orderFrom.created && row.id <= orderFrom.id))) {
-				problems.push(`contact ${id} (${row.created}) after ${orderFrom.id} (${orderFrom.created}): out of order`);
+			if (
+				orderFrom &&
+				(row.created < orderFrom.created ||
+					(row.created === orderFrom.created && row.id <= orderFrom.id))
+			) {
+				problems.push(
+					`contact ${id} (${row.created}) after ${orderFrom.id} (${orderFrom.created}): out of order`,
+				);
 			}
-			if (s.params.simplify && 'enriched_contact_data' in item.json) problems.push('not simplified');
-			if (!s.params.simplify && !('enriched_contact_data' in item.json)) problems.push('simplified');
+			if (s.params.simplify && 'enriched_contact_data' in item.json)
+				problems.push('not simplified');
+			if (!s.params.simplify && !('enriched_contact_data' in item.json))
+				problems.push('simplified');
 			last = { created: row.created, id: row.id };
 			emittedIds.add(id);
 			emitted.push({ id, created: row.created, pollAt: at });
@@ -609,7 +678,8 @@ async function simulate(s: Scenario) {
 			const newest = Math.max(wm, ...Object.values(state.seen).map((t) => t - s.stampAheadMs));
 			const bound = service.countCreated(wm - OVERLAP_MS, newest, s.sequence);
 			if (seen > bound) problems.push(`poll at ${at}: ${seen} ids in the state, bound ${bound}`);
-			if (state.floor < state.watermark - OVERLAP_MS) problems.push(`poll at ${at}: floor too far back`);
+			if (state.floor < state.watermark - OVERLAP_MS)
+				problems.push(`poll at ${at}: floor too far back`);
 		} else if (seen > 0) {
 			problems.push(`poll at ${at}: ids without a watermark`);
 		}
@@ -620,12 +690,16 @@ async function simulate(s: Scenario) {
 
 	// Which contacts had to come, and which could.
 	const matches = (r: Row) => s.sequence === undefined || r.seq === s.sequence;
-	const mustFrom = s.initialDays > 0 ? stats.firstPollStart - s.initialDays * DAY_MS : stats.firstPollEnd + 1;
+	const mustFrom =
+		s.initialDays > 0 ? stats.firstPollStart - s.initialDays * DAY_MS : stats.firstPollEnd + 1;
 	const mayFrom = s.initialDays > 0 ? mustFrom : stats.firstPollStart + 1;
 	// Contacts created while the last poll was paging may only come in a later poll.
 	const lastPoll = polls[polls.length - 1];
-	const required = service.rows.filter((r) => matches(r) && r.created >= mustFrom && r.created < lastPoll);
-	for (const r of required) if (!emittedIds.has(r.id)) problems.push(`contact ${r.id} (${r.created}) never emitted`);
+	const required = service.rows.filter(
+		(r) => matches(r) && r.created >= mustFrom && r.created < lastPoll,
+	);
+	for (const r of required)
+		if (!emittedIds.has(r.id)) problems.push(`contact ${r.id} (${r.created}) never emitted`);
 	for (const id of emittedIds) {
 		const r = service.byId.get(id)!;
 		if (!matches(r)) problems.push(`contact ${id} of sequence ${r.seq} emitted`);
@@ -634,7 +708,8 @@ async function simulate(s: Scenario) {
 	for (const entry of service.log) {
 		// A walk asks 1000 first, then the size served; a read from the end asks the size last served.
 		const expected = entry.page === 1 ? [1000, s.service.cap] : [s.service.cap];
-		if (!expected.includes(entry.pageSize)) problems.push(`page ${entry.page} asked with size ${entry.pageSize}`);
+		if (!expected.includes(entry.pageSize))
+			problems.push(`page ${entry.page} asked with size ${entry.pageSize}`);
 	}
 
 	return { problems, stats, service, required, emitted, midnights, polls };
@@ -653,7 +728,9 @@ describe('trigger simulation (fake service, fake clock)', () => {
 		contacts: 6000,
 		burst: 450,
 		params: {
-			filters: { sequenceId: { __rl: true, mode: 'list', value: '2', cachedResultName: 'Sequence 2' } },
+			filters: {
+				sequenceId: { __rl: true, mode: 'list', value: '2', cachedResultName: 'Sequence 2' },
+			},
 			simplify: true,
 			options: {},
 		},
@@ -700,46 +777,49 @@ describe('trigger simulation (fake service, fake clock)', () => {
 		insertRate: 0.05,
 	};
 
-	it.each([auckland, losAngeles, kolkata])('$name: every contact exactly once, in order, bounded state', async (s) => {
-		const { problems, stats, service, required, emitted } = await simulate(s);
+	it.each([auckland, losAngeles, kolkata])(
+		'$name: every contact exactly once, in order, bounded state',
+		async (s) => {
+			const { problems, stats, service, required, emitted } = await simulate(s);
 
-		expect(problems.slice(0, 20)).toEqual([]);
-		expect(service.violations).toEqual([]);
+			expect(problems.slice(0, 20)).toEqual([]);
+			expect(service.violations).toEqual([]);
 
-		// The scenario really exercised what it claims.
-		expect(service.rows.length).toBeGreaterThan(s.contacts);
-		expect(required.length).toBeGreaterThan(1000);
-		expect(emitted.length).toBeGreaterThanOrEqual(required.length);
-		expect(stats.polls).toBeGreaterThan(400);
-		expect(stats.failed).toBeGreaterThan(20);
-		expect(stats.restarts).toBeGreaterThanOrEqual(4);
-		expect(service.insertedWhilePaging).toBeGreaterThan(50);
-		expect(stats.maxEmittedPerPoll).toBe(s.maxPerPoll); // the burst was spread over polls
-		expect(stats.afterMidnightCatches).toBeGreaterThan(0);
-		expect(stats.afterOutageOldest).toBeGreaterThan(0);
-		expect(service.log.some((l) => l.status === 503)).toBe(true);
-		expect(service.log.some((l) => l.page > 1 && l.served === s.service.cap)).toBe(true);
+			// The scenario really exercised what it claims.
+			expect(service.rows.length).toBeGreaterThan(s.contacts);
+			expect(required.length).toBeGreaterThan(1000);
+			expect(emitted.length).toBeGreaterThanOrEqual(required.length);
+			expect(stats.polls).toBeGreaterThan(400);
+			expect(stats.failed).toBeGreaterThan(20);
+			expect(stats.restarts).toBeGreaterThanOrEqual(4);
+			expect(service.insertedWhilePaging).toBeGreaterThan(50);
+			expect(stats.maxEmittedPerPoll).toBe(s.maxPerPoll); // the burst was spread over polls
+			expect(stats.afterMidnightCatches).toBeGreaterThan(0);
+			expect(stats.afterOutageOldest).toBeGreaterThan(0);
+			expect(service.log.some((l) => l.status === 503)).toBe(true);
+			expect(service.log.some((l) => l.page > 1 && l.served === s.service.cap)).toBe(true);
 
-		// Half a day of endless pagination: polls stopped early, in bounded requests, and every
-		// contact still came exactly once (checked above).
-		expect(stats.inconsistentPolls).toBeGreaterThan(5);
-		expect(stats.maxRequestsWhileEndless).toBeLessThanOrEqual(60);
+			// Half a day of endless pagination: polls stopped early, in bounded requests, and every
+			// contact still came exactly once (checked above).
+			expect(stats.inconsistentPolls).toBeGreaterThan(5);
+			expect(stats.maxRequestsWhileEndless).toBeLessThanOrEqual(60);
 
-		// The bound held at every poll (checked inside): the state follows the contacts of the
-		// last hour before the watermark (the burst is the worst case), not the account's size.
-		expect(stats.maxSeen).toBeLessThan(service.rows.length / 5);
-		expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 300);
+			// The bound held at every poll (checked inside): the state follows the contacts of the
+			// last hour before the watermark (the burst is the worst case), not the account's size.
+			expect(stats.maxSeen).toBeLessThan(service.rows.length / 5);
+			expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 300);
 
-		// Overlapping polls were skipped (checked inside). Ordered results make most polls cheap;
-		// unordered ones are read whole every time (checked inside).
-		expect(stats.overlaps).toBeGreaterThan(30);
-		const sorted = [...stats.requests].sort((a, b) => a - b);
-		const median = sorted[Math.floor(sorted.length / 2)];
-		if (s.service.order === 'unordered') {
-			expect(stats.fullWalks).toBe(stats.polls - stats.failed - stats.inconsistentPolls);
-		} else {
-			expect(median).toBeLessThanOrEqual(2);
-			expect(stats.fullWalks).toBeLessThan((stats.polls - stats.failed) / 2);
-		}
-	});
+			// Overlapping polls were skipped (checked inside). Ordered results make most polls cheap;
+			// unordered ones are read whole every time (checked inside).
+			expect(stats.overlaps).toBeGreaterThan(30);
+			const sorted = [...stats.requests].sort((a, b) => a - b);
+			const median = sorted[Math.floor(sorted.length / 2)];
+			if (s.service.order === 'unordered') {
+				expect(stats.fullWalks).toBe(stats.polls - stats.failed - stats.inconsistentPolls);
+			} else {
+				expect(median).toBeLessThanOrEqual(2);
+				expect(stats.fullWalks).toBeLessThan((stats.polls - stats.failed) / 2);
+			}
+		},
+	);
 });

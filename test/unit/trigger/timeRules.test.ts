@@ -1,5 +1,10 @@
 import { seededRandom } from '../../support/virtualClock';
-import { DAY_MS, HOUR_MS, parseCreatedTime, windowDays } from '../../../nodes/OutreachContact/trigger/timeRules';
+import {
+	DAY_MS,
+	HOUR_MS,
+	parseCreatedTime,
+	windowDays,
+} from '../../../nodes/OutreachContact/trigger/timeRules';
 import { daysSince, localMidnight, dayNumber } from './calendar';
 
 describe('parseCreatedTime', () => {
@@ -123,7 +128,10 @@ describe('windowDays', () => {
 
 	it('covers a poll just after midnight: the late contacts of the day before are inside', () => {
 		const zone = 'Pacific/Auckland';
-		for (const day of [dayNumber(Date.UTC(2026, 0, 10), zone), dayNumber(Date.UTC(2026, 8, 27), zone)]) {
+		for (const day of [
+			dayNumber(Date.UTC(2026, 0, 10), zone),
+			dayNumber(Date.UTC(2026, 8, 27), zone),
+		]) {
 			const midnight = localMidnight(day, zone);
 			const now = midnight + 5_000;
 			const lateYesterday = midnight - 60_000;

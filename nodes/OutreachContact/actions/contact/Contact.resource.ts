@@ -18,7 +18,8 @@ export const contactDescription: INodeProperties[] = [
 			{
 				name: 'Add',
 				value: 'add',
-				description: 'Add a contact to a sequence with a playbook and queue it for snippets and enrichment',
+				description:
+					'Add a contact to a sequence with a playbook and queue it for snippets and enrichment',
 				action: 'Add contact to sequence',
 			},
 			{

@@ -20,7 +20,8 @@ function addOptions(ctx: IExecuteFunctions, i: number): Omit<AddInput, 'contact'
 		if (value === undefined) throw new InputError(`Options › ${field}`, 'must be true or false');
 		return value;
 	};
-	const timeout = options.waitTimeout === undefined ? DEFAULT_WAIT_TIMEOUT_S : Number(options.waitTimeout);
+	const timeout =
+		options.waitTimeout === undefined ? DEFAULT_WAIT_TIMEOUT_S : Number(options.waitTimeout);
 	if (!Number.isFinite(timeout) || timeout <= 0) {
 		throw new InputError('Options › Wait Timeout', 'must be a number of seconds greater than 0');
 	}
@@ -56,8 +57,14 @@ export const add = defineOperation<AddInput>({
 		const extra = ctx.getNodeParameter('additionalFields', i, {}) as IDataObject;
 		const contact: NewContact = {
 			email: requireEmail(ctx.getNodeParameter('email', i)),
-			sequence_id: requireId(ctx.getNodeParameter('sequenceId', i, '', { extractValue: true }), 'Sequence'),
-			playbook_id: requireId(ctx.getNodeParameter('playbookId', i, '', { extractValue: true }), 'Playbook'),
+			sequence_id: requireId(
+				ctx.getNodeParameter('sequenceId', i, '', { extractValue: true }),
+				'Sequence',
+			),
+			playbook_id: requireId(
+				ctx.getNodeParameter('playbookId', i, '', { extractValue: true }),
+				'Playbook',
+			),
 		};
 		const handle = typeof extra.pronetHandle === 'string' ? extra.pronetHandle.trim() : '';
 		if (handle) contact.pronet_handle = handle;

@@ -8,7 +8,13 @@ import { createContact } from '../../transport/api';
 import type { Contact, NewContact } from '../../types';
 import { tellInEditor } from '../executionHints';
 import { ITEM_CONCURRENCY, type PreparedItem } from '../operation';
-import { findContacts, findNewContacts, memberKey, NEW_CONTACT_RETRY_DELAYS_MS, type Member } from './addLookup';
+import {
+	findContacts,
+	findNewContacts,
+	memberKey,
+	NEW_CONTACT_RETRY_DELAYS_MS,
+	type Member,
+} from './addLookup';
 import { waitForProcessing } from './addWait';
 
 /** One item of Add as its check (add.operation.ts `prepare`) leaves it. */
@@ -75,7 +81,9 @@ export async function addContacts(
 /** What a user would otherwise find only by reading every item, said once in the editor. */
 function tellWhatItemsHide(ctx: IExecuteFunctions, records: AddRecord[]) {
 	const out = records.filter((record) => Array.isArray(record.outcome));
-	const unknown = out.filter((record) => (record.outcome as IDataObject[])[0]?.lookUpNote !== undefined).length;
+	const unknown = out.filter(
+		(record) => (record.outcome as IDataObject[])[0]?.lookUpNote !== undefined,
+	).length;
 	if (unknown > 0) {
 		tellInEditor(
 			ctx,
@@ -97,11 +105,20 @@ type Fail = (record: AddRecord, error: unknown) => void;
 const open = (records: AddRecord[]) => records.filter((record) => !record.outcome);
 
 /** Look up: which emails are in their sequences already (for `duplicate`). */
-async function lookUpBefore(ctx: IExecuteFunctions, records: AddRecord[], fail: Fail): Promise<Map<string, Contact>> {
+async function lookUpBefore(
+	ctx: IExecuteFunctions,
+	records: AddRecord[],
+	fail: Fail,
+): Promise<Map<string, Contact>> {
 	const lookUps = records.filter((record) => record.input.lookUp);
 	if (lookUps.length === 0) return new Map();
 	try {
-		return await findContacts(ctx, lookUps.map((record) => record.member), [], lookUps[0].index);
+		return await findContacts(
+			ctx,
+			lookUps.map((record) => record.member),
+			[],
+			lookUps[0].index,
+		);
 	} catch (error) {
 		lookUps.forEach((record) => fail(record, error));
 		return new Map();
@@ -109,7 +126,12 @@ async function lookUpBefore(ctx: IExecuteFunctions, records: AddRecord[], fail: 
 }
 
 /** Add: each item sent; the service answers a repeated email with success, so `duplicate` is decided here. */
-async function addEach(ctx: IExecuteFunctions, records: AddRecord[], before: Map<string, Contact>, fail: Fail) {
+async function addEach(
+	ctx: IExecuteFunctions,
+	records: AddRecord[],
+	before: Map<string, Contact>,
+	fail: Fail,
+) {
 	const added = new Set<string>();
 	const inOrder = new SerialQueues();
 	await mapConcurrent(records.length, ITEM_CONCURRENCY, async (n) => {
@@ -137,7 +159,12 @@ async function findNew(ctx: IExecuteFunctions, records: AddRecord[], before: Map
 	let notFound = NOT_FOUND_NOTE;
 	if (lookUpAfter.length > 0) {
 		try {
-			after = await findNewContacts(ctx, lookUpAfter.map((record) => record.member), before, lookUpAfter[0].index);
+			after = await findNewContacts(
+				ctx,
+				lookUpAfter.map((record) => record.member),
+				before,
+				lookUpAfter[0].index,
+			);
 		} catch (error) {
 			// The adds succeeded: their items say the look-up failed instead of failing.
 			notFound = `The contact was added, but the search for its ID failed: ${(error as Error).message.replace(/ \[item \d+\]$/, '')}`;
@@ -153,7 +180,12 @@ async function findNew(ctx: IExecuteFunctions, records: AddRecord[], before: Map
 }
 
 /** Wait: the items that asked come out once the service has processed their contacts. */
-async function waitUntilProcessed(ctx: IExecuteFunctions, records: AddRecord[], failFast: boolean, fail: Fail) {
+async function waitUntilProcessed(
+	ctx: IExecuteFunctions,
+	records: AddRecord[],
+	failFast: boolean,
+	fail: Fail,
+) {
 	const waiting = open(records).filter((record) => record.input.wait);
 	if (waiting.length === 0) return;
 	let processed = new Map<number, Contact | Error>();

@@ -36,7 +36,10 @@ export function memberKey(member: Member): string {
 }
 
 /** The searches that find `members`: per sequence, distinct emails in groups of EMAILS_PER_SEARCH. */
-export function lookUpSearches(members: Member[], extra: SearchCondition[] = []): SearchCondition[][] {
+export function lookUpSearches(
+	members: Member[],
+	extra: SearchCondition[] = [],
+): SearchCondition[][] {
 	const bySequence = new Map<number, Map<string, string>>();
 	for (const member of members) {
 		const emails = bySequence.get(member.sequenceId) ?? new Map<string, string>();
@@ -102,7 +105,8 @@ export async function findNewContacts(
 	let missing = members.filter((member) => !found.has(memberKey(member)));
 	for (let round = 0; missing.length > 0; round++) {
 		if (round > 0) await getClock().sleep(NEW_CONTACT_RETRY_DELAYS_MS[round - 1]);
-		for (const [key, contact] of await findContacts(ctx, missing, [], itemIndex)) found.set(key, contact);
+		for (const [key, contact] of await findContacts(ctx, missing, [], itemIndex))
+			found.set(key, contact);
 		missing = missing.filter((member) => !found.has(memberKey(member)));
 		if (round >= NEW_CONTACT_RETRY_DELAYS_MS.length) break;
 	}

@@ -36,7 +36,11 @@ export function hasSnippets(contact: Contact | undefined): boolean {
 }
 
 /** What a contact still lacks, in words, or undefined when it is ready. */
-export function stillLacks(contact: Contact | undefined, enrich: boolean, enriched: boolean): string | undefined {
+export function stillLacks(
+	contact: Contact | undefined,
+	enrich: boolean,
+	enriched: boolean,
+): string | undefined {
 	if (!contact) return 'was not found by a search for its email in the sequence yet';
 	const lacks: string[] = [];
 	if (!hasSnippets(contact)) lacks.push('has no snippets yet (sentence_fields is empty)');
@@ -44,7 +48,12 @@ export function stillLacks(contact: Contact | undefined, enrich: boolean, enrich
 	return lacks.length > 0 ? lacks.join(' and ') : undefined;
 }
 
-function timeoutError(ctx: RequestContext, waiting: Waiting, contact: Contact | undefined, lacks: string) {
+function timeoutError(
+	ctx: RequestContext,
+	waiting: Waiting,
+	contact: Contact | undefined,
+	lacks: string,
+) {
 	const id = contact?.id === undefined ? '' : ` (ID ${String(contact.id)})`;
 	return new NodeOperationError(
 		ctx.getNode(),
@@ -69,10 +78,17 @@ export async function waitForProcessing(
 	const clock = getClock();
 	const results = new Map<number, Contact | Error>();
 	let pending = waiting;
-	for (let delay = FIRST_ROUND_DELAY_MS; pending.length > 0; delay = Math.min(delay * ROUND_DELAY_FACTOR, MAX_ROUND_DELAY_MS)) {
+	for (
+		let delay = FIRST_ROUND_DELAY_MS;
+		pending.length > 0;
+		delay = Math.min(delay * ROUND_DELAY_FACTOR, MAX_ROUND_DELAY_MS)
+	) {
 		const found = await findContacts(ctx, pending, [], pending[0].index);
 		const forEnrichment = pending.filter((w) => w.enrich && found.has(memberKey(w)));
-		const enriched = forEnrichment.length > 0 ? await findContacts(ctx, forEnrichment, [IS_ENRICHED], forEnrichment[0].index) : new Map<string, Contact>();
+		const enriched =
+			forEnrichment.length > 0
+				? await findContacts(ctx, forEnrichment, [IS_ENRICHED], forEnrichment[0].index)
+				: new Map<string, Contact>();
 		const now = clock.now();
 		const next: Waiting[] = [];
 		for (const w of pending) {

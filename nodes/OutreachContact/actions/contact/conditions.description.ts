@@ -15,7 +15,10 @@ const OPERATOR_NAMES: Record<SearchOperator, string> = {
 };
 
 /** The Operator field of properties that share one set of operators, in alphabetical order. */
-function operatorField(properties: SearchProperty[], defaultOperator: SearchOperator): INodeProperties {
+function operatorField(
+	properties: SearchProperty[],
+	defaultOperator: SearchOperator,
+): INodeProperties {
 	const operators = PROPERTY_RULES[properties[0]].operators;
 	return {
 		displayName: 'Operator',

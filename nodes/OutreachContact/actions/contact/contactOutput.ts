@@ -10,7 +10,10 @@ import type { Contact } from '../../types';
  * (n8n's `@tool` display option): Output, so that an agent's context does not fill with
  * enrichment data: Simplified (as Simplify), Raw, or Selected Fields (the ID always comes too).
  */
-export type ContactOutput = { mode: 'simple' } | { mode: 'raw' } | { mode: 'fields'; fields: string[] };
+export type ContactOutput =
+	| { mode: 'simple' }
+	| { mode: 'raw' }
+	| { mode: 'fields'; fields: string[] };
 
 /** The contact's own fields (as the service sends them) and the flat ones Simplify derives. */
 const SELECTABLE_FIELDS = [
@@ -43,7 +46,11 @@ export const contactOutputFields: INodeProperties[] = [
 				description: `At most 10 fields: ${SIMPLIFIED_FIELDS.join(', ')}`,
 			},
 			{ name: 'Raw', value: 'raw', description: 'The whole contact with all its enrichment data' },
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields picked below, and the ID' },
+			{
+				name: 'Selected Fields',
+				value: 'fields',
+				description: 'Only the fields picked below, and the ID',
+			},
 		],
 		default: 'simple',
 	},
@@ -61,12 +68,20 @@ export const contactOutputFields: INodeProperties[] = [
 /** Reads the output choice of item `i` (Output as a tool, else Simplify). */
 export function readContactOutput(ctx: IExecuteFunctions, i: number): ContactOutput {
 	const output = ctx.getNodeParameter('output', i, '') as string;
-	if (output === '') return { mode: ctx.getNodeParameter('simplify', i, true) === false ? 'raw' : 'simple' };
+	if (output === '')
+		return { mode: ctx.getNodeParameter('simplify', i, true) === false ? 'raw' : 'simple' };
 	if (output === 'simple' || output === 'raw') return { mode: output };
-	if (output !== 'fields') throw new InputError('Output', 'must be Simplified, Raw or Selected Fields');
+	if (output !== 'fields')
+		throw new InputError('Output', 'must be Simplified, Raw or Selected Fields');
 	const fields = ctx.getNodeParameter('fields', i, []) as unknown;
-	if (!Array.isArray(fields) || fields.some((field) => !SELECTABLE_FIELDS.includes(String(field)))) {
-		throw new InputError('Fields', `must be a list of contact fields: ${SELECTABLE_FIELDS.join(', ')}`);
+	if (
+		!Array.isArray(fields) ||
+		fields.some((field) => !SELECTABLE_FIELDS.includes(String(field)))
+	) {
+		throw new InputError(
+			'Fields',
+			`must be a list of contact fields: ${SELECTABLE_FIELDS.join(', ')}`,
+		);
 	}
 	return { mode: 'fields', fields: fields.map(String) };
 }
@@ -77,6 +92,7 @@ export function shapeContact(contact: Contact, output: ContactOutput): IDataObje
 	const simple = simplifyContact(contact);
 	if (output.mode === 'simple') return simple;
 	const picked: IDataObject = { id: contact.id };
-	for (const field of output.fields) picked[field] = field in contact ? contact[field] : (simple[field] ?? null);
+	for (const field of output.fields)
+		picked[field] = field in contact ? contact[field] : (simple[field] ?? null);
 	return picked;
 }

@@ -4,7 +4,12 @@ import { forOperation } from '../displayOptions';
 import { requireId } from '../../helpers/input';
 import { getContact } from '../../transport/api';
 import { defineOperation } from '../operation';
-import { contactOutputFields, readContactOutput, shapeContact, type ContactOutput } from './contactOutput';
+import {
+	contactOutputFields,
+	readContactOutput,
+	shapeContact,
+	type ContactOutput,
+} from './contactOutput';
 
 const fields: INodeProperties[] = [
 	{

@@ -9,7 +9,12 @@ import type { SearchCondition } from '../../types';
 import { tellInEditor } from '../executionHints';
 import { defineOperation } from '../operation';
 import { conditionsFields } from './conditions.description';
-import { contactOutputFields, readContactOutput, shapeContact, type ContactOutput } from './contactOutput';
+import {
+	contactOutputFields,
+	readContactOutput,
+	shapeContact,
+	type ContactOutput,
+} from './contactOutput';
 import { whyNothingCanMatch } from './emptySearch';
 
 interface SearchInput {
@@ -19,7 +24,11 @@ interface SearchInput {
 }
 
 export const search = defineOperation<SearchInput>({
-	description: forOperation('contact', 'search', [...conditionsFields, ...returnAllFields, ...contactOutputFields]),
+	description: forOperation('contact', 'search', [
+		...conditionsFields,
+		...returnAllFields,
+		...contactOutputFields,
+	]),
 	prepare(ctx, i) {
 		const raw = ctx.getNodeParameter('conditions.condition', i, []) as IDataObject[];
 		const limit = readLimit(ctx, i);

@@ -68,11 +68,17 @@ export class WindowBudget {
 				this.budget = Math.min(this.limit, Math.max(this.budget, this.sent.length));
 			} else {
 				this.prune(now);
-				this.probeAfter = this.sent.length >= this.budget ? this.sent[this.sent.length - this.budget] + WINDOW_MS : now;
+				this.probeAfter =
+					this.sent.length >= this.budget
+						? this.sent[this.sent.length - this.budget] + WINDOW_MS
+						: now;
 			}
 		} else if (rateLimited && send.at > this.lastCutAt) {
 			// One cut per crowding: 429s for requests sent before the cut answer the same crowding.
-			this.budget = Math.max(Math.ceil(this.limit * MIN_SHARE), Math.floor(this.budget * CUT_FACTOR));
+			this.budget = Math.max(
+				Math.ceil(this.limit * MIN_SHARE),
+				Math.floor(this.budget * CUT_FACTOR),
+			);
 			this.lastCutAt = now;
 			this.chain = false;
 		}

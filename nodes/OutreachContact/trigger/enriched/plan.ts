@@ -30,7 +30,11 @@ export interface EnrichedPlan {
 	previous?: EnrichedState;
 }
 
-export function planEnrichedPoll(previous: EnrichedState | undefined, now: number, settings: PollSettings): EnrichedPlan {
+export function planEnrichedPoll(
+	previous: EnrichedState | undefined,
+	now: number,
+	settings: PollSettings,
+): EnrichedPlan {
 	const plan = { now, maxPerPoll: settings.maxPerPoll, maxSeen: MAX_SEEN };
 	if (previous) {
 		return {
@@ -44,7 +48,8 @@ export function planEnrichedPoll(previous: EnrichedState | undefined, now: numbe
 	}
 	// First activation: every contact created since `since` that is enriched now was updated since
 	// then too, so the window holds it: recorded (or emitted with initial days), never emitted later.
-	const since = now - (settings.initialDays > 0 ? settings.initialDays * DAY_MS : FIRST_RUN_LOOKBACK_MS);
+	const since =
+		now - (settings.initialDays > 0 ? settings.initialDays * DAY_MS : FIRST_RUN_LOOKBACK_MS);
 	return {
 		...plan,
 		emit: settings.initialDays > 0,

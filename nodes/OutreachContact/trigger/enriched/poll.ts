@@ -8,7 +8,11 @@ import { ENRICHED_STATE_VERSION, type EnrichedState } from './state';
 
 /** The candidates of a Contact Enriched poll: created at or after the creation floor, not emitted yet. */
 export function enrichedCollector(plan: EnrichedPlan): CandidateCollector {
-	return new CandidateCollector({ ...plan, floor: plan.createdFloor, seen: plan.previous?.seen ?? {} });
+	return new CandidateCollector({
+		...plan,
+		floor: plan.createdFloor,
+		seen: plan.previous?.seen ?? {},
+	});
 }
 
 export interface EnrichedOutcome extends CollectReport {
@@ -33,7 +37,11 @@ function capFloor(seen: Record<string, number>, max: number): number {
  * waiting also moves the window's start to its own start and the floor by the retention period
  * and the cap; ids created before the floor are pruned (the floor excludes them for good).
  */
-export function finishEnrichedPoll(plan: EnrichedPlan, collector: CandidateCollector, complete = true): EnrichedOutcome {
+export function finishEnrichedPoll(
+	plan: EnrichedPlan,
+	collector: CandidateCollector,
+	complete = true,
+): EnrichedOutcome {
 	const { chosen, emit, report } = collector.choose();
 	const seen = withChosen(plan.previous?.seen, chosen);
 	let since = plan.since;
@@ -45,7 +53,11 @@ export function finishEnrichedPoll(plan: EnrichedPlan, collector: CandidateColle
 	}
 	pruneBelow(seen, createdFloor);
 	const baseline = plan.previous?.baseline ?? plan.now;
-	return { ...report, emit, state: { version: ENRICHED_STATE_VERSION, baseline, since, createdFloor, seen } };
+	return {
+		...report,
+		emit,
+		state: { version: ENRICHED_STATE_VERSION, baseline, since, createdFloor, seen },
+	};
 }
 
 /**
@@ -53,7 +65,13 @@ export function finishEnrichedPoll(plan: EnrichedPlan, collector: CandidateColle
  * pages of the enriched contacts updated since the last poll that left nothing waiting (the
  * contact carries no update time, so no order shortcut): docs/trigger.md, "Contact Enriched".
  */
-export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (ctx, stored, start, sequenceId, settings) => {
+export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (
+	ctx,
+	stored,
+	start,
+	sequenceId,
+	settings,
+) => {
 	const plan = planEnrichedPoll(stored, start, settings);
 	const collector = enrichedCollector(plan);
 	const end = await walkSearchPages(ctx, {
@@ -61,5 +79,8 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (ctx
 		beforeRequest: deadlineCheck(ctx, pollDeadline(ctx, start), 'the enriched contacts'),
 		onPage: (contacts) => collector.add(contacts),
 	});
-	return { ...finishEnrichedPoll(plan, collector, !end.inconsistent), inconsistent: end.inconsistent };
+	return {
+		...finishEnrichedPoll(plan, collector, !end.inconsistent),
+		inconsistent: end.inconsistent,
+	};
 };
