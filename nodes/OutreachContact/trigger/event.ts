@@ -14,17 +14,21 @@ export interface EventPoll<S> extends CollectReport {
 }
 
 /**
- * One poll of an event in trigger mode, from the stored state (undefined at the first
- * activation) at n8n's time `start`. A failed request throws before any state is decided, so
- * the next poll repeats the same window.
+ * One poll of an event in trigger mode. A failed request throws before any state is decided,
+ * so the next poll repeats the same window.
  */
-export type EventPollFunction<S> = (
-	ctx: IPollFunctions,
-	stored: S | undefined,
-	start: number,
-	sequenceId: number | undefined,
-	settings: PollSettings,
-) => Promise<EventPoll<S>>;
+export type EventPollFunction<S> = (poll: EventPollInput<S>) => Promise<EventPoll<S>>;
+
+/** What one poll of an event starts from. */
+export interface EventPollInput<S> {
+	ctx: IPollFunctions;
+	/** The stored state; undefined at the first activation. */
+	stored: S | undefined;
+	/** n8n's clock when the poll started (epoch ms). */
+	start: number;
+	sequenceId: number | undefined;
+	settings: PollSettings;
+}
 
 /** What "Fetch Test Event" searches for an event, and how it says that nothing was found. */
 export interface TestSearch {

@@ -34,8 +34,8 @@ export function finishPoll(
 	collector: CandidateCollector,
 	complete = true,
 ): PollOutcome {
-	const { chosen, emit, report } = collector.choose();
 	let watermark = plan.previous?.watermark ?? null;
+	const { chosen, emit, report } = collector.choose();
 	for (const c of chosen) {
 		if (complete && (watermark === null || c.created > watermark)) watermark = c.created;
 	}
@@ -56,19 +56,18 @@ export function finishPoll(
  * window of creation days since its floor, with the shortcuts its walk memory allows
  * (docs/trigger.md).
  */
-export const pollNewContacts: EventPollFunction<PollState> = async (
+export const pollNewContacts: EventPollFunction<PollState> = async ({
 	ctx,
 	stored,
 	start,
-	sequenceId,
-	settings,
-) => {
-	const plan = planPoll(stored, start, settings);
+	...poll
+}) => {
+	const plan = planPoll(stored, start, poll.settings);
 	const collector = newContactCollector(plan);
 	const memory = stored?.walk;
 	const read = await readWindow(
 		ctx,
-		searchConditions(plan.windowDays, sequenceId),
+		searchConditions(plan.windowDays, poll.sequenceId),
 		(contacts) => collector.add(contacts),
 		{
 			isKnown: (contact) => collector.isKnown(contact),

@@ -42,13 +42,9 @@ export async function runEventPoll<S>(
 			`${event.label}: no stored state; going on from the state this process stored last`,
 		);
 	}
-	const outcome = await event.poll(
-		ctx,
-		stored.state,
-		getClock().now(),
-		sequenceId,
-		pollSettings(options),
-	);
+	const start = getClock().now();
+	const settings = pollSettings(options);
+	const outcome = await event.poll({ ctx, stored: stored.state, start, sequenceId, settings });
 	staticData[event.stateKey] = outcome.state as unknown as IDataObject;
 	storedHere.set(memoryKey, outcome.state);
 

@@ -65,17 +65,12 @@ export function finishEnrichedPoll(
  * pages of the enriched contacts updated since the last poll that left nothing waiting (the
  * contact carries no update time, so no order shortcut): docs/trigger.md, "Contact Enriched".
  */
-export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (
-	ctx,
-	stored,
-	start,
-	sequenceId,
-	settings,
-) => {
-	const plan = planEnrichedPoll(stored, start, settings);
+export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (poll) => {
+	const { ctx, start } = poll;
+	const plan = planEnrichedPoll(poll.stored, start, poll.settings);
 	const collector = enrichedCollector(plan);
 	const end = await walkSearchPages(ctx, {
-		conditions: enrichedConditions(plan.windowDays, sequenceId),
+		conditions: enrichedConditions(plan.windowDays, poll.sequenceId),
 		beforeRequest: deadlineCheck(ctx, pollDeadline(ctx, start), 'the enriched contacts'),
 		onPage: (contacts) => collector.add(contacts),
 	});
