@@ -10,6 +10,7 @@
  *
  * Screenshots for README go to docs/screenshots/; every step also leaves one in test-results/ui/.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { NodeHelpers, type INodeParameters, type INodeType } from 'n8n-workflow';
@@ -18,9 +19,20 @@ import type { Locator, Page } from 'playwright-core';
 import { OutreachContact } from '../../nodes/OutreachContact/OutreachContact.node';
 import { OutreachContactTrigger } from '../../nodes/OutreachContact/OutreachContactTrigger.node';
 
-import { startN8nWithSandbox, type RunningN8n } from '../../harness/n8n/environment';
+import {
+	SANDBOX_CREDENTIAL,
+	startN8nWithSandbox,
+	type RunningN8n,
+} from '../../harness/n8n/environment';
 import { N8N_TARGETS } from '../../harness/n8n/install';
-import { ACTION_TYPE, REPO_ROOT, TRIGGER_TYPE, waitFor } from '../../harness/n8n/n8n';
+import {
+	ACTION_TYPE,
+	CREDENTIAL_TYPE,
+	REPO_ROOT,
+	TRIGGER_TYPE,
+	waitFor,
+	type WorkflowJson,
+} from '../../harness/n8n/n8n';
 import {
 	closeOptions,
 	launchBrowser,
@@ -34,6 +46,21 @@ import {
 	type Box,
 	type UiBrowser,
 } from './support/browser';
+
+/**
+ * examples/mcp-server-tools.json, its credential pointed at the sandbox: the node as an AI tool
+ * (type outreachContactTool), where Get and Search show Output instead of Simplify.
+ */
+function toolWorkflow(): WorkflowJson {
+	const workflow = JSON.parse(
+		readFileSync(join(REPO_ROOT, 'examples', 'mcp-server-tools.json'), 'utf8'),
+	) as WorkflowJson;
+	for (const node of workflow.nodes as Array<{ credentials?: Record<string, unknown> }>) {
+		if (node.credentials?.[CREDENTIAL_TYPE])
+			node.credentials[CREDENTIAL_TYPE] = { ...SANDBOX_CREDENTIAL };
+	}
+	return workflow;
+}
 
 /** n8n adds this to the resource and operation lists of nodes with credentials; not ours. */
 const N8N_CUSTOM_CALL = 'Custom API Call';
@@ -190,12 +217,16 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 	beforeAll(async () => {
 		// Once more if the first start fails: on a busy machine another n8n may grab the free port
 		// that was picked for this one between the pick and the bind.
-		env = await startN8nWithSandbox({ target: N8N_TARGETS['2.x'], label: 'ui' }).catch(
-			async (error: Error) => {
-				console.warn(`n8n did not start, trying once more: ${error.message.slice(0, 500)}`);
-				return await startN8nWithSandbox({ target: N8N_TARGETS['2.x'], label: 'ui' });
-			},
-		);
+		const start = async () =>
+			await startN8nWithSandbox({
+				target: N8N_TARGETS['2.x'],
+				label: 'ui',
+				workflows: [toolWorkflow()],
+			});
+		env = await start().catch(async (error: Error) => {
+			console.warn(`n8n did not start, trying once more: ${error.message.slice(0, 500)}`);
+			return await start();
+		});
 		const store = env.sandbox.store;
 		const globex = store
 			.listProfiles()
@@ -518,4 +549,26 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			expect({ node: node.name, issues }).toEqual({ node: node.name, issues: null });
 		}
 	});
+	step(
+		'as an AI tool, Get offers Output (Simplified, Raw, Selected Fields) instead of Simplify',
+		async () => {
+			await page.goto(`${env.server.baseUrl}/workflow/${toolWorkflow().id}`);
+			const node = page.getByTestId('canvas-node').filter({ hasText: 'Get Contact' }).first();
+			await node.waitFor();
+			await node.dblclick();
+			await ndv().waitFor();
+			const output = ndv().getByTestId('parameter-input-output');
+			expect(await shownValue(output)).toBe('Simplified');
+			expect((await readOptions(page, output)).sort()).toEqual([
+				'Raw',
+				'Selected Fields',
+				'Simplified',
+			]);
+			expect(await ndv().getByTestId('parameter-input-simplify').count()).toBe(0);
+			await selectOption(page, output, 'Selected Fields');
+			await ndv().getByTestId('parameter-input-fields').waitFor();
+			await shots.doc('07-tool-output', await parameterClip());
+			await closeNdv();
+		},
+	);
 });
