@@ -10,13 +10,13 @@ const USAGE = `Usage: npm run bench -- [part ...]
 Runs the nodes on n8n's execution engine against the local sandbox at its real limit of
 200 requests per minute, and prints the figures (docs/benchmarks.md explains each).
 
-  a                 one execution adding 500 contacts: instant answers with Look Up Contact,
-                    600 ms answers without and with it
+  a                 one execution adding 500 contacts: instant and 600 ms answers, each
+                    with and without Look Up Contact
   b                 Search Return All over 10,000 contacts, instant and 600 ms answers
   c                 the trigger polled every minute for an hour, for each result order
   d                 100 adds with Wait for Processing, the sandbox processing each for 20 s
-  workers [N ...]   N separate real n8n 2.x processes sharing one key, 300 adds each
-                    (default 1 2 4); not in the default run
+  workers [N ...]   N separate real n8n 2.x processes sharing one key, 300 adds each and
+                    1,200 in all at most (default 1 2 4); not in the default run
   --help            this text
 
 No part: a, b, c and d (about 8 minutes).`;

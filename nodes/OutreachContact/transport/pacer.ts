@@ -56,7 +56,8 @@ export class Pacer {
 			const now = clock.now();
 			const next = this.budget.nextSend(now, this.lastSentAt);
 			const at = Math.max(next.at, this.queue.pausedUntil);
-			if (this.budget.probing) {
+			if (this.budget.probing || !Number.isFinite(at)) {
+				// A probe is out, or every slot is held by a request still waiting for its answer.
 				await this.queue.waitForAnswer();
 			} else if (at > now) {
 				await clock.sleep(Math.max(1, at - now));

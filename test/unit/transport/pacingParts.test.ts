@@ -1,18 +1,29 @@
 /** The three parts of the pacer, each on its own (docs/pacing.md numbers the rules). */
 import { InFlightGate } from '../../../nodes/OutreachContact/transport/pacing/inFlightGate';
-import { PROBE_GAP_MS, WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
+import {
+	PROBE_GAP_MS,
+	SLOT_HOLD_MS,
+	WINDOW_MS,
+} from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SendQueue } from '../../../nodes/OutreachContact/transport/pacing/sendQueue';
 import { WindowBudget } from '../../../nodes/OutreachContact/transport/pacing/windowBudget';
 
 describe('WindowBudget (rules 1 to 4)', () => {
-	it('rule 1: sends up to the budget at once, then as the window frees', () => {
+	it('rule 1: sends up to the budget at once, then a slot frees SLOT_HOLD_MS after its answer', () => {
 		const budget = new WindowBudget(3);
 		for (const t of [0, 10, 20]) {
 			expect(budget.nextSend(t, -Infinity)).toEqual({ at: t, probe: false });
 			budget.recordSend(t, false);
 		}
-		expect(budget.nextSend(30, 20)).toEqual({ at: WINDOW_MS, probe: false });
-		expect(budget.nextSend(WINDOW_MS + 1, 20)).toEqual({ at: WINDOW_MS + 1, probe: false });
+		// Every slot waits for its answer: no time to wait for yet.
+		expect(budget.nextSend(30, 20).at).toBe(Infinity);
+		budget.settle({ at: 10 }, false, 2_000);
+		budget.settle({ at: 0 }, false, 3_000);
+		expect(budget.nextSend(3_000, 20)).toEqual({ at: 2_000 + SLOT_HOLD_MS, probe: false });
+		expect(budget.nextSend(2_000 + SLOT_HOLD_MS, 20)).toEqual({
+			at: 2_000 + SLOT_HOLD_MS,
+			probe: false,
+		});
 	});
 
 	it('rule 3: a 429 cuts the budget to 70%, once per crowding, never below 5% of the limit; its send takes no slot', () => {

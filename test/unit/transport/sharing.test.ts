@@ -5,11 +5,13 @@
  * own Pacer, as n8n queue-mode workers have) sharing one account.
  * SHARING_DEBUG=1 prints every window's answers per process; SHARING_LATENCY_MS and
  * SHARING_STAGGER_MS override the answer time and the gap between the processes' starts, and the
- * variables of envLoad the load of a busy machine (see Load).
+ * variables of envLoad the load of a busy machine (see Load). SHARING_SUMMARY=1 prints each run's
+ * 429 share and ratio to the minimum in one line.
  */
 import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
 import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transport/delivery';
-import { Pacer, WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacer';
+import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
+import { SERVICE_WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
 import { VirtualClock } from '../../support/virtualClock';
 
@@ -145,6 +147,10 @@ async function run(processes: number, items: number, latencyMs = 0, load: Load =
 			`${processes}x${items} @${latencyMs}ms: ${(clock.now() - start) / 1000}s, min ${((Math.ceil((processes * items) / LIMIT) - 1) * MINUTE + latencyMs) / 1000}s, 429s ${svc.answers.filter((a) => a.status === 429).length}/${svc.answers.length}\n${lines.join('\n')}`,
 		);
 	}
+	if (process.env.SHARING_SUMMARY)
+		console.log(
+			`SUM ${processes}x${items}@${latencyMs}${load.cpuMs ? ' busy' : ''}: 429 ${((100 * rejected) / svc.answers.length).toFixed(2)}% ratio ${(minimum / (clock.now() - start)).toFixed(3)}`,
+		);
 	return {
 		failed: results.filter((r) => 'gaveUp' in r).length,
 		answers: svc.answers,
@@ -206,22 +212,34 @@ describe('one process alone', () => {
 		},
 	);
 
-	it('never sends more than the budget inside its own window', async () => {
+	it('never lets the service see more than the budget in a minute, however long answers take', async () => {
+		// Each request reaches the service at some moment between its send and its answer: the
+		// service may count it anywhere in there. A send is safe when fewer than the budget of
+		// earlier requests could still be inside the service's minute: answered less than 60 s ago.
 		const clock = new VirtualClock();
 		const pacer = new Pacer(30, () => clock);
-		const times: number[] = [];
+		const requests: Array<{ sent: number; answered: number }> = [];
 		await clock.run(
 			mapConcurrent(100, 25, async () => {
 				const slot = await pacer.acquire();
-				times.push(clock.now());
-				await clock.sleep(clock.random() * 900);
+				const request = { sent: clock.now(), answered: Infinity };
+				requests.push(request);
+				await clock.sleep(clock.random() * 3_000);
+				request.answered = clock.now();
 				pacer.settle(slot, false);
 			}),
 		);
-		expect(times).toHaveLength(100);
-		const sorted = [...times].sort((a, b) => a - b);
-		for (let i = 30; i < sorted.length; i++)
-			expect(sorted[i] - sorted[i - 30]).toBeGreaterThanOrEqual(WINDOW_MS);
+		expect(requests).toHaveLength(100);
+		for (const request of requests) {
+			const inServiceMinute = requests.filter(
+				(other) => other.sent < request.sent && other.answered > request.sent - SERVICE_WINDOW_MS,
+			);
+			expect(inServiceMinute.length).toBeLessThan(30);
+		}
+		// And the window is used: the last 10 leave after three holds, each one minute plus at most
+		// one answer (3 s) and the few seconds in-flight requests take to follow the answer time.
+		const last = Math.max(...requests.map((r) => r.sent));
+		expect(last - requests[0].sent).toBeLessThan(3 * (SERVICE_WINDOW_MS + 10_000));
 	});
 });
 
@@ -264,6 +282,23 @@ describe('processes sharing one account', () => {
 		expectShared(out, 4 * 300, 0.04);
 		const late = out.answers.filter((a) => a.t >= out.start + 2 * MINUTE);
 		expect(late.filter((a) => a.status === 429).length / late.length).toBeLessThanOrEqual(0.03);
+	});
+
+	it('8 processes x 150 requests started like queue-mode workers on a busy machine: all delivered, near the minimum time', async () => {
+		// `npm run bench -- workers 8` measured 7.0% 429s; this start (pairs of processes 1.5 s
+		// apart, loads as in the 4-process case) gives about the same. Issue 17 asks for 3%: not met.
+		// What costs them: each process's first crowded moment (what it has in flight), the
+		// budgets that come down by 0.7 per crowding (one crowding per window opening), and about
+		// one refused probe per process and window. See docs/pacing.md, "Eight processes".
+		const out = await run(8, 150, 5, {
+			startsMs: [0, 0, 1_500, 1_500, 3_000, 3_000, 4_500, 4_500],
+			cpuMs: 90,
+			warmMs: 8_000,
+			firstMs: 450,
+			...envLoad(),
+		});
+		expectShared(out, 8 * 150, 0.08);
+		expect(out.minimum / out.elapsed).toBeGreaterThanOrEqual(0.9);
 	});
 
 	it('converge to shares that use the whole limit, none starved', async () => {

@@ -3,8 +3,21 @@
  * "rule N"). Each constant says what it is for.
  */
 
-/** Rule 1: the service's minute plus a margin for clock and network jitter between us and it. */
-export const WINDOW_MS = 61_000;
+/** The service's window: it accepts the limit of requests in any sliding 60 s. */
+export const SERVICE_WINDOW_MS = 60_000;
+
+/**
+ * Rule 1: a request holds its slot until this long after its answer came. The service counted
+ * it on arrival, before we saw the answer, so its window has passed by then whatever the network
+ * did on the way; the margin covers the service's clock steps (Retry-After is in whole seconds).
+ */
+export const SLOT_HOLD_MS = SERVICE_WINDOW_MS + 500;
+
+/**
+ * Rules 4 and 5: how far back "the last window" reaches for answer times, cuts and probes: the
+ * service's minute and a second for the answers that end it.
+ */
+export const WINDOW_MS = SERVICE_WINDOW_MS + 1_000;
 
 /** Rule 3: a cut never leaves a process less than this share of the limit. */
 export const MIN_SHARE = 0.05;

@@ -1,4 +1,4 @@
-import { CUT_FACTOR, MIN_SHARE, PROBE_GAP_MS, WINDOW_MS } from './rules';
+import { CUT_FACTOR, MIN_SHARE, PROBE_GAP_MS, SLOT_HOLD_MS } from './rules';
 
 /** A request that left: hand it back to the pacer when its answer (or failure) comes. */
 export interface Send {
@@ -7,13 +7,20 @@ export interface Send {
 	readonly probe?: boolean;
 }
 
+/** A request that holds a slot: until SLOT_HOLD_MS after its answer, Infinity while in flight. */
+interface Slot {
+	sentAt: number;
+	freesAt: number;
+}
+
 /**
- * The window budget of one process (docs/pacing.md, rules 1 to 4): at most `budget` accepted
- * sends in any WINDOW_MS, the budget cut on a 429 and grown by probes.
+ * The window budget of one process (docs/pacing.md, rules 1 to 4): at most `budget` slots held,
+ * a slot held by every request the service did not reject until SLOT_HOLD_MS after its answer;
+ * the budget cut on a 429 and grown by probes.
  */
 export class WindowBudget {
-	/** Send times of the requests in the window that the service did not reject, oldest first. */
-	private readonly sent: number[] = [];
+	/** The requests holding a slot, oldest send first. */
+	private slots: Slot[] = [];
 
 	budget: number;
 
@@ -43,35 +50,42 @@ export class WindowBudget {
 	/** When the next request may leave (rule 1), and whether it is a probe (rule 4). */
 	nextSend(now: number, lastSentAt: number): { at: number; probe: boolean } {
 		this.prune(now);
-		if (this.sent.length < this.budget) return { at: now, probe: false };
-		const frees = this.sent[this.sent.length - this.budget] + WINDOW_MS;
+		if (this.slots.length < this.budget) return { at: now, probe: false };
+		// Infinity while every slot the budget needs is still waiting for its answer.
+		const frees = this.freeingAt(this.slots.length - this.budget);
 		const probeAt = this.chain ? now : Math.max(this.probeAfter, lastSentAt + PROBE_GAP_MS);
 		const probe = this.budget < this.limit && probeAt + PROBE_GAP_MS < frees;
 		return { at: probe ? probeAt : frees, probe };
 	}
 
 	recordSend(now: number, probe: boolean): void {
-		this.sent.push(now);
+		this.slots.push({ sentAt: now, freesAt: Infinity });
 		this.probing = probe;
 	}
 
 	/** The answer to `send`: a rejected send takes no slot; a probe grows or waits (rule 4); a 429 cuts (rule 3). */
 	settle(send: Send, rateLimited: boolean, now: number): void {
-		if (rateLimited) {
-			const index = this.sent.lastIndexOf(send.at);
-			if (index >= 0) this.sent.splice(index, 1);
+		let held = this.slots.length - 1;
+		while (
+			held >= 0 &&
+			!(this.slots[held].sentAt === send.at && this.slots[held].freesAt === Infinity)
+		)
+			held--;
+		if (held >= 0) {
+			if (rateLimited) this.slots.splice(held, 1);
+			else this.slots[held].freesAt = now + SLOT_HOLD_MS;
 		}
 		if (send.probe) {
 			this.probing = false;
 			this.chain = !rateLimited;
 			if (!rateLimited) {
-				this.budget = Math.min(this.limit, Math.max(this.budget, this.sent.length));
+				this.budget = Math.min(this.limit, Math.max(this.budget, this.slots.length));
 			} else {
 				this.prune(now);
-				this.probeAfter =
-					this.sent.length >= this.budget
-						? this.sent[this.sent.length - this.budget] + WINDOW_MS
-						: now;
+				const frees =
+					this.slots.length >= this.budget ? this.freeingAt(this.slots.length - this.budget) : now;
+				// A slot still in flight frees after its answer: look again a hold from now at the latest.
+				this.probeAfter = Number.isFinite(frees) ? frees : now + SLOT_HOLD_MS;
 			}
 		} else if (rateLimited && send.at > this.lastCutAt) {
 			// One cut per crowding: 429s for requests sent before the cut answer the same crowding.
@@ -84,7 +98,13 @@ export class WindowBudget {
 		}
 	}
 
+	/** The time the slot `rank` (0: the first) frees, in the order slots free. */
+	private freeingAt(rank: number): number {
+		return this.slots.map((slot) => slot.freesAt).sort((a, b) => a - b)[rank];
+	}
+
 	private prune(now: number): void {
-		while (this.sent.length > 0 && this.sent[0] <= now - WINDOW_MS) this.sent.shift();
+		if (this.slots.some((slot) => slot.freesAt <= now))
+			this.slots = this.slots.filter((slot) => slot.freesAt > now);
 	}
 }
