@@ -141,6 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const email = typeof value?.email === 'string' ? value.email : undefined;
 			stats.log.push({
 				at,
+				answeredAt: now(),
 				status: reply.status,
 				route,
 				port: req.socket.remotePort,

@@ -4,6 +4,8 @@
 export interface RequestRecord {
 	/** When the request arrived (epoch ms, the sandbox's clock). */
 	at: number;
+	/** When its answer was sent (after the sandbox's latency). */
+	answeredAt: number;
 	status: number;
 	route: string;
 	/** The client's port: tells the connections (and so the client processes) apart. */

@@ -11,3 +11,9 @@ export function minimumMs(requests: number, perMinute: number, latencyMs: number
 export function seconds(ms: number): string {
 	return `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** The time a run took at the service: from the first request's arrival to the last answer. */
+export function atTheService(log: Array<{ at: number; answeredAt: number }>): number {
+	if (log.length === 0) return 0;
+	return Math.max(...log.map((r) => r.answeredAt)) - Math.min(...log.map((r) => r.at));
+}

@@ -77,6 +77,21 @@ describe('InFlightGate (rule 5)', () => {
 		expect(gate.allows(3_000, 200, -Infinity)).toBe(false);
 	});
 
+	it('a window without answers keeps the answer time known before it', () => {
+		const gate = new InFlightGate();
+		gate.started();
+		gate.finished(0, 2_000); // warm-up
+		gate.started();
+		gate.finished(2_000, 2_600);
+		// Two quiet minutes (the next execution in this process): 600 ms is still what it knows.
+		const later = 2_600 + 2 * WINDOW_MS;
+		for (let n = 0; n < 24; n++) {
+			expect(gate.allows(later, 200, -Infinity)).toBe(true);
+			gate.started();
+		}
+		expect(gate.allows(later, 200, -Infinity)).toBe(false);
+	});
+
 	it('never more than 25, and one at a time for three windows after a cut', () => {
 		const gate = new InFlightGate();
 		gate.started();
