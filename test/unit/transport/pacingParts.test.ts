@@ -26,6 +26,21 @@ describe('WindowBudget (rules 1 to 4)', () => {
 		});
 	});
 
+	it('rule 3: a 429 cuts the budget to the accepted requests the process holds, when they are at least the floor', () => {
+		const budget = new WindowBudget(200);
+		for (let t = 0; t < 30; t++) budget.recordSend(t, false);
+		for (let t = 0; t < 25; t++) budget.settle({ at: t }, false, 100 + t);
+		// 25 accepted, 5 still in flight: the account was full, and 25 was this process's share of it.
+		budget.settle({ at: 25 }, true, 200);
+		expect(budget.budget).toBe(25);
+		// Holding 80 accepted (above 0.7 x its budget), a process cuts to 70% of its budget.
+		const big = new WindowBudget(100);
+		for (let t = 0; t < 81; t++) big.recordSend(t, false);
+		for (let t = 0; t < 80; t++) big.settle({ at: t }, false, 100 + t);
+		big.settle({ at: 80 }, true, 200);
+		expect(big.budget).toBe(70);
+	});
+
 	it('rule 3: a 429 cuts the budget to 70%, once per crowding, never below 5% of the limit; its send takes no slot', () => {
 		const budget = new WindowBudget(200);
 		for (let t = 0; t < 100; t++) budget.recordSend(t, false);

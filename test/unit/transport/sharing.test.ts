@@ -268,10 +268,10 @@ describe('processes sharing one account', () => {
 		// other two, a process's first request takes about 450 ms more, and while they start each
 		// request costs about 90 ms of their CPU. Before the lowest answer time and the probes,
 		// this took 426 s with 9% 429s (20 in flight per process at the first crowded moment; one
-		// or two windows lost at the end, when processes finished apart). Now about 316 s, 3.5%:
-		// the first crowded moment still costs what each process has in flight (4 here), and the
-		// next window, which frees over the seconds the first one took to fill, about 3 more per
-		// process; the 3% bound holds from then on (the real bench: 3.2% all told, ratio 0.92).
+		// or two windows lost at the end, when processes finished apart); then 3.5%, as a cut by
+		// 0.7 left budgets above the shares for the next window. A cut to the share a process
+		// holds (rule 3) ends that: the first crowded moment still costs what each process has in
+		// flight (4 here), then about one refused probe per process and window.
 		const out = await run(4, 300, 5, {
 			startsMs: [0, 0, 3_300, 3_300],
 			cpuMs: 90,
@@ -279,17 +279,17 @@ describe('processes sharing one account', () => {
 			firstMs: 450,
 			...envLoad(),
 		});
-		expectShared(out, 4 * 300, 0.04);
+		expectShared(out, 4 * 300, 0.03);
 		const late = out.answers.filter((a) => a.t >= out.start + 2 * MINUTE);
 		expect(late.filter((a) => a.status === 429).length / late.length).toBeLessThanOrEqual(0.03);
 	});
 
 	it('8 processes x 150 requests started like queue-mode workers on a busy machine: all delivered, near the minimum time', async () => {
-		// `npm run bench -- workers 8` measured 7.0% 429s; this start (pairs of processes 1.5 s
-		// apart, loads as in the 4-process case) gives about the same. Issue 17 asks for 3%: not met.
-		// What costs them: each process's first crowded moment (what it has in flight), the
-		// budgets that come down by 0.7 per crowding (one crowding per window opening), and about
-		// one refused probe per process and window. See docs/pacing.md, "Eight processes".
+		// `npm run bench -- workers 8` measured 7.0% 429s before rule 3 cut to the share a process
+		// holds; this start (pairs of processes 1.5 s apart, loads as in the 4-process case) gave
+		// about the same then, 5% now. Issue 17 asks for 3%: not met. What is left: each process's
+		// first crowded moment (what it has in flight) and about one refused probe per process and
+		// window. See docs/pacing.md, "Eight processes".
 		const out = await run(8, 150, 5, {
 			startsMs: [0, 0, 1_500, 1_500, 3_000, 3_000, 4_500, 4_500],
 			cpuMs: 90,
@@ -297,7 +297,7 @@ describe('processes sharing one account', () => {
 			firstMs: 450,
 			...envLoad(),
 		});
-		expectShared(out, 8 * 150, 0.08);
+		expectShared(out, 8 * 150, 0.06);
 		expect(out.minimum / out.elapsed).toBeGreaterThanOrEqual(0.9);
 	});
 

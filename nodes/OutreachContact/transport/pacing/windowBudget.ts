@@ -89,13 +89,26 @@ export class WindowBudget {
 			}
 		} else if (rateLimited && send.at > this.lastCutAt) {
 			// One cut per crowding: 429s for requests sent before the cut answer the same crowding.
-			this.budget = Math.max(
-				Math.ceil(this.limit * MIN_SHARE),
-				Math.floor(this.budget * CUT_FACTOR),
-			);
+			this.budget = this.cut(now);
 			this.lastCutAt = now;
 			this.chain = false;
 		}
+	}
+
+	/**
+	 * Rule 3: at a crowded moment the accepted requests of every process in the window add up to
+	 * the account's limit, so what this one holds is its share of the moment: the budget goes there at once, instead of
+	 * coming down by CUT_FACTOR over several crowded window openings. A process holding less than
+	 * the floor (it has just started, or found the account full) cannot read its share from that,
+	 * and cuts by CUT_FACTOR only, so that it still competes for its share.
+	 */
+	private cut(now: number): number {
+		this.prune(now);
+		const floor = Math.ceil(this.limit * MIN_SHARE);
+		const cut = Math.floor(this.budget * CUT_FACTOR);
+		// Accepted requests only: those still in flight at a crowded moment are mostly refused.
+		const held = this.slots.filter((slot) => Number.isFinite(slot.freesAt)).length;
+		return held >= floor ? Math.max(floor, Math.min(cut, held)) : Math.max(floor, cut);
 	}
 
 	/** The time the slot `rank` (0: the first) frees, in the order slots free. */
