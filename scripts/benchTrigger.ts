@@ -2,30 +2,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { pollOnce, triggerNode } from '../harness/n8nHarness';
-import type { Clock } from '../nodes/OutreachContact/helpers/clock';
 import { testHooks } from '../nodes/OutreachContact/testHooks';
-import { createPrng } from '../sandbox/prng';
 import type { Order } from '../sandbox/search';
 import { startSandbox } from '../sandbox/server';
+import { seededRandom, TestClock } from '../test/support/testClock';
 import { MemoryPeak } from './memoryPeak';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** Time that moves only when the code sleeps (pacing waits) or the bench sets it: no real waits. */
-class SimulatedClock implements Clock {
-	readonly random = createPrng(7);
-
-	constructor(public time: number) {}
-
-	now(): number {
-		return this.time;
-	}
-
-	async sleep(ms: number): Promise<void> {
-		this.time += Math.max(0, ms);
-	}
-}
 
 const median = (values: number[]) =>
 	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -40,7 +24,7 @@ const median = (values: number[]) =>
 export async function benchTrigger(limitPerMinute: number): Promise<void> {
 	for (const order of ['newest', 'oldest', 'unordered'] as Order[]) {
 		const start = Date.UTC(2026, 10, 23, 9, 0, 0);
-		const clock = new SimulatedClock(start);
+		const clock = new TestClock({ start, seed: 7 });
 		const restoreClock = testHooks.useClock(clock);
 		testHooks.resetPacers();
 		testHooks.forgetTriggerStates();
@@ -61,7 +45,7 @@ export async function benchTrigger(limitPerMinute: number): Promise<void> {
 			const credentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
 			const node = triggerNode('New Contact', { event: 'newContact', simplify: true });
 			const staticData: IDataObject = {};
-			const random = createPrng(11);
+			const random = seededRandom(11);
 			const requestsOf = async () => {
 				const before = sandbox.stats.requests;
 				const { items } = await pollOnce(node, { credentials, staticData });

@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { api, CONTACT_KEYS, fakeClock } from './helpers';
+import { api, CONTACT_KEYS } from './helpers';
+import { TestClock } from '../support/testClock';
 
 const ENRICHED_CONTACT_KEYS = [
 	'first_name',
@@ -59,11 +60,11 @@ const ENRICHED_COMPANY_KEYS = [
 const keys = (value: object): string[] => Object.keys(value).sort();
 
 describe('sandbox endpoints', () => {
-	const clock = fakeClock('2024-05-06T07:08:09.000Z');
+	const clock = new TestClock({ start: Date.parse('2024-05-06T07:08:09.000Z'), sleep: 'still' });
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ now: clock.now, rateLimit: 0, processingMs: 0 });
+		sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0, processingMs: 0 });
 	});
 	afterAll(() => sandbox.close());
 

@@ -29,24 +29,6 @@ export async function api(
 	return { status: response.status, headers: response.headers, body: parsed };
 }
 
-/** A settable clock for the `now` option. */
-export function fakeClock(startIso: string): {
-	now: () => number;
-	set(iso: string): void;
-	advance(ms: number): void;
-} {
-	let current = Date.parse(startIso);
-	return {
-		now: () => current,
-		set: (iso) => {
-			current = Date.parse(iso);
-		},
-		advance: (ms) => {
-			current += ms;
-		},
-	};
-}
-
 /** The documented fields of a Contact, sorted: what every contact answer must hold, no more. */
 export const CONTACT_KEYS = [
 	'created_date',

@@ -1,6 +1,7 @@
 import { SlidingWindowLimiter } from '../../sandbox/rateLimit';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { api, fakeClock } from './helpers';
+import { api } from './helpers';
+import { TestClock } from '../support/testClock';
 
 describe('SlidingWindowLimiter', () => {
 	it('keeps keys apart and frees a slot exactly 60 s after it was taken', () => {
@@ -23,17 +24,17 @@ describe('SlidingWindowLimiter', () => {
 });
 
 describe('sandbox rate limit over HTTP', () => {
-	const clock = fakeClock('2024-01-01T00:00:00.000Z');
+	const clock = new TestClock({ start: Date.parse('2024-01-01T00:00:00.000Z'), sleep: 'still' });
 	const t0 = clock.now();
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ now: clock.now, rateLimit: 3 });
+		sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 3 });
 	});
 	afterAll(() => sandbox.close());
 
 	const at = async (offsetMs: number, path = '/me') => {
-		clock.set(new Date(t0 + offsetMs).toISOString());
+		clock.setTime(t0 + offsetMs);
 		return api(sandbox, 'GET', path);
 	};
 
@@ -61,7 +62,7 @@ describe('sandbox rate limit over HTTP', () => {
 
 	it('does not count requests refused for authentication', async () => {
 		sandbox.resetRateLimit();
-		clock.set(new Date(t0 + 600_000).toISOString());
+		clock.setTime(t0 + 600_000);
 		for (let i = 0; i < 5; i++) {
 			expect((await api(sandbox, 'GET', '/me', undefined, { Authorization: 'wrong' })).status).toBe(
 				403,

@@ -1,10 +1,11 @@
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { api, CONTACT_KEYS, fakeClock } from './helpers';
+import { api, CONTACT_KEYS } from './helpers';
+import { TestClock } from '../support/testClock';
 
 type Condition = { property: string; condition: string; value?: unknown };
 
 describe('sandbox search', () => {
-	const clock = fakeClock('2024-01-15T12:00:00.000Z');
+	const clock = new TestClock({ start: Date.parse('2024-01-15T12:00:00.000Z'), sleep: 'still' });
 	let sandbox: Sandbox;
 	const ids: Record<string, number> = {};
 
@@ -20,7 +21,7 @@ describe('sandbox search', () => {
 	};
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ now: clock.now, rateLimit: 0 });
+		sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0 });
 		const add = sandbox.store.addContact.bind(sandbox.store);
 		ids.dave = add({
 			email: 'dave@initech.com',
@@ -224,11 +225,15 @@ describe('sandbox search', () => {
 });
 
 describe('sandbox search: days in a timezone', () => {
-	const clock = fakeClock('2024-01-15T08:30:00.000Z');
+	const clock = new TestClock({ start: Date.parse('2024-01-15T08:30:00.000Z'), sleep: 'still' });
 	let sandbox: Sandbox;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ now: clock.now, rateLimit: 0, timezone: 'America/Los_Angeles' });
+		sandbox = await startSandbox({
+			now: () => clock.now(),
+			rateLimit: 0,
+			timezone: 'America/Los_Angeles',
+		});
 	});
 	afterAll(() => sandbox.close());
 

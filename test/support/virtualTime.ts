@@ -1,18 +1,17 @@
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { isolateNetwork } from './nodeRun';
-import { VirtualClock } from './virtualClock';
+import { TestClock } from './testClock';
 
 /**
- * For transport tests: no real network, fresh pacing state and a new virtual clock in every
- * test (`time.clock`), put back afterwards.
+ * For transport tests: no real network, fresh pacing state and a new scheduled TestClock in
+ * every test (`time.clock`), put back afterwards.
  */
-export function useVirtualClock(): { clock: VirtualClock } {
-	const time = { clock: new VirtualClock() };
+export function useVirtualClock(): { clock: TestClock } {
+	const time = { clock: new TestClock({ sleep: 'scheduled' }) };
 	let restore = () => {};
 	isolateNetwork();
 	beforeEach(() => {
-		time.clock = new VirtualClock();
-		restore = testHooks.useClock(time.clock);
+		time.clock = new TestClock({ sleep: 'scheduled' });
+		restore = time.clock.install();
 	});
 	afterEach(() => restore());
 	return time;

@@ -8,9 +8,9 @@ import {
 	outreachNode,
 	runWorkflow,
 } from '../../harness/n8nHarness';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { contact, credentials, HOST, KEY_UNDER_TEST } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
+import { TestClock } from '../support/testClock';
 
 /** Contact → Add with Look Up Contact (on by default): `id` and `duplicate` from batched searches. */
 
@@ -60,23 +60,18 @@ const sequenceOf = (body: Body) =>
 	body.conditions.find((c) => c.property === 'sequence__id')?.value;
 
 let restoreClock: () => void;
-let now: number;
-let sleeps: number[];
+let clock: TestClock;
 
 isolateNetwork();
 
 beforeEach(() => {
 	// A clock that jumps over each wait, so that the look-up's retries take no real time.
-	now = Date.UTC(2026, 10, 23, 9, 0, 0);
-	sleeps = [];
-	restoreClock = testHooks.useClock({
-		now: () => now,
-		sleep: async (ms) => {
-			sleeps.push(ms);
-			now += ms;
-		},
+	clock = new TestClock({
+		start: Date.UTC(2026, 10, 23, 9, 0, 0),
+		sleep: 'jump',
 		random: () => 0.5,
 	});
+	restoreClock = clock.install();
 });
 afterEach(() => restoreClock());
 
@@ -141,7 +136,7 @@ describe('Contact → Add → Look Up Contact', () => {
 			sequence_id: 11,
 			playbook_id: 21,
 		});
-		expect(sleeps).toEqual([]);
+		expect(clock.sleeps).toEqual([]);
 	});
 
 	it('searches again for a new contact the service does not find at once; after about 15 s the item says so and does not fail', async () => {
@@ -170,7 +165,7 @@ describe('Contact → Add → Look Up Contact', () => {
 			['never@x.io'],
 			['never@x.io'],
 		]);
-		expect(sleeps).toEqual([1000, 2000, 4000, 8000]);
+		expect(clock.sleeps).toEqual([1000, 2000, 4000, 8000]);
 		const [late, never] = outputOf('Add').map((item) => item.json);
 		expect(late).toMatchObject({ id: 777, duplicate: false, status: 'Contact queued' });
 		expect(late.lookUpNote).toBeUndefined();

@@ -9,6 +9,7 @@ import {
 } from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { TestClock } from '../support/testClock';
 
 /**
  * Contact → Add against the sandbox (an independent model of the service): the look-up's
@@ -24,23 +25,18 @@ const SEARCH = 'POST /contact/search/';
 const ADD = 'POST /contact/';
 
 let sandbox: Sandbox;
-let now: number;
-let sleeps: number[];
+let clock: TestClock;
 let restoreClock: () => void;
 
 beforeEach(async () => {
-	now = Date.UTC(2026, 10, 23, 9, 0, 0);
-	sleeps = [];
-	restoreClock = testHooks.useClock({
-		now: () => now,
-		sleep: async (ms) => {
-			sleeps.push(ms);
-			now += ms;
-		},
+	clock = new TestClock({
+		start: Date.UTC(2026, 10, 23, 9, 0, 0),
+		sleep: 'jump',
 		random: () => 0.5,
 	});
+	restoreClock = clock.install();
 	testHooks.resetPacers();
-	sandbox = await startSandbox({ now: () => now, rateLimit: 0, processingMs: 20_000 });
+	sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0, processingMs: 20_000 });
 });
 
 afterEach(async () => {
@@ -113,7 +109,7 @@ describe('Contact → Add against the sandbox', () => {
 			handle: i % 3 === 0 ? `lead-${i}` : '',
 		}));
 		sandbox.stats.reset();
-		const start = now;
+		const start = clock.now();
 
 		const { outputOf } = await run(items, { waitForProcessing: true, simplify: false });
 
@@ -125,12 +121,12 @@ describe('Contact → Add against the sandbox', () => {
 			expect(Object.keys(json.sentence_fields as object).length).toBeGreaterThan(0);
 			expect(json.enriched_contact_data === null).toBe(!items[i].enrich);
 		}
-		const waited = now - start;
-		const lastRoundDelay = sleeps[sleeps.length - 1];
+		const waited = clock.now() - start;
+		const lastRoundDelay = clock.sleeps[clock.sleeps.length - 1];
 		expect(waited).toBeGreaterThanOrEqual(20_000);
 		expect(waited).toBeLessThanOrEqual(20_000 + lastRoundDelay);
 		// Rounds at 0, 2, 5, 9.5, 16.25 and 26.4 s: one search for all, one for the enriched.
-		expect(sleeps).toEqual([2000, 3000, 4500, 6750, 10125]);
+		expect(clock.sleeps).toEqual([2000, 3000, 4500, 6750, 10125]);
 		expect(calls(ADD)).toBe(100);
 		expect(calls(SEARCH)).toBe(1 + 6 * 2);
 	});

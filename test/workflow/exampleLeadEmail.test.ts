@@ -17,6 +17,7 @@ import {
 } from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { TestClock } from '../support/testClock';
 
 /**
  * examples/lead-to-personalized-email.json as it ships, run on n8n-core against the sandbox: the
@@ -65,18 +66,18 @@ const standIns = {
 };
 
 let sandbox: Sandbox;
-let now: number;
+let clock: TestClock;
 let restoreClock: () => void;
 
 beforeEach(async () => {
-	now = Date.UTC(2026, 10, 23, 9, 0, 0);
-	restoreClock = testHooks.useClock({
-		now: () => now,
-		sleep: async (ms) => void (now += ms),
+	clock = new TestClock({
+		start: Date.UTC(2026, 10, 23, 9, 0, 0),
+		sleep: 'jump',
 		random: () => 0.5,
 	});
+	restoreClock = clock.install();
 	testHooks.resetPacers();
-	sandbox = await startSandbox({ now: () => now, rateLimit: 0, processingMs: 8_000 });
+	sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0, processingMs: 8_000 });
 });
 afterEach(async () => {
 	restoreClock();
@@ -132,5 +133,5 @@ it('examples/lead-to-personalized-email.json: each lead gets an email made of it
 			[jane?.id, sandbox.store.findContactInSequence(101, 'omar@globex.example')?.id][i],
 		);
 	}
-	expect(now - Date.UTC(2026, 10, 23, 9, 0, 0)).toBeGreaterThanOrEqual(8_000);
+	expect(clock.now() - Date.UTC(2026, 10, 23, 9, 0, 0)).toBeGreaterThanOrEqual(8_000);
 });

@@ -18,18 +18,19 @@ import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { contact, credentials, HOST } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
 import { capturePollLog } from '../support/pollLog';
+import { TestClock } from '../support/testClock';
 
 isolateNetwork();
 
-let now: number;
+let clock: TestClock;
 let restoreClock: () => void;
 beforeEach(() => {
-	now = Date.UTC(2026, 10, 24, 9, 0, 0);
-	restoreClock = testHooks.useClock({
-		now: () => now,
-		sleep: async (ms) => void (now += ms),
+	clock = new TestClock({
+		start: Date.UTC(2026, 10, 24, 9, 0, 0),
+		sleep: 'jump',
 		random: () => 0.5,
 	});
+	restoreClock = clock.install();
 	testHooks.forgetTriggerStates();
 });
 afterEach(() => restoreClock());
@@ -163,7 +164,7 @@ describe('Trigger', () => {
 		const log = capturePollLog();
 		try {
 			const fresh = (id: number) =>
-				contact(id, { created_date: new Date(now - id * 60_000).toISOString() });
+				contact(id, { created_date: new Date(clock.now() - id * 60_000).toISOString() });
 			serveSearch([1, 2, 3].map(fresh));
 			await pollOnce(triggerNode('Trigger', { options: { initialDays: 1, maxPerPoll: 2 } }), {
 				credentials,

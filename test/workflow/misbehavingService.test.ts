@@ -19,6 +19,7 @@ import { STATE_KEY } from '../../nodes/OutreachContact/trigger/state';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { capturePollLog } from '../support/pollLog';
+import { TestClock } from '../support/testClock';
 
 jest.setTimeout(30_000);
 
@@ -26,21 +27,19 @@ const SEARCH = 'POST /contact/search/';
 const MINUTE = 60_000;
 
 let sandbox: Sandbox;
-let now: number;
+let clock: TestClock;
 let restoreClock: () => void;
 
 beforeEach(async () => {
-	now = Date.UTC(2026, 10, 24, 9, 0, 0);
-	restoreClock = testHooks.useClock({
-		now: () => now,
-		sleep: async (ms) => {
-			now += ms;
-		},
+	clock = new TestClock({
+		start: Date.UTC(2026, 10, 24, 9, 0, 0),
+		sleep: 'jump',
 		random: () => 0.5,
 	});
+	restoreClock = clock.install();
 	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();
-	sandbox = await startSandbox({ now: () => now, rateLimit: 0, maxPageSize: 10 });
+	sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0, maxPageSize: 10 });
 });
 
 afterEach(async () => {
@@ -64,7 +63,7 @@ function addContacts(count: number): number {
 			sandbox.store.addContact({
 				email: `p${i + 1}@example.com`,
 				sequence_id: 101,
-				created_date: now - (i + 1) * 1000,
+				created_date: clock.now() - (i + 1) * 1000,
 			}).id,
 	);
 	return ids[0];
@@ -212,7 +211,7 @@ describe('Answers of the wrong shape', () => {
 		sandbox.store.addContact({
 			email: 'p2@example.com',
 			sequence_id: 101,
-			created_date: now - 500,
+			created_date: clock.now() - 500,
 		});
 		// A proxy or a buggy page that drops fields: served by a stand-in answer below.
 		sandbox.forceNext(1, 200, {
@@ -270,12 +269,12 @@ describe('The New Contact trigger against pagination that never ends', () => {
 			expect(first.output).toBeNull();
 			const floor = stateOf(first.staticData).floor;
 
-			now += MINUTE;
+			clock.advance(MINUTE);
 			for (let i = 1; i <= 25; i++)
 				sandbox.store.addContact({
 					email: `new${i}@example.com`,
 					sequence_id: 101,
-					created_date: now - i * 100,
+					created_date: clock.now() - i * 100,
 				});
 			sandbox.settings.pagination = 'endless';
 			sandbox.stats.reset();
@@ -291,11 +290,11 @@ describe('The New Contact trigger against pagination that never ends', () => {
 				"Outreach Contact Trigger: the service's pagination was inconsistent: page 4 held only contacts of earlier pages; the search stopped after page 4 (25 contacts read). Emitted the new contacts read; the next polls read the same window again.",
 			]);
 
-			now += MINUTE;
+			clock.advance(MINUTE);
 			sandbox.store.addContact({
 				email: 'later@example.com',
 				sequence_id: 101,
-				created_date: now - 50,
+				created_date: clock.now() - 50,
 			});
 			sandbox.settings.pagination = 'normal';
 			const healed = await pollOnce(node, {

@@ -14,18 +14,17 @@ import type { Contact } from '../../nodes/OutreachContact/types';
 import { HOST, contact, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { isolateNetwork } from '../support/nodeRun';
+import { TestClock } from '../support/testClock';
 
 isolateNetwork();
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
+let clock: TestClock;
 let restoreClock: () => void;
 beforeEach(() => {
-	// n8n's clock for the trigger and the transport: fixed, and waits take no time.
-	restoreClock = testHooks.useClock({
-		now: () => NOW,
-		sleep: async () => undefined,
-		random: () => 0.5,
-	});
+	// n8n's clock for the trigger and the transport: set by the test, and waits take no time.
+	clock = new TestClock({ start: NOW, sleep: 'still', random: () => 0.5 });
+	restoreClock = clock.install();
 	testHooks.forgetTriggerStates(); // every test is a new n8n process
 });
 afterEach(() => restoreClock());
@@ -428,14 +427,7 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 
 describe('Outreach Contact Trigger: contacts that become searchable late', () => {
 	it('come with the next cheap poll, or with the full walk that verifies the order', async () => {
-		let now = NOW;
-		restoreClock();
-		restoreClock = testHooks.useClock({
-			now: () => now,
-			sleep: async () => undefined,
-			random: () => 0.5,
-		});
-		const ago = (m: number) => new Date(now - m * 60_000).toISOString();
+		const ago = (m: number) => new Date(clock.now() - m * 60_000).toISOString();
 		let contacts = [at(1, ago(3000))];
 		const { bodies } = service(() => contacts, 3);
 		const node = trigger();
@@ -455,7 +447,7 @@ describe('Outreach Contact Trigger: contacts that become searchable late', () =>
 		contacts = [...contacts, at(8, ago(9))];
 		const cheap = await pollOnce(node, { credentials, staticData: soon.staticData });
 		expect(cheap.output).toBeNull();
-		now += 46 * 60_000;
+		clock.advance(46 * 60_000);
 		bodies.length = 0;
 		const verified = await pollOnce(node, { credentials, staticData: cheap.staticData });
 		expect(verified.items.map((i) => i.json.id)).toEqual([8]);

@@ -16,28 +16,25 @@ import { HOST, contact, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { isolateNetwork } from '../support/nodeRun';
 import { startSandbox } from '../../sandbox/server';
+import { TestClock } from '../support/testClock';
 
 isolateNetwork();
 
 const START = Date.UTC(2026, 0, 10, 12, 0, 0);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-let now = START;
+let clock = new TestClock({ start: START, sleep: 'still', random: () => 0.5 });
 let restoreClock: () => void;
 beforeEach(() => {
-	now = START;
+	clock = new TestClock({ start: START, sleep: 'still', random: () => 0.5 });
 	// n8n's clock for the trigger and the transport: moved by hand, and waits take no time.
-	restoreClock = testHooks.useClock({
-		now: () => now,
-		sleep: async () => undefined,
-		random: () => 0.5,
-	});
+	restoreClock = clock.install();
 	testHooks.forgetTriggerStates(); // every test is a new n8n process
 });
 afterEach(() => restoreClock());
 
 const PATH = '/api/v2/contact/search/';
-const ago = (minutes: number) => new Date(now - minutes * MINUTE).toISOString();
+const ago = (minutes: number) => new Date(clock.now() - minutes * MINUTE).toISOString();
 const at = (id: number, created: string): Contact =>
 	contact(id, { created_date: created }) as Contact;
 
@@ -107,21 +104,21 @@ describe('Contact Enriched in trigger mode', () => {
 		expect(nodeData(first.staticData)[STATE_KEY]).toBeUndefined(); // New Contact's state is apart
 
 		// Contact 3 (created before the activation) and 4 get enriched; 1 and 2 stay in the window.
-		now += 5 * MINUTE;
+		clock.advance(5 * MINUTE);
 		enriched = [...enriched, at(3, ago(120)), at(4, ago(2))];
 		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json.id)).toEqual([3, 4]); // oldest created first
 		expect(second.items[0].json).toEqual(simplifyContact(enriched[2]));
 		expect(bodies.map((b) => b.conditions)).toEqual([enrichedSearch(3)]);
-		expect(stateOf(second.staticData).since).toBe(now);
+		expect(stateOf(second.staticData).since).toBe(clock.now());
 
-		now += MINUTE;
+		clock.advance(MINUTE);
 		const third = await pollOnce(node, { credentials, staticData: second.staticData });
 		expect(third.output).toBeNull();
 
 		// A restart: the static data comes back from the database as JSON; 2 is updated again.
-		now += MINUTE;
+		clock.advance(MINUTE);
 		enriched = [...enriched, at(5, ago(1))];
 		const restored = JSON.parse(JSON.stringify(third.staticData)) as IDataObject;
 		const fourth = await pollOnce(node, { credentials, staticData: restored });
@@ -141,7 +138,7 @@ describe('Contact Enriched in trigger mode', () => {
 			{ property: 'sequence__id', condition: 'Is', value: 12 },
 		]);
 
-		now += MINUTE;
+		clock.advance(MINUTE);
 		enriched = [1, 2, 3].map((id) => at(id, ago(10 - id)));
 		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
@@ -152,12 +149,12 @@ describe('Contact Enriched in trigger mode', () => {
 		]);
 	});
 
-	it("does not emit a contact created before the activation's day, enriched long ago and updated again now", async () => {
+	it("does not emit a contact created before the activation's day, enriched long ago and updated again clock.now()", async () => {
 		let enriched: Contact[] = [];
 		service(() => enriched);
 		const node = trigger();
 		const first = await pollOnce(node, { credentials });
-		now += MINUTE;
+		clock.advance(MINUTE);
 		enriched = [at(7, ago((3 * DAY) / MINUTE)), at(8, ago(3))];
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json.id)).toEqual([8]);
@@ -170,7 +167,7 @@ describe('Contact Enriched in trigger mode', () => {
 		const first = await pollOnce(node, { credentials });
 		expect(first.items.map((i) => i.json.id)).toEqual([2, 3]);
 		expect(bodies[0].conditions).toEqual(enrichedSearch(5));
-		now += MINUTE;
+		clock.advance(MINUTE);
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.output).toBeNull();
 	});
@@ -184,14 +181,14 @@ describe('Contact Enriched in trigger mode', () => {
 		enriched = [1, 2, 3, 4, 5].map((id) => at(id, ago(10 - id)));
 		const emitted: unknown[] = [];
 		for (let poll = 0; poll < 4; poll++) {
-			now += 10 * MINUTE;
+			clock.advance(10 * MINUTE);
 			const result = await pollOnce(node, { credentials, staticData });
 			emitted.push(result.items.map((i) => i.json.id));
 			staticData = result.staticData;
 			if (poll < 2) expect(stateOf(staticData).since).toBe(activation);
 		}
 		expect(emitted).toEqual([[1, 2], [3, 4], [5], []]);
-		expect(stateOf(staticData).since).toBe(now);
+		expect(stateOf(staticData).since).toBe(clock.now());
 		expect(bodies).toHaveLength(5);
 	});
 
@@ -205,7 +202,7 @@ describe('Contact Enriched in trigger mode', () => {
 			const before = JSON.stringify(first.staticData);
 			nock.cleanAll();
 
-			now += MINUTE;
+			clock.advance(MINUTE);
 			const later = [at(1, ago(31)), at(2, ago(2)), at(3, ago(1))];
 			nock(HOST)
 				.post(PATH)
@@ -224,7 +221,7 @@ describe('Contact Enriched in trigger mode', () => {
 			expect(JSON.stringify(first.staticData)).toBe(before);
 
 			// The next poll reads the same window again and picks everything up.
-			now += MINUTE;
+			clock.advance(MINUTE);
 			const { bodies } = service(() => later, 1);
 			const retry = await pollOnce(node, { credentials, staticData: first.staticData });
 			expect(retry.items.map((i) => i.json.id)).toEqual([2, 3]);
@@ -239,7 +236,7 @@ describe('Contact Enriched in trigger mode', () => {
 		const activation = await pollOnce(node, { credentials });
 		expect(activation.output).toBeNull();
 
-		now += MINUTE;
+		clock.advance(MINUTE);
 		enriched = [...enriched, at(2, ago(1))];
 		const scheduled = await pollOnce(node, { credentials, staticData: {} });
 		expect(scheduled.items.map((i) => i.json.id)).toEqual([2]);
@@ -258,7 +255,7 @@ describe('Contact Enriched in trigger mode', () => {
 describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)', () => {
 	it('emits a contact once its processing wrote the enrichment, never one left unenriched, nor one updated again', async () => {
 		nock.enableNetConnect('127.0.0.1');
-		const sandbox = await startSandbox({ now: () => now, processingMs: 3000 });
+		const sandbox = await startSandbox({ now: () => clock.now(), processingMs: 3000 });
 		try {
 			const sandboxCredentials = {
 				baseUrl: sandbox.baseUrl,
@@ -270,13 +267,13 @@ describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)
 				sequence_id: 101,
 				pronet_handle: 'old-one',
 				do_enrichment: true,
-				created_date: now - 3 * DAY,
+				created_date: clock.now() - 3 * DAY,
 			});
 			const node = trigger();
 			const first = await pollOnce(node, { credentials: sandboxCredentials });
 			expect(first.output).toBeNull();
 
-			const added = { sequence_id: 101, processed_at: now + 3000 };
+			const added = { sequence_id: 101, processed_at: clock.now() + 3000 };
 			const enriched = sandbox.store.addContact({
 				...added,
 				email: 'new@example.com',
@@ -284,14 +281,14 @@ describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)
 				do_enrichment: true,
 			});
 			sandbox.store.addContact({ ...added, email: 'plain@example.com' });
-			now += 1000;
+			clock.advance(1000);
 			const processing = await pollOnce(node, {
 				credentials: sandboxCredentials,
 				staticData: first.staticData,
 			});
 			expect(processing.output).toBeNull();
 
-			now += 5000;
+			clock.advance(5000);
 			const processed = await pollOnce(node, {
 				credentials: sandboxCredentials,
 				staticData: processing.staticData,
@@ -301,9 +298,9 @@ describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)
 			]);
 
 			// Both updated again later: neither the new one nor the one enriched before the activation comes.
-			now += 2 * 60 * MINUTE;
-			sandbox.store.touchContact(enriched.id, now);
-			sandbox.store.touchContact(old.id, now);
+			clock.advance(2 * 60 * MINUTE);
+			sandbox.store.touchContact(enriched.id, clock.now());
+			sandbox.store.touchContact(old.id, clock.now());
 			const touched = await pollOnce(node, {
 				credentials: sandboxCredentials,
 				staticData: processed.staticData,

@@ -2,7 +2,6 @@ import type { INode, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Contact, SearchCondition, SearchPage } from '../../../nodes/OutreachContact/types';
-import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
 import {
 	fetchSearchResults,
@@ -12,6 +11,7 @@ import {
 	pageAllowance,
 } from '../../../nodes/OutreachContact/paging/searchPages';
 import { pollDeadline, readWindow } from '../../../nodes/OutreachContact/trigger/readWindow';
+import { TestClock } from '../../support/testClock';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 const search = searchContacts as jest.MockedFunction<typeof searchContacts>;
@@ -158,15 +158,11 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 	});
 
 	it('gives up with a clear error when the budget is used up', async () => {
-		let now = 0;
-		const restore = testHooks.useClock({
-			now: () => now,
-			sleep: async () => undefined,
-			random: () => 0.5,
-		});
+		const clock = new TestClock({ start: 0, sleep: 'still', random: () => 0.5 });
+		const restore = clock.install();
 		try {
 			serve(() => {
-				now += 1000;
+				clock.advance(1000);
 				return range(1, 100);
 			});
 			const error = await walk(4_500).catch((e: unknown) => e);

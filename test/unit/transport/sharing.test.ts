@@ -13,7 +13,7 @@ import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transp
 import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { SERVICE_WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
-import { VirtualClock } from '../../support/virtualClock';
+import { TestClock } from '../../support/testClock';
 
 const LIMIT = 200;
 const MINUTE = 60_000;
@@ -28,11 +28,7 @@ interface Answer {
  * The service: a sliding 60 s window of LIMIT accepted requests; a rejection takes no slot.
  * `before(process)` runs when a request has its slot and before it leaves (the process's own work).
  */
-function service(
-	clock: VirtualClock,
-	latencyMs: number,
-	before?: (process: number) => Promise<void>,
-) {
+function service(clock: TestClock, latencyMs: number, before?: (process: number) => Promise<void>) {
 	const window = new SlidingWindowLimiter(LIMIT, () => clock.now());
 	const answers: Answer[] = [];
 	const send = (process: number) => async (): Promise<RawResponse> => {
@@ -71,7 +67,11 @@ interface Load {
 
 /** `processes` processes, each sending `items` requests 25 at a time (the router's concurrency). */
 async function run(processes: number, items: number, latencyMs = 0, load: Load = {}) {
-	const clock = new VirtualClock(Date.UTC(2026, 0, 5, 12, 0, 0), 7);
+	const clock = new TestClock({
+		start: Date.UTC(2026, 0, 5, 12, 0, 0),
+		seed: 7,
+		sleep: 'scheduled',
+	});
 	const start = clock.now();
 	const startsMs =
 		load.startsMs ??
@@ -216,7 +216,7 @@ describe('one process alone', () => {
 		// Each request reaches the service at some moment between its send and its answer: the
 		// service may count it anywhere in there. A send is safe when fewer than the budget of
 		// earlier requests could still be inside the service's minute: answered less than 60 s ago.
-		const clock = new VirtualClock();
+		const clock = new TestClock({ sleep: 'scheduled' });
 		const pacer = new Pacer(30, () => clock);
 		const requests: Array<{ sent: number; answered: number }> = [];
 		await clock.run(
@@ -333,7 +333,7 @@ describe('processes sharing one account', () => {
 
 	it('a process takes back the share another leaves', async () => {
 		// Process 0 has 100 requests, process 1 has 700: once 0 is done, 1 must grow back to the limit.
-		const clock = new VirtualClock();
+		const clock = new TestClock({ sleep: 'scheduled' });
 		const svc = service(clock, 0);
 		const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
 		const work = [100, 700].map(async (items, p) => {

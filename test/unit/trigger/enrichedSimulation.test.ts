@@ -36,9 +36,8 @@ import {
 	readEnrichedState,
 } from '../../../nodes/OutreachContact/trigger/enriched/state';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
-import type { Clock } from '../../../nodes/OutreachContact/helpers/clock';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
-import { seededRandom } from '../../support/virtualClock';
+import { seededRandom, TestClock } from '../../support/testClock';
 import {
 	parseSearchBody,
 	paginate,
@@ -49,21 +48,6 @@ import {
 import { Store } from '../../../sandbox/store';
 import type { ContactRecord } from '../../../sandbox/types';
 import { dayNumber, localMidnight } from './calendar';
-
-class SimClock implements Clock {
-	constructor(
-		public time: number,
-		readonly random: () => number,
-	) {}
-
-	now(): number {
-		return this.time;
-	}
-
-	async sleep(ms: number): Promise<void> {
-		this.time += Math.max(0, ms);
-	}
-}
 
 interface Row {
 	id: number;
@@ -116,7 +100,7 @@ class SimService {
 	private readonly days = new Map<string, number>();
 
 	constructor(
-		private readonly clock: SimClock,
+		private readonly clock: TestClock,
 		private readonly random: () => number,
 		readonly options: ServiceOptions,
 	) {
@@ -354,7 +338,7 @@ interface Scenario {
 
 async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
-	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
+	const clock = new TestClock({ start: s.start, random: seededRandom(s.seed + 1) });
 	const restoreClock = testHooks.useClock(clock);
 	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();

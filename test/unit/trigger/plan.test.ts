@@ -17,7 +17,7 @@ import { newestContact } from '../../../nodes/OutreachContact/trigger/testEvent'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { runPoll } from '../../support/poll';
-import { seededRandom } from '../../support/virtualClock';
+import { seededRandom } from '../../support/testClock';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 

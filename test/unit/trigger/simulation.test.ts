@@ -31,29 +31,10 @@ import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachC
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/plan';
 import { STATE_KEY, readPollState } from '../../../nodes/OutreachContact/trigger/state';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/timeRules';
-import type { Clock } from '../../../nodes/OutreachContact/helpers/clock';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
-import { seededRandom } from '../../support/virtualClock';
+import { seededRandom, TestClock } from '../../support/testClock';
 import { ALLOWED_CONDITIONS } from '../../../sandbox/search';
 import { dayNumber, localMidnight, localParts } from './calendar';
-
-// ---------------------------------------------------------------------------------------------
-// Fake clock: sleeping moves time forward at once (the transport's pacing and retry waits).
-
-class SimClock implements Clock {
-	constructor(
-		public time: number,
-		readonly random: () => number,
-	) {}
-
-	now(): number {
-		return this.time;
-	}
-
-	async sleep(ms: number): Promise<void> {
-		this.time += Math.max(0, ms);
-	}
-}
 
 // ---------------------------------------------------------------------------------------------
 // Fake service
@@ -124,7 +105,7 @@ class FakeService {
 	private nextId = 1_000_000;
 
 	constructor(
-		private readonly clock: SimClock,
+		private readonly clock: TestClock,
 		private readonly random: () => number,
 		readonly options: ServiceOptions,
 	) {}
@@ -440,7 +421,7 @@ interface EmittedRecord {
 
 async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
-	const clock = new SimClock(s.start, seededRandom(s.seed + 1));
+	const clock = new TestClock({ start: s.start, random: seededRandom(s.seed + 1) });
 	const restoreClock = testHooks.useClock(clock);
 	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();

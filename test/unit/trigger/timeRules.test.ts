@@ -1,4 +1,4 @@
-import { seededRandom } from '../../support/virtualClock';
+import { seededRandom } from '../../support/testClock';
 import {
 	DAY_MS,
 	HOUR_MS,
