@@ -1,4 +1,6 @@
 /* eslint-disable no-console -- a benchmark script, not shipped */
+import type { INode } from 'n8n-workflow';
+
 import { prepareN8n, SANDBOX_DUMMY_KEY, type PreparedN8n } from '../harness/n8n/environment';
 import { N8N_TARGETS } from '../harness/n8n/install';
 import { executeWorkflow } from '../harness/n8n/n8n';
@@ -14,9 +16,8 @@ import { printWorkersLog } from './benchWorkersLog';
  * against the minimum the window allows, the 429s, the failed items and the contacts created.
  */
 /** The pacing alone: N adds, no look-up searches (they would add 2 x ceil(N / 100) requests). */
-function withoutLookUp<T extends Record<string, unknown>>(node: T): T {
-	const parameters = node.parameters as Record<string, unknown>;
-	return { ...node, parameters: { ...parameters, options: { lookUpContact: false } } };
+function withoutLookUp(node: INode): INode {
+	return { ...node, parameters: { ...node.parameters, options: { lookUpContact: false } } };
 }
 
 export async function benchWorkers(limitPerMinute: number, counts = [1, 2, 4]): Promise<void> {

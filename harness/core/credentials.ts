@@ -16,7 +16,7 @@ import { CREDENTIAL_TYPE } from '../../nodes/OutreachContact/transport/request';
 
 /** The credential's type name: one definition, the shipped one. */
 export { CREDENTIAL_TYPE };
-export const CREDENTIAL_REF = { id: 'cred-1', name: 'Outreach Contact account' };
+export { CREDENTIAL_REF } from '../workflowJson';
 
 export interface OutreachCredentials {
 	baseUrl: string;

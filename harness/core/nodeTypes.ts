@@ -10,8 +10,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-export const OUTREACH_NODE_TYPE = 'n8n-nodes-outreach-contact.outreachContact';
-export const OUTREACH_TRIGGER_TYPE = 'n8n-nodes-outreach-contact.outreachContactTrigger';
+import { OUTREACH_NODE_TYPE, OUTREACH_TRIGGER_TYPE } from '../workflowJson';
+
+export { OUTREACH_NODE_TYPE, OUTREACH_TRIGGER_TYPE };
 export const ITEMS_NODE_TYPE = 'test.items';
 export const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
 

@@ -1,11 +1,6 @@
 import type { IConnections, IDataObject, INode } from 'n8n-workflow';
 import { CREDENTIAL_REF, CREDENTIAL_TYPE } from './credentials';
-import {
-	ITEMS_NODE_TYPE,
-	MANUAL_TRIGGER_TYPE,
-	OUTREACH_NODE_TYPE,
-	OUTREACH_TRIGGER_TYPE,
-} from './nodeTypes';
+import { ITEMS_NODE_TYPE, MANUAL_TRIGGER_TYPE, OUTREACH_NODE_TYPE } from './nodeTypes';
 
 export let position = 0;
 const nextPosition = (): [number, number] => [(position = (position + 220) % 4400), 300];
@@ -41,12 +36,8 @@ export function outreachNode(name: string, parameters: IDataObject): INode {
 	};
 }
 
-export function triggerNode(name: string, parameters: IDataObject = {}): INode {
-	return {
-		...customNode(name, OUTREACH_TRIGGER_TYPE, parameters),
-		credentials: { [CREDENTIAL_TYPE]: CREDENTIAL_REF },
-	};
-}
+/** The trigger node: one builder for both ways of running n8n (harness/workflowJson.ts). */
+export { triggerNode } from '../workflowJson';
 
 /** Connects the named nodes one after another. */
 export function chain(...names: string[]): IConnections {

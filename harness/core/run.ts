@@ -1,12 +1,10 @@
 import { ExecutionLifecycleHooks, PollContext, WorkflowExecute } from 'n8n-core';
 import type {
-	IConnections,
 	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeType,
 	INodeTypes,
-	IPinData,
 	IRun,
 	IVersionedNodeType,
 	IWorkflowBase,
@@ -22,16 +20,9 @@ import {
 } from './credentials';
 import { makeAdditionalData } from './additionalData';
 import { makeNodeTypes } from './nodeTypes';
+import type { RunnableWorkflow } from '../workflowJson';
 
-export interface WorkflowJson {
-	nodes: INode[];
-	connections: IConnections;
-	staticData?: IDataObject;
-	pinData?: IPinData;
-	settings?: IDataObject;
-	id?: string;
-	name?: string;
-}
+export type { RunnableWorkflow, WorkflowJson } from '../workflowJson';
 
 export interface RunOptions {
 	credentials?: CredentialsInput;
@@ -61,7 +52,7 @@ function declaresOurCredential(type: INodeType | IVersionedNodeType, version: nu
 	}
 }
 
-function buildWorkflow(json: WorkflowJson, types: INodeTypes): Workflow {
+function buildWorkflow(json: RunnableWorkflow, types: INodeTypes): Workflow {
 	const nodes = json.nodes.map((node) => {
 		if (node.credentials?.[CREDENTIAL_TYPE]) return node;
 		const type = types.getByName(node.type);
@@ -107,7 +98,7 @@ function pickStartNode(workflow: Workflow, name: string | undefined): INode {
 }
 
 export async function runWorkflow(
-	json: WorkflowJson,
+	json: RunnableWorkflow,
 	options: RunOptions = {},
 ): Promise<WorkflowResult> {
 	const mode = options.mode ?? 'manual';

@@ -70,15 +70,9 @@ export async function importWorkflowFile(home: N8nHome, path: string): Promise<C
 	return n8nCli(home, ['import:workflow', `--input=${path}`]);
 }
 
-export interface WorkflowJson {
-	id: string;
-	name: string;
-	nodes: Array<Record<string, unknown>>;
-	connections: Record<string, unknown>;
-	active?: boolean;
-	settings?: Record<string, unknown>;
-	[key: string]: unknown;
-}
+import type { WorkflowJson } from '../workflowJson';
+
+export type { WorkflowJson } from '../workflowJson';
 
 /** Imports several workflows with a single CLI call. */
 export async function importWorkflows(home: N8nHome, workflows: WorkflowJson[]): Promise<void> {

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { N8nInstall } from './install';
 
-export const PACKAGE_NAME = 'n8n-nodes-outreach-contact';
-export const ACTION_TYPE = `${PACKAGE_NAME}.outreachContact`;
-export const TRIGGER_TYPE = `${PACKAGE_NAME}.outreachContactTrigger`;
+import { PACKAGE_NAME } from '../workflowJson';
+
+export { PACKAGE_NAME, OUTREACH_NODE_TYPE, OUTREACH_TRIGGER_TYPE } from '../workflowJson';
 import { CREDENTIAL_TYPE } from '../../nodes/OutreachContact/transport/request';
 
 /** The credential's type name: the shipped definition. */

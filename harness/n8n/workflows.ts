@@ -4,22 +4,15 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { WorkflowJson } from './n8n';
-import { ACTION_TYPE, CREDENTIAL_TYPE, TRIGGER_TYPE } from './n8n';
+import type { IConnections, INode, INodeParameters } from 'n8n-workflow';
 
-export interface CredentialRef {
-	id: string;
-	name: string;
-}
+import { nodeId, OUTREACH_NODE_TYPE, type CredentialRef, type WorkflowJson } from '../workflowJson';
+import { CREDENTIAL_TYPE } from './n8n';
 
-type Parameters = Record<string, unknown>;
-type NodeJson = Record<string, unknown> & { name: string };
+export type { CredentialRef } from '../workflowJson';
 
-let nodeCounter = 0;
-function nodeId(): string {
-	nodeCounter++;
-	return `00000000-0000-4000-8000-${String(nodeCounter).padStart(12, '0')}`;
-}
+type Parameters = INodeParameters;
+type NodeJson = INode;
 
 /** A 16-character workflow id (n8n's length), readable and unique per `name`. */
 export function workflowId(name: string): string {
@@ -69,12 +62,12 @@ export function actionNode(
 	name: string,
 	parameters: Parameters,
 	credential: CredentialRef,
-	extra: Record<string, unknown> = {},
+	extra: Partial<INode> = {},
 ): NodeJson {
 	return {
 		id: nodeId(),
 		name,
-		type: ACTION_TYPE,
+		type: OUTREACH_NODE_TYPE,
 		typeVersion: 1,
 		position: [600, 0],
 		parameters,
@@ -88,7 +81,7 @@ export function addContactNode(
 	name: string,
 	email: string,
 	credential: CredentialRef,
-	extra: Record<string, unknown> = {},
+	extra: Partial<INode> = {},
 ): NodeJson {
 	return actionNode(
 		name,
@@ -104,31 +97,14 @@ export function addContactNode(
 	);
 }
 
-export function triggerNode(
-	name: string,
-	parameters: Parameters,
-	credential: CredentialRef,
-): NodeJson {
-	return {
-		id: nodeId(),
-		name,
-		type: TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {
-			event: 'newContact',
-			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			...parameters,
-		},
-		credentials: { [CREDENTIAL_TYPE]: credential },
-	};
-}
+/** The trigger node: one builder for both ways of running n8n (harness/workflowJson.ts). */
+export { triggerNode } from '../workflowJson';
 
 /**
  * Connections for `from -> to` pairs (main output 0 to input 0). A name may fan out to several
  * targets by listing the pair several times.
  */
-export function connect(...pairs: Array<[string, string]>): Record<string, unknown> {
+export function connect(...pairs: Array<[string, string]>): IConnections {
 	const connections: Record<
 		string,
 		{ main: Array<Array<{ node: string; type: 'main'; index: number }>> }
@@ -141,11 +117,7 @@ export function connect(...pairs: Array<[string, string]>): Record<string, unkno
 }
 
 /** Lays nodes out left to right so the workflows look sane when opened in the editor. */
-export function workflow(
-	name: string,
-	nodes: NodeJson[],
-	connections: Record<string, unknown>,
-): WorkflowJson {
+export function workflow(name: string, nodes: NodeJson[], connections: IConnections): WorkflowJson {
 	return {
 		id: workflowId(name),
 		name,

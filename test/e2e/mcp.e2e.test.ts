@@ -34,7 +34,7 @@ import {
 	type RunningN8n,
 } from '../../harness/n8n/environment';
 import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
-import { CREDENTIAL_TYPE, REPO_ROOT, waitFor } from '../../harness/n8n/n8n';
+import { CREDENTIAL_TYPE, REPO_ROOT, waitFor, type WorkflowJson } from '../../harness/n8n/n8n';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 
 const EXAMPLE = join(REPO_ROOT, 'examples', 'mcp-server-tools.json');
@@ -43,21 +43,6 @@ const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 /** Per request; n8n shares 2 cores with another suite here, so the first calls can be slow. */
 const CALL_TIMEOUT_MS = 120_000;
 
-type ExampleNode = {
-	name: string;
-	type: string;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, { id: string; name: string }>;
-};
-
-type ExampleWorkflow = {
-	id: string;
-	name: string;
-	nodes: ExampleNode[];
-	connections: Record<string, unknown>;
-	[key: string]: unknown;
-};
-
 /** Asked of the one tool the test adds to the example: Output → Selected Fields. */
 const SELECTED_FIELDS = ['email', 'job_title'];
 
@@ -65,8 +50,8 @@ const SELECTED_FIELDS = ['email', 'job_title'];
  * The example as it ships, with every credential reference pointed at the sandbox credential,
  * plus one tool the test adds: Get Contact with Output → Selected Fields (SELECTED_FIELDS).
  */
-function loadExample(): ExampleWorkflow {
-	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ExampleWorkflow;
+function loadExample(): WorkflowJson {
+	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
 	for (const node of workflow.nodes) {
 		if (node.credentials?.[CREDENTIAL_TYPE])
 			node.credentials[CREDENTIAL_TYPE] = { ...SANDBOX_CREDENTIAL };
@@ -84,7 +69,7 @@ function loadExample(): ExampleWorkflow {
 				output: 'fields',
 				fields: SELECTED_FIELDS,
 			},
-		} as ExampleNode);
+		});
 		workflow.connections['Get Contact Fields'] = {
 			ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]],
 		};

@@ -29,10 +29,10 @@ import {
 	importWorkflows,
 	queryDb,
 	readExecutions,
-	ACTION_TYPE,
+	OUTREACH_NODE_TYPE,
 	CREDENTIAL_TYPE,
 	REPO_ROOT,
-	TRIGGER_TYPE,
+	OUTREACH_TRIGGER_TYPE,
 	waitFor,
 	type N8nHome,
 	type N8nServer,
@@ -457,8 +457,8 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					const versions = Array.isArray(type.version) ? type.version : [type.version];
 					known.set(type.name, [...(known.get(type.name) ?? []), ...versions]);
 				}
-				expect(known.get(ACTION_TYPE)).toContain(1);
-				expect(known.get(TRIGGER_TYPE)).toContain(1);
+				expect(known.get(OUTREACH_NODE_TYPE)).toContain(1);
+				expect(known.get(OUTREACH_TRIGGER_TYPE)).toContain(1);
 				const credentialTypes = await rest.request<Array<{ name: string }>>(
 					'GET',
 					'/types/credentials.json',

@@ -26,10 +26,10 @@ import {
 } from '../../harness/n8n/environment';
 import { N8N_TARGETS } from '../../harness/n8n/install';
 import {
-	ACTION_TYPE,
+	OUTREACH_NODE_TYPE,
 	CREDENTIAL_TYPE,
 	REPO_ROOT,
-	TRIGGER_TYPE,
+	OUTREACH_TRIGGER_TYPE,
 	waitFor,
 	type WorkflowJson,
 } from '../../harness/n8n/n8n';
@@ -490,7 +490,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 					`/rest/workflows/${workflowId}`,
 				);
 				const ours = saved.nodes.filter(
-					(node) => node.type === ACTION_TYPE || node.type === TRIGGER_TYPE,
+					(node) => node.type === OUTREACH_NODE_TYPE || node.type === OUTREACH_TRIGGER_TYPE,
 				);
 				return ours.length === 3 ? saved.nodes : undefined;
 			},
@@ -508,7 +508,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		// n8n stores only values that differ from their defaults and fills the defaults back in
 		// before a node runs; `resolved` is what the node reads then (n8n-workflow does the same).
 		const add = byName('Add contact to sequence');
-		expect(add).toMatchObject({ type: ACTION_TYPE, typeVersion: 1 });
+		expect(add).toMatchObject({ type: OUTREACH_NODE_TYPE, typeVersion: 1 });
 		expect(resolved(add, actionType)).toMatchObject({
 			resource: 'contact',
 			operation: 'add',
@@ -518,7 +518,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		});
 
 		const search = byName('Search contacts');
-		expect(search).toMatchObject({ type: ACTION_TYPE, typeVersion: 1 });
+		expect(search).toMatchObject({ type: OUTREACH_NODE_TYPE, typeVersion: 1 });
 		const searchParameters = resolved(search, actionType);
 		expect(searchParameters).toMatchObject({ resource: 'contact', operation: 'search' });
 		expect(searchParameters.conditions).toEqual({
@@ -529,7 +529,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		});
 
 		const trigger = byName('Outreach Contact Trigger');
-		expect(trigger).toMatchObject({ type: TRIGGER_TYPE, typeVersion: 1 });
+		expect(trigger).toMatchObject({ type: OUTREACH_TRIGGER_TYPE, typeVersion: 1 });
 		expect(resolved(trigger, triggerType)).toMatchObject({
 			event: 'newContact',
 			filters: { sequenceId: { __rl: true, mode: 'list', value: sequenceId('Q1 Outbound') } },
