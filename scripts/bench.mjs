@@ -19,7 +19,7 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
                     1,200 in all at most (default 1 2 4); not in the default run
   --help            this text
 
-No part: a, b, c and d (about 8 minutes).`;
+No part: a, b, c and d (about 13 minutes).`;
 
 const PARTS = new Set(['a', 'b', 'c', 'd', 'workers']);
 const args = process.argv.slice(2);
