@@ -25,7 +25,7 @@ export async function benchTrigger(limitPerMinute: number): Promise<void> {
 	for (const order of ['newest', 'oldest', 'unordered'] as Order[]) {
 		const start = Date.UTC(2026, 10, 23, 9, 0, 0);
 		const clock = new TestClock({ start, seed: 7 });
-		const restoreClock = testHooks.useClock(clock);
+		const restoreClock = clock.install();
 		testHooks.resetPacers();
 		testHooks.forgetTriggerStates();
 		const sandbox = await startSandbox({

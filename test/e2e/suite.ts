@@ -490,7 +490,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 						credentials: {
 							id: credential.id,
 							name: credential.name,
-							type: 'outreachContactApi',
+							type: CREDENTIAL_TYPE,
 							data: { baseUrl: sandbox.baseUrl, apiKey: SANDBOX_DUMMY_KEY },
 						},
 					},
@@ -506,7 +506,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 						credentials: {
 							id: credential.id,
 							name: credential.name,
-							type: 'outreachContactApi',
+							type: CREDENTIAL_TYPE,
 							data: { baseUrl: sandbox.baseUrl, apiKey: 'dummy-wrong-key' },
 						},
 					},

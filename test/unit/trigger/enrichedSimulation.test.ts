@@ -339,7 +339,7 @@ interface Scenario {
 async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new TestClock({ start: s.start, random: seededRandom(s.seed + 1) });
-	const restoreClock = testHooks.useClock(clock);
+	const restoreClock = clock.install();
 	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();
 	const service = new SimService(clock, seededRandom(s.seed + 2), s.service);

@@ -422,7 +422,7 @@ interface EmittedRecord {
 async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new TestClock({ start: s.start, random: seededRandom(s.seed + 1) });
-	const restoreClock = testHooks.useClock(clock);
+	const restoreClock = clock.install();
 	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();
 	const service = new FakeService(clock, seededRandom(s.seed + 2), s.service);
