@@ -54,7 +54,11 @@ export class Pacer {
 		const clock = this.clock();
 		for (;;) {
 			const now = clock.now();
-			const next = this.budget.nextSend(now, this.lastSentAt);
+			// Rule 4: a probe waits for a quiet moment after a pause as after a send. A pause ends
+			// when the account's oldest request leaves its window: every process sharing it sends
+			// then, and a probe would only find room another process is about to take back.
+			const quietSince = Math.max(this.lastSentAt, this.queue.pausedUntil);
+			const next = this.budget.nextSend(now, quietSince);
 			const at = Math.max(next.at, this.queue.pausedUntil);
 			if (this.budget.probing || !Number.isFinite(at)) {
 				// A probe is out, or every slot is held by a request still waiting for its answer.

@@ -1,4 +1,5 @@
 /** The three parts of the pacer, each on its own (docs/pacing.md numbers the rules). */
+import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { InFlightGate } from '../../../nodes/OutreachContact/transport/pacing/inFlightGate';
 import {
 	PROBE_GAP_MS,
@@ -7,6 +8,7 @@ import {
 } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SendQueue } from '../../../nodes/OutreachContact/transport/pacing/sendQueue';
 import { WindowBudget } from '../../../nodes/OutreachContact/transport/pacing/windowBudget';
+import { TestClock } from '../../support/testClock';
 
 describe('WindowBudget (rules 1 to 4)', () => {
 	it('rule 1: sends up to the budget at once, then a slot frees SLOT_HOLD_MS after its answer', () => {
@@ -68,6 +70,20 @@ describe('WindowBudget (rules 1 to 4)', () => {
 		expect(budget.budget).toBe(10);
 	});
 
+	it('rule 4: after a pause, a probe waits for a quiet moment as after a send', async () => {
+		// 10 sent, the last answered 429: the budget is cut to 7 (0.7 x 10; 9 held).
+		const clock = new TestClock({ sleep: 'scheduled' });
+		const start = clock.now();
+		const pacer = new Pacer(10, () => clock);
+		for (let n = 0; n < 10; n++) pacer.settle(await clock.run(pacer.acquire()), n === 9);
+		// The 429 asked to wait 20 s: every caller waits, and the account's window opens then.
+		pacer.pause(start + 20_000);
+		const probe = await clock.run(pacer.acquire());
+		expect(probe.probe).toBe(true);
+		// Not when the pause ends, when the others send too, but PROBE_GAP_MS after it.
+		expect(probe.at - start).toBe(20_000 + PROBE_GAP_MS);
+	});
+
 	it('rule 2: a new limit applies at once to a process at the old one', () => {
 		const budget = new WindowBudget(200);
 		budget.setLimit(50);
@@ -105,6 +121,53 @@ describe('InFlightGate (rule 5)', () => {
 			gate.started();
 		}
 		expect(gate.allows(later, 200, -Infinity)).toBe(false);
+	});
+
+	it('fewer in flight while answers show requests waiting in the process, back once they do not', () => {
+		const gate = new InFlightGate();
+		gate.started();
+		gate.finished(0, 500); // warm-up
+		gate.started();
+		gate.finished(1_000, 1_100); // 100 ms alone: budget 200 wants ceil(100 * 200 / 5000) = 4
+		const fill = (now: number, n: number) => {
+			for (let i = 0; i < n; i++) {
+				expect(gate.allows(now, 200, -Infinity)).toBe(true);
+				gate.started();
+			}
+			expect(gate.allows(now, 200, -Infinity)).toBe(false);
+		};
+		fill(2_000, 4);
+		// 4 out, answered after 400 ms: about 3 of them waited (a busy event loop): one fewer per
+		// such answer, counted from what is out.
+		gate.finished(2_000, 2_400);
+		gate.finished(2_000, 2_400);
+		expect(gate.allows(2_400, 200, -Infinity)).toBe(false); // 2 out, 2 allowed
+		gate.finished(2_000, 2_700); // 2 out, 700 ms: still waiting, down to one
+		gate.finished(2_000, 2_700);
+		fill(2_700, 1);
+		// Answers near the lowest time again: one more each, up to what the answer time wants.
+		gate.finished(2_700, 2_810);
+		fill(2_810, 2);
+		gate.finished(2_810, 2_920);
+		gate.finished(2_810, 2_920);
+		fill(2_920, 4);
+	});
+
+	it('a steady slow answer time is travel, not waiting: 24 in flight stay', () => {
+		const gate = new InFlightGate();
+		gate.started();
+		gate.finished(0, 2_000);
+		gate.started();
+		gate.finished(2_000, 2_600);
+		for (let round = 0; round < 3; round++) {
+			const at = 3_000 + round * 1_000;
+			for (let n = 0; n < 24; n++) {
+				expect(gate.allows(at, 200, -Infinity)).toBe(true);
+				gate.started();
+			}
+			expect(gate.allows(at, 200, -Infinity)).toBe(false);
+			for (let n = 0; n < 24; n++) gate.finished(at, at + 600 + (n % 3) * 50);
+		}
 	});
 
 	it('never more than 25, and one at a time for three windows after a cut', () => {

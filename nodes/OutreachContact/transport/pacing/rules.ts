@@ -34,6 +34,15 @@ export const MIN_IN_FLIGHT = 1;
 /** Rule 5: the most requests in flight, whatever the answer time. */
 export const MAX_IN_FLIGHT = 25;
 
+/**
+ * Rule 5: an answer that took this many times the lowest answer time has waited about as long as
+ * it travelled (in this process's busy event loop, or at a busy service).
+ */
+export const WAITED_RATIO = 2;
+
+/** Rule 5: below this many times the lowest answer time, answers no longer wait. */
+export const UNWAITED_RATIO = 1.5;
+
 /** Rule 5: windows after a cut during which only MIN_IN_FLIGHT requests are in flight. */
 export const CALM_WINDOWS = 3;
 

@@ -47,13 +47,16 @@ export class WindowBudget {
 		this.limit = limit;
 	}
 
-	/** When the next request may leave (rule 1), and whether it is a probe (rule 4). */
-	nextSend(now: number, lastSentAt: number): { at: number; probe: boolean } {
+	/**
+	 * When the next request may leave (rule 1), and whether it is a probe (rule 4); `quietSince`:
+	 * the last send, or the end of a pause if later.
+	 */
+	nextSend(now: number, quietSince: number): { at: number; probe: boolean } {
 		this.prune(now);
 		if (this.slots.length < this.budget) return { at: now, probe: false };
 		// Infinity while every slot the budget needs is still waiting for its answer.
 		const frees = this.freeingAt(this.slots.length - this.budget);
-		const probeAt = this.chain ? now : Math.max(this.probeAfter, lastSentAt + PROBE_GAP_MS);
+		const probeAt = this.chain ? now : Math.max(this.probeAfter, quietSince + PROBE_GAP_MS);
 		const probe = this.budget < this.limit && probeAt + PROBE_GAP_MS < frees;
 		return { at: probe ? probeAt : frees, probe };
 	}
