@@ -286,11 +286,11 @@ describe('processes sharing one account', () => {
 
 	it('8 processes x 150 requests started like queue-mode workers on a busy machine: all delivered, near the minimum time', async () => {
 		// `npm run bench -- workers 8` measured 7.0% 429s before rule 3 cut to the share a process
-		// holds; this start (pairs of processes 1.5 s apart, loads as in the 4-process case) gave
-		// about the same then, 5% now. Issue 17 asks for 3%: not met. What is left: each process's
-		// first crowded moment (what it has in flight), about one refused probe per process and
-		// window, and at window openings the slots a probe's chain takes from the others. See
-		// docs/pacing.md, "Eight processes", for the count and what was tried.
+		// holds, 4.8% before rule 5 followed waiting answers and rule 4 kept probes from the end
+		// of a pause, 3.5% now; this start (pairs of processes 1.5 s apart, loads as in the
+		// 4-process case) gives 5.0% and 3.7%. Issue 17 asks for 3%: not met. What is left: the
+		// first crowded moment (what each process has in flight) and one refused probe per
+		// process and window. See docs/pacing.md, "Eight processes", for the count and what was tried.
 		const out = await run(8, 150, 5, {
 			startsMs: [0, 0, 1_500, 1_500, 3_000, 3_000, 4_500, 4_500],
 			cpuMs: 90,
@@ -298,7 +298,7 @@ describe('processes sharing one account', () => {
 			firstMs: 450,
 			...envLoad(),
 		});
-		expectShared(out, 8 * 150, 0.06);
+		expectShared(out, 8 * 150, 0.045);
 		expect(out.minimum / out.elapsed).toBeGreaterThanOrEqual(0.9);
 	});
 
