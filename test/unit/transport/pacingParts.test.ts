@@ -91,6 +91,15 @@ describe('WindowBudget (rules 1 to 4)', () => {
 	});
 });
 
+/** `n` more requests may leave `gate` at `now` (each is started), and then not one more. */
+function expectRoomFor(gate: InFlightGate, now: number, n: number): void {
+	for (let i = 0; i < n; i++) {
+		expect(gate.allows(now, 200, -Infinity)).toBe(true);
+		gate.started();
+	}
+	expect(gate.allows(now, 200, -Infinity)).toBe(false);
+}
+
 describe('InFlightGate (rule 5)', () => {
 	it('one at a time until an answer time is known, not counting the first answer (warm-up)', () => {
 		const gate = new InFlightGate();
@@ -101,11 +110,7 @@ describe('InFlightGate (rule 5)', () => {
 		gate.started();
 		gate.finished(2_000, 2_600);
 		// 600 ms answers, budget 200: 200 sends in 5 s want ceil(600 * 200 / 5000) = 24 in flight.
-		for (let n = 0; n < 24; n++) {
-			expect(gate.allows(3_000, 200, -Infinity)).toBe(true);
-			gate.started();
-		}
-		expect(gate.allows(3_000, 200, -Infinity)).toBe(false);
+		expectRoomFor(gate, 3_000, 24);
 	});
 
 	it('a window without answers keeps the answer time known before it', () => {
@@ -115,12 +120,7 @@ describe('InFlightGate (rule 5)', () => {
 		gate.started();
 		gate.finished(2_000, 2_600);
 		// Two quiet minutes (the next execution in this process): 600 ms is still what it knows.
-		const later = 2_600 + 2 * WINDOW_MS;
-		for (let n = 0; n < 24; n++) {
-			expect(gate.allows(later, 200, -Infinity)).toBe(true);
-			gate.started();
-		}
-		expect(gate.allows(later, 200, -Infinity)).toBe(false);
+		expectRoomFor(gate, 2_600 + 2 * WINDOW_MS, 24);
 	});
 
 	it('fewer in flight while answers show requests waiting in the process, back once they do not', () => {
@@ -129,14 +129,7 @@ describe('InFlightGate (rule 5)', () => {
 		gate.finished(0, 500); // warm-up
 		gate.started();
 		gate.finished(1_000, 1_100); // 100 ms alone: budget 200 wants ceil(100 * 200 / 5000) = 4
-		const fill = (now: number, n: number) => {
-			for (let i = 0; i < n; i++) {
-				expect(gate.allows(now, 200, -Infinity)).toBe(true);
-				gate.started();
-			}
-			expect(gate.allows(now, 200, -Infinity)).toBe(false);
-		};
-		fill(2_000, 4);
+		expectRoomFor(gate, 2_000, 4);
 		// 4 out, answered after 400 ms: about 3 of them waited (a busy event loop): one fewer per
 		// such answer, counted from what is out.
 		gate.finished(2_000, 2_400);
@@ -144,28 +137,24 @@ describe('InFlightGate (rule 5)', () => {
 		expect(gate.allows(2_400, 200, -Infinity)).toBe(false); // 2 out, 2 allowed
 		gate.finished(2_000, 2_700); // 2 out, 700 ms: still waiting, down to one
 		gate.finished(2_000, 2_700);
-		fill(2_700, 1);
+		expectRoomFor(gate, 2_700, 1);
 		// Answers near the lowest time again: one more each, up to what the answer time wants.
 		gate.finished(2_700, 2_810);
-		fill(2_810, 2);
+		expectRoomFor(gate, 2_810, 2);
 		gate.finished(2_810, 2_920);
 		gate.finished(2_810, 2_920);
-		fill(2_920, 4);
+		expectRoomFor(gate, 2_920, 4);
 	});
 
 	it('a steady slow answer time is travel, not waiting: 24 in flight stay', () => {
 		const gate = new InFlightGate();
 		gate.started();
-		gate.finished(0, 2_000);
+		gate.finished(0, 2_000); // warm-up
 		gate.started();
 		gate.finished(2_000, 2_600);
 		for (let round = 0; round < 3; round++) {
 			const at = 3_000 + round * 1_000;
-			for (let n = 0; n < 24; n++) {
-				expect(gate.allows(at, 200, -Infinity)).toBe(true);
-				gate.started();
-			}
-			expect(gate.allows(at, 200, -Infinity)).toBe(false);
+			expectRoomFor(gate, at, 24);
 			for (let n = 0; n < 24; n++) gate.finished(at, at + 600 + (n % 3) * 50);
 		}
 	});
