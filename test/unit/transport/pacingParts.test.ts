@@ -100,6 +100,16 @@ function expectRoomFor(gate: InFlightGate, now: number, n: number): void {
 	expect(gate.allows(now, 200, -Infinity)).toBe(false);
 }
 
+/** A gate past its warm-up answer (2 s) that has then seen one answer of 600 ms, at 2.6 s. */
+function gateKnowing600Ms(): InFlightGate {
+	const gate = new InFlightGate();
+	gate.started();
+	gate.finished(0, 2_000); // warm-up
+	gate.started();
+	gate.finished(2_000, 2_600);
+	return gate;
+}
+
 describe('InFlightGate (rule 5)', () => {
 	it('one at a time until an answer time is known, not counting the first answer (warm-up)', () => {
 		const gate = new InFlightGate();
@@ -114,11 +124,7 @@ describe('InFlightGate (rule 5)', () => {
 	});
 
 	it('a window without answers keeps the answer time known before it', () => {
-		const gate = new InFlightGate();
-		gate.started();
-		gate.finished(0, 2_000); // warm-up
-		gate.started();
-		gate.finished(2_000, 2_600);
+		const gate = gateKnowing600Ms();
 		// Two quiet minutes (the next execution in this process): 600 ms is still what it knows.
 		expectRoomFor(gate, 2_600 + 2 * WINDOW_MS, 24);
 	});
@@ -147,11 +153,7 @@ describe('InFlightGate (rule 5)', () => {
 	});
 
 	it('a steady slow answer time is travel, not waiting: 24 in flight stay', () => {
-		const gate = new InFlightGate();
-		gate.started();
-		gate.finished(0, 2_000); // warm-up
-		gate.started();
-		gate.finished(2_000, 2_600);
+		const gate = gateKnowing600Ms();
 		for (let round = 0; round < 3; round++) {
 			const at = 3_000 + round * 1_000;
 			expectRoomFor(gate, at, 24);
