@@ -47,12 +47,13 @@ export class InFlightGate {
 	finished(sentAt: number, now: number): void {
 		const out = this.inFlight;
 		this.inFlight = Math.max(0, out - 1);
-		// The first answer also carries the process's warm-up (code loading, the first connection).
-		const warmUp = this.answered++ === 0;
-		if (!warmUp) this.samples.push({ at: now, ms: now - sentAt });
+		// The first answer also carries the process's warm-up (code loading, the first connection):
+		// it is no sample, and nothing is known before it.
+		if (this.answered++ === 0) return;
+		this.samples.push({ at: now, ms: now - sentAt });
 		this.prune(now);
-		if (this.samples.length > 0) this.knownMs = this.lowest();
-		if (!warmUp) this.followWaiting(out, now - sentAt);
+		this.knownMs = this.lowest();
+		this.followWaiting(out, now - sentAt);
 	}
 
 	/**
