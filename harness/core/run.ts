@@ -30,6 +30,11 @@ export interface RunOptions {
 	startNode?: string;
 	extraNodeTypes?: Record<string, INodeType | IVersionedNodeType>;
 	mode?: WorkflowExecuteMode;
+	/**
+	 * Called once the run has started with what stops it: n8n-core's own cancellation (the
+	 * execution's cancel signal aborts, as when a user presses Stop).
+	 */
+	onStart?: (stop: () => void) => void;
 }
 
 export interface WorkflowResult {
@@ -128,11 +133,13 @@ export async function runWorkflow(
 	const additionalData = makeAdditionalData({ credentialsHelper, hooks, workflowData, mode });
 
 	const startNode = pickStartNode(workflow, options.startNode);
-	const returned = await new WorkflowExecute(additionalData, mode).run({
+	const running = new WorkflowExecute(additionalData, mode).run({
 		workflow,
 		startNode,
 		pinData: json.pinData,
 	});
+	options.onStart?.(() => running.cancel());
+	const returned = await running;
 	const run = captured ?? returned;
 	const runData = run.data.resultData.runData;
 

@@ -1,4 +1,5 @@
 import { swapClock, type Clock } from './helpers/clock';
+import { resetOutages } from './transport/outage';
 import { resetPacers } from './transport/pacer';
 import { forgetStoredStates } from './trigger/pollRunner';
 
@@ -14,8 +15,11 @@ export const testHooks = {
 			swapClock(previous);
 		};
 	},
-	/** Forgets every account's pacing state, so that runs do not share it. */
-	resetPacers,
+	/** Forgets every account's pacing and outage state, so that runs do not share it. */
+	resetPacers(): void {
+		resetPacers();
+		resetOutages();
+	},
 	/** Forgets the trigger states kept in process memory, as an n8n restart does. */
 	forgetTriggerStates: forgetStoredStates,
 };

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
-import type { Clock } from '../../nodes/OutreachContact/helpers/clock';
+import { Cancelled, type Clock } from '../../nodes/OutreachContact/helpers/clock';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { createPrng } from '../../sandbox/prng';
 
@@ -32,6 +32,9 @@ interface Timer {
 	resolve: () => void;
 }
 
+/** What a sleep rejects with when its signal aborts: the package's own Cancelled. */
+const cancelled = () => new Cancelled();
+
 const realTick = async () => await new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The one clock of the tests: n8n's Clock (now, sleep, random) with time the test controls. */
@@ -43,6 +46,9 @@ export class TestClock implements Clock {
 
 	/** Every sleep requested, in ms: lets tests assert the waits the code chose. */
 	readonly sleeps: number[] = [];
+
+	/** Called with each sleep before it starts: lets a test act at the moment the code waits. */
+	onSleep: ((ms: number) => void) | undefined;
 
 	private readonly mode: SleepMode;
 
@@ -56,16 +62,42 @@ export class TestClock implements Clock {
 		this.random = options.random ?? createPrng(options.seed ?? 42);
 	}
 
+	/**
+	 * How far the wall clock is from the monotonic one: `stepWallClock` moves only the wall
+	 * clock, as an NTP step or a changed system time does.
+	 */
+	wallOffset = 0;
+
 	now(): number {
+		return this.time + this.wallOffset;
+	}
+
+	elapsed(): number {
 		return this.time;
 	}
 
-	async sleep(ms: number): Promise<void> {
+	/** Steps the wall clock (`now`) by `ms`, forward or back; intervals (`elapsed`) go on. */
+	stepWallClock(ms: number): void {
+		this.wallOffset += ms;
+	}
+
+	async sleep(ms: number, signal?: AbortSignal): Promise<void> {
+		this.onSleep?.(ms);
+		if (signal?.aborted) throw cancelled();
 		this.sleeps.push(ms);
 		if (this.mode === 'jump') this.time += Math.max(0, ms);
 		if (this.mode !== 'scheduled') return;
-		return await new Promise<void>((resolve) => {
-			this.timers.push({ at: this.time + Math.max(0, ms), seq: this.seq++, resolve });
+		return await new Promise<void>((resolve, reject) => {
+			const timer: Timer = { at: this.time + Math.max(0, ms), seq: this.seq++, resolve };
+			this.timers.push(timer);
+			signal?.addEventListener(
+				'abort',
+				() => {
+					this.timers = this.timers.filter((t) => t !== timer);
+					reject(cancelled());
+				},
+				{ once: true },
+			);
 		});
 	}
 
@@ -75,7 +107,7 @@ export class TestClock implements Clock {
 	}
 
 	setTime(ms: number): void {
-		this.time = ms;
+		this.time = ms - this.wallOffset;
 	}
 
 	/** Makes this the clock of the nodes (pacing, retries, the trigger); returns the undo. */

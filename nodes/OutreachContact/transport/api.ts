@@ -9,12 +9,26 @@ import type {
 	SearchPage,
 	Sequence,
 } from '../types';
-import { endpoints } from './endpoints';
 import { readContact, readList, readObject, readProfile, readSearchPage } from './envelope';
 import type { RequestContext } from './request';
 import { apiRequest } from './request';
 
-/** Typed calls of the service. Each one is a single request through `apiRequest`. */
+/** The paths of the service, exactly as the interface writes them (relative to the Base URL). */
+export const endpoints = {
+	me: '/me',
+	playbooks: '/playbooks/list/',
+	sequences: '/sequences/list/',
+	contacts: '/contact/',
+	contact: (id: number) => `/contact/${id}/`,
+	contactSearch: '/contact/search/',
+	profile: '/profiles/get/',
+} as const;
+
+/**
+ * Typed calls of the service. Each one is a single request through `apiRequest`. All of them may
+ * be retried (`mayRetry`): the GETs and the search only read, and POST /contact/ answers a
+ * repeated email in the same sequence with success and creates no second contact.
+ */
 
 export async function listPlaybooks(
 	ctx: RequestContext,
@@ -26,6 +40,7 @@ export async function listPlaybooks(
 		path: endpoints.playbooks,
 		qs: profileQuery(profileId),
 		itemIndex,
+		mayRetry: true,
 		read: readList<Playbook>,
 	});
 }
@@ -40,6 +55,7 @@ export async function listSequences(
 		path: endpoints.sequences,
 		qs: profileQuery(profileId),
 		itemIndex,
+		mayRetry: true,
 		read: readList<Sequence>,
 	});
 }
@@ -59,6 +75,7 @@ export async function createContact(
 		path: endpoints.contacts,
 		body: contact,
 		itemIndex,
+		mayRetry: true,
 		read: readObject,
 	});
 }
@@ -73,6 +90,7 @@ export async function getContact(
 		path: endpoints.contact(id),
 		notFound: `Contact ${id}`,
 		itemIndex,
+		mayRetry: true,
 		read: readContact,
 	});
 }
@@ -96,6 +114,7 @@ export async function searchContacts(
 		body: { conditions, page, page_size: pageSize },
 		notFound: `Page ${page} of the search results`,
 		itemIndex: options.itemIndex,
+		mayRetry: true,
 		read: (body) => readSearchPage(body, options.checkContacts),
 	});
 }
@@ -115,6 +134,7 @@ export async function getProfile(
 		qs: { profile_id: id },
 		notFound: `Profile ${id}`,
 		itemIndex,
+		mayRetry: true,
 		read: readProfile,
 	});
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../helpers/clock';
+import { Cancelled, type Clock } from '../helpers/clock';
 import { InFlightGate } from './pacing/inFlightGate';
 import { SendQueue } from './pacing/sendQueue';
 import { WindowBudget, type Send } from './pacing/windowBudget';
@@ -32,28 +32,42 @@ export class Pacer {
 		this.budget.setLimit(perMinute);
 	}
 
-	/** Resolves when the caller may send one request; callers are served in arrival order. */
-	async acquire(): Promise<Send> {
-		return await this.queue.take(async () => await this.waitForSlot());
+	/**
+	 * Resolves when the caller may send one request; callers are served in arrival order. Rejects
+	 * with Cancelled as soon as `signal` aborts, and then takes no slot.
+	 */
+	async acquire(signal?: AbortSignal): Promise<Send> {
+		return await this.queue.take(async () => await this.waitForSlot(signal), signal);
 	}
 
-	/** Holds every caller until the given time (epoch ms). */
+	/** Holds every caller until the given time (monotonic ms, the clock's `elapsed`). */
 	pause(untilMs: number): void {
 		this.queue.pause(untilMs);
 	}
 
 	/** The answer to `send` came (or the request failed); `rateLimited` when it was a 429. */
 	settle(send: Send, rateLimited: boolean): void {
-		const now = this.clock().now();
+		const now = this.clock().elapsed();
 		this.gate.finished(send.at, now);
 		this.budget.settle(send, rateLimited, now);
 		this.queue.wakeUp();
 	}
 
-	private async waitForSlot(): Promise<Send> {
+	/**
+	 * `send` provably never reached the service (refused connection, unknown host, stopped before
+	 * it left): its slot is free again at once, and its failure is no answer time.
+	 */
+	release(send: Send): void {
+		this.gate.abandoned();
+		this.budget.release(send);
+		this.queue.wakeUp();
+	}
+
+	private async waitForSlot(signal: AbortSignal | undefined): Promise<Send> {
 		const clock = this.clock();
 		for (;;) {
-			const now = clock.now();
+			if (signal?.aborted) throw new Cancelled();
+			const now = clock.elapsed();
 			// Rule 4: a probe waits for a quiet moment after a pause as after a send. A pause ends
 			// when the account's oldest request leaves its window: every process sharing it sends
 			// then, and a probe would only find room another process is about to take back.
@@ -62,11 +76,11 @@ export class Pacer {
 			const at = Math.max(next.at, this.queue.pausedUntil);
 			if (this.budget.probing || !Number.isFinite(at)) {
 				// A probe is out, or every slot is held by a request still waiting for its answer.
-				await this.queue.waitForAnswer();
+				await this.queue.waitForAnswer(signal);
 			} else if (at > now) {
-				await clock.sleep(Math.max(1, at - now));
+				await clock.sleep(Math.max(1, at - now), signal);
 			} else if (!this.gate.allows(now, this.budget.budget, this.budget.lastCutAt)) {
-				await this.queue.waitForAnswer();
+				await this.queue.waitForAnswer(signal);
 			} else {
 				this.budget.recordSend(now, next.probe);
 				this.gate.started();

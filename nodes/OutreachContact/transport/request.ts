@@ -8,12 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getClock } from '../helpers/clock';
+import { Cancelled, cancelSignalOf, getClock } from '../helpers/clock';
 import { normalizeBaseUrl } from './baseUrl';
-import { deliver, header, type RawResponse, type RetryBudget } from './delivery';
 import { UnexpectedAnswer } from './envelope';
+import { outageFor } from './outage';
 import { pacerFor } from './pacer';
 import { redact } from './redact';
+import { deliver, header, type RawResponse, type RetryBudget } from './retry';
 import * as failures from './serviceFailure';
 import { toNodeApiError, type ServiceFailure } from './serviceFailure';
 
@@ -31,6 +32,12 @@ export interface ApiRequest<T = unknown> {
 	/** What a 404 means for this request, e.g. "Contact 42". */
 	notFound?: string;
 	itemIndex?: number;
+	/**
+	 * Whether the request may be sent again after the service may have seen it (502/503/504, a
+	 * dropped connection). Every request states it, so that a future operation that must not
+	 * run twice opts out here; 429s and connections that never opened are retried regardless.
+	 */
+	mayRetry: boolean;
 	/** Checks and unwraps a 2xx answer (transport/envelope.ts); throws UnexpectedAnswer on a wrong shape. */
 	read?: (body: unknown) => T;
 }
@@ -95,6 +102,7 @@ function parseBody(body: unknown): { json: unknown } | { text: string } {
 export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiRequest<T>): Promise<T> {
 	const settings = await loadSettings(ctx, req.itemIndex);
 	const clock = getClock();
+	const signal = cancelSignalOf(ctx);
 	const pacer = pacerFor(settings.accountKey, settings.perMinute, getClock);
 	const label = `${req.method} ${req.path}`;
 	const fail = (failure: ServiceFailure) => {
@@ -115,6 +123,8 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
 	};
+	// Stop aborts a request in flight too (n8n 2.x also does this itself; older versions may not).
+	if (signal) options.abortSignal = signal;
 	if (req.body !== undefined) {
 		options.body = JSON.stringify(req.body);
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
@@ -123,15 +133,24 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 	const delivery = await deliver(
 		pacer,
 		clock,
-		settings,
+		{
+			maxAttempts: settings.maxAttempts,
+			maxWaitMs: settings.maxWaitMs,
+			mayRetry: req.mayRetry,
+			signal,
+			outage: outageFor(settings.accountKey),
+			log: (message) => ctx.logger?.debug(`Outreach Contact: ${label} ${message}`),
+		},
 		async () =>
 			(await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				CREDENTIAL_TYPE,
 				options,
 			)) as RawResponse,
-		(message) => ctx.logger?.debug(`Outreach Contact: ${label} ${message}`),
-	);
+	).catch((error: unknown) => {
+		if (error instanceof Cancelled) throw stopped(ctx, req.itemIndex);
+		throw error;
+	});
 	if ('gaveUp' in delivery) {
 		const { attempts, waitedMs } = delivery;
 		if (delivery.gaveUp === 'network') {
@@ -171,6 +190,18 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 	if (status === 403 || status === 401) throw fail(failures.forbidden(label));
 	if (status === 404) throw fail(failures.notFound(label, req.notFound));
 	throw fail(failures.refused(label, status, redactJson(parsed.json, settings.apiKey)));
+}
+
+/** What an item waiting for the account gets when the execution is stopped. */
+function stopped(ctx: RequestContext, itemIndex: number | undefined): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'The execution was stopped before this request was sent',
+		{
+			itemIndex,
+			description: 'Nothing was sent for it after the stop.',
+		},
+	);
 }
 
 function redactJson(value: unknown, apiKey: string): unknown {

@@ -1,3 +1,4 @@
+import { getClock } from '../helpers/clock';
 import type { Contact } from '../types';
 import { CandidateCollector, pruneBelow, withChosen, type CollectReport } from './collector';
 import type { EventPollFunction } from './event';
@@ -11,7 +12,6 @@ import {
 } from './plan';
 import { pollDeadline, readWindow } from './readWindow';
 import { STATE_VERSION, type PollState } from './state';
-
 /** The candidates of a New Contact poll: created at or after the plan's floor, not emitted yet. */
 export function newContactCollector(plan: PollPlan): CandidateCollector {
 	return new CandidateCollector({ ...plan, seen: plan.previous?.seen ?? {} });
@@ -73,7 +73,7 @@ export const pollNewContacts: EventPollFunction<PollState> = async ({
 			isKnown: (contact) => collector.isKnown(contact),
 			order: trustedOrder(memory, start),
 			memory,
-			deadline: pollDeadline(ctx, start),
+			deadline: pollDeadline(ctx, getClock().elapsed()),
 		},
 	);
 	const outcome = finishPoll(plan, collector, !read.inconsistent);

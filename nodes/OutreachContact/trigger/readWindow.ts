@@ -12,7 +12,10 @@ import type { WalkMemory } from './state';
 /** Share of n8n's poll budget the walk may use before it gives up (the rest is margin). */
 const BUDGET_SHARE = 0.8;
 
-/** The time after which a poll stops fetching, from n8n's poll budget (undefined on older n8n). */
+/**
+ * The time after which a poll stops fetching, from n8n's poll budget (undefined on older n8n),
+ * on the monotonic clock: `start` is the poll's `clock.elapsed()`, not its date.
+ */
 export function pollDeadline(ctx: IPollFunctions, start: number): number | undefined {
 	const budget = typeof ctx.getPollBudgetMs === 'function' ? Number(ctx.getPollBudgetMs()) : NaN;
 	return Number.isFinite(budget) && budget > 0 ? start + budget * BUDGET_SHARE : undefined;
@@ -49,7 +52,7 @@ export function deadlineCheck(
 	what = 'the new contacts',
 ) {
 	return (sent: number) => {
-		if (deadline === undefined || getClock().now() <= deadline) return;
+		if (deadline === undefined || getClock().elapsed() <= deadline) return;
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Reading ${what} took too long (${sent} pages of the search so far)`,

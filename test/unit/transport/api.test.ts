@@ -7,13 +7,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	createContact,
+	endpoints,
 	getContact,
 	getProfile,
 	listPlaybooks,
 	listSequences,
 	searchContacts,
 } from '../../../nodes/OutreachContact/transport/api';
-import { endpoints } from '../../../nodes/OutreachContact/transport/endpoints';
 import { apiRequest } from '../../../nodes/OutreachContact/transport/request';
 import { callInNode, secretLeaks } from '../../../harness/n8nHarness';
 import { useVirtualClock } from '../../support/virtualTime';
@@ -218,7 +218,7 @@ describe('api.ts calls', () => {
 	it("the connection test's GET /me returns the message object", async () => {
 		nock(ORIGIN).get('/api/v2/me').reply(200, { message: 'Authorized as Acme' });
 		const out = await call(
-			async (ctx) => await apiRequest(ctx, { method: 'GET', path: endpoints.me }),
+			async (ctx) => await apiRequest(ctx, { mayRetry: true, method: 'GET', path: endpoints.me }),
 		);
 		expect(out.value).toEqual({ message: 'Authorized as Acme' });
 	});

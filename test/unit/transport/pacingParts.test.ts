@@ -209,3 +209,48 @@ describe('SendQueue (rule 6)', () => {
 		expect(woke).toBe(true);
 	});
 });
+
+describe('Pacer: what never reached the service, Stop, and the clock (issue 26, points 3 and 5)', () => {
+	it('a request that never reached the service gives its slot back at once', async () => {
+		const clock = new TestClock({ sleep: 'scheduled' });
+		const pacer = new Pacer(2, () => clock);
+		const start = clock.elapsed();
+		const first = await clock.run(pacer.acquire());
+		pacer.release(first); // connection refused: nothing reached the service
+		const second = await clock.run(pacer.acquire());
+		pacer.settle(second, false);
+		const third = await clock.run(pacer.acquire());
+		pacer.settle(third, false);
+		// Two slots were used by answered requests; the released one took none.
+		expect(third.at).toBe(start);
+		const fourth = await clock.run(pacer.acquire());
+		expect(fourth.at).toBe(start + SLOT_HOLD_MS);
+	});
+
+	it('a stopped caller leaves the queue at once; the caller behind it is served when a slot frees', async () => {
+		const clock = new TestClock({ sleep: 'scheduled' });
+		const pacer = new Pacer(1, () => clock);
+		const start = clock.elapsed();
+		pacer.settle(await clock.run(pacer.acquire()), false);
+		const stop = new AbortController();
+		const stopped = pacer.acquire(stop.signal);
+		const next = pacer.acquire();
+		stop.abort();
+		await expect(stopped).rejects.toThrow('The execution was stopped');
+		const served = await clock.run(next);
+		expect(served.at).toBe(start + SLOT_HOLD_MS);
+		// The stopped caller never took the slot: one more caller waits a whole hold again.
+		pacer.settle(served, false);
+		expect((await clock.run(pacer.acquire())).at).toBe(start + 2 * SLOT_HOLD_MS);
+	});
+
+	it('a wall clock stepped back by an hour does not hold the requests', async () => {
+		const clock = new TestClock({ sleep: 'scheduled' });
+		const pacer = new Pacer(1, () => clock);
+		const start = clock.elapsed();
+		pacer.settle(await clock.run(pacer.acquire()), false);
+		clock.stepWallClock(-3_600_000);
+		await clock.run(pacer.acquire());
+		expect(clock.elapsed()).toBe(start + SLOT_HOLD_MS);
+	});
+});

@@ -45,9 +45,15 @@ interface Outcome {
 	threw: boolean;
 }
 
-async function call(req: ApiRequest, creds: CredentialsInput = credentials): Promise<Outcome> {
+/** Sends `req` (a retried request unless it says otherwise) through a node's context. */
+async function call(
+	req: Omit<ApiRequest, 'mayRetry'> & { mayRetry?: boolean },
+	creds: CredentialsInput = credentials,
+): Promise<Outcome> {
 	const { value, error, threw } = await time.clock.run(
-		callInNode(async (ctx) => await apiRequest(ctx, req), { credentials: creds }),
+		callInNode(async (ctx) => await apiRequest(ctx, { mayRetry: true, ...req }), {
+			credentials: creds,
+		}),
 	);
 	// Every error path: the key must not show anywhere in what was thrown.
 	if (threw) expectNoKey(error);
@@ -448,7 +454,11 @@ describe('apiRequest: errors as n8n stores them', () => {
 				properties: [],
 			} as unknown as INodeType['description'],
 			async execute(this: IExecuteFunctions) {
-				const body = (await apiRequest(this, { method: 'GET', path: '/me' })) as IDataObject;
+				const body = (await apiRequest(this, {
+					method: 'GET',
+					path: '/me',
+					mayRetry: true,
+				})) as IDataObject;
 				return [[{ json: body }]];
 			},
 		};

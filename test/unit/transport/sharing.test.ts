@@ -9,7 +9,7 @@
  * 429 share and ratio to the minimum in one line.
  */
 import { mapConcurrent } from '../../../nodes/OutreachContact/helpers/concurrency';
-import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transport/delivery';
+import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transport/retry';
 import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { SERVICE_WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
@@ -105,7 +105,7 @@ async function run(processes: number, items: number, latencyMs = 0, load: Load =
 		});
 	};
 	const svc = service(clock, latencyMs, busy);
-	const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
+	const budget = { maxAttempts: 6, maxWaitMs: 300_000, mayRetry: true };
 	const work = Array.from({ length: processes }, async (_, p) => {
 		const pacer = new Pacer(LIMIT, () => clock);
 		// Processes do not start at the same millisecond.
@@ -336,7 +336,7 @@ describe('processes sharing one account', () => {
 		// Process 0 has 100 requests, process 1 has 700: once 0 is done, 1 must grow back to the limit.
 		const clock = new TestClock({ sleep: 'scheduled' });
 		const svc = service(clock, 0);
-		const budget = { maxAttempts: 6, maxWaitMs: 300_000 };
+		const budget = { maxAttempts: 6, maxWaitMs: 300_000, mayRetry: true };
 		const work = [100, 700].map(async (items, p) => {
 			const pacer = new Pacer(LIMIT, () => clock);
 			return await mapConcurrent(

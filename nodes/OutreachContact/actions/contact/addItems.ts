@@ -144,7 +144,7 @@ async function addEach(
 			} catch (error) {
 				return fail(record, error);
 			}
-			record.addedAt = getClock().now();
+			record.addedAt = getClock().elapsed();
 			record.duplicate = added.has(record.key) || before.has(record.key);
 			added.add(record.key);
 		});
@@ -196,7 +196,7 @@ async function waitUntilProcessed(
 				...record.member,
 				index: record.index,
 				enrich: record.input.contact.do_enrichment === true,
-				deadline: (record.addedAt ?? getClock().now()) + record.input.timeoutSeconds * 1000,
+				deadline: (record.addedAt ?? getClock().elapsed()) + record.input.timeoutSeconds * 1000,
 				timeoutSeconds: record.input.timeoutSeconds,
 			})),
 			failFast,

@@ -1,4 +1,4 @@
-import { getClock } from '../../helpers/clock';
+import { cancelSignalOf, getClock } from '../../helpers/clock';
 import { mapConcurrent } from '../../helpers/concurrency';
 import { walkSearchPages } from '../../paging/searchPages';
 import type { RequestContext } from '../../transport/request';
@@ -110,7 +110,8 @@ export async function findNewContacts(
 	const found = new Map(known);
 	let missing = members.filter((member) => !found.has(memberKey(member)));
 	for (let round = 0; missing.length > 0; round++) {
-		if (round > 0) await getClock().sleep(NEW_CONTACT_RETRY_DELAYS_MS[round - 1]);
+		if (round > 0)
+			await getClock().sleep(NEW_CONTACT_RETRY_DELAYS_MS[round - 1], cancelSignalOf(ctx));
 		for (const [key, contact] of await findContacts(ctx, missing, [], itemIndex))
 			found.set(key, contact);
 		missing = missing.filter((member) => !found.has(memberKey(member)));

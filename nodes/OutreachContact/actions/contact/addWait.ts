@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { getClock } from '../../helpers/clock';
+import { cancelSignalOf, getClock } from '../../helpers/clock';
 import type { RequestContext } from '../../transport/request';
 import type { Contact, SearchCondition } from '../../types';
 import { findContacts, memberKey, type Member } from './addLookup';
@@ -89,7 +89,7 @@ export async function waitForProcessing(
 			forEnrichment.length > 0
 				? await findContacts(ctx, forEnrichment, [IS_ENRICHED], forEnrichment[0].index)
 				: new Map<string, Contact>();
-		const now = clock.now();
+		const now = clock.elapsed();
 		const next: Waiting[] = [];
 		for (const w of pending) {
 			const key = memberKey(w);
@@ -108,7 +108,7 @@ export async function waitForProcessing(
 		pending = next;
 		if (pending.length === 0) break;
 		const firstDeadline = pending.reduce((first, w) => Math.min(first, w.deadline), Infinity);
-		await clock.sleep(Math.max(0, Math.min(delay, firstDeadline - now)));
+		await clock.sleep(Math.max(0, Math.min(delay, firstDeadline - now)), cancelSignalOf(ctx));
 	}
 	return results;
 }

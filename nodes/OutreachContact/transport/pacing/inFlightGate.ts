@@ -43,6 +43,11 @@ export class InFlightGate {
 		this.inFlight++;
 	}
 
+	/** A request left the process without reaching the service: no answer time to learn from. */
+	abandoned(): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
+	}
+
 	/** A request sent at `sentAt` was answered (or failed) at `now`. */
 	finished(sentAt: number, now: number): void {
 		const out = this.inFlight;

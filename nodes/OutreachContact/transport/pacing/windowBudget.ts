@@ -68,12 +68,7 @@ export class WindowBudget {
 
 	/** The answer to `send`: a rejected send takes no slot; a probe grows or waits (rule 4); a 429 cuts (rule 3). */
 	settle(send: Send, rateLimited: boolean, now: number): void {
-		let held = this.slots.length - 1;
-		while (
-			held >= 0 &&
-			!(this.slots[held].sentAt === send.at && this.slots[held].freesAt === Infinity)
-		)
-			held--;
+		const held = this.heldBy(send);
 		if (held >= 0) {
 			if (rateLimited) this.slots.splice(held, 1);
 			else this.slots[held].freesAt = now + SLOT_HOLD_MS;
@@ -96,6 +91,23 @@ export class WindowBudget {
 			this.lastCutAt = now;
 			this.chain = false;
 		}
+	}
+
+	/** `send` never reached the service: its slot is free again, and a probe may go again later. */
+	release(send: Send): void {
+		const held = this.heldBy(send);
+		if (held >= 0) this.slots.splice(held, 1);
+		if (send.probe) this.probing = false;
+	}
+
+	private heldBy(send: Send): number {
+		let held = this.slots.length - 1;
+		while (
+			held >= 0 &&
+			!(this.slots[held].sentAt === send.at && this.slots[held].freesAt === Infinity)
+		)
+			held--;
+		return held;
 	}
 
 	/**

@@ -1,3 +1,4 @@
+import { getClock } from '../../helpers/clock';
 import { walkSearchPages } from '../../paging/searchPages';
 import type { Contact } from '../../types';
 import { CandidateCollector, pruneBelow, withChosen, type CollectReport } from '../collector';
@@ -5,7 +6,6 @@ import type { EventPollFunction } from '../event';
 import { deadlineCheck, pollDeadline } from '../readWindow';
 import { enrichedConditions, planEnrichedPoll, RETENTION_MS, type EnrichedPlan } from './plan';
 import { ENRICHED_STATE_VERSION, type EnrichedState } from './state';
-
 /** The candidates of a Contact Enriched poll: created at or after the creation floor, not emitted yet. */
 export function enrichedCollector(plan: EnrichedPlan): CandidateCollector {
 	return new CandidateCollector({
@@ -71,7 +71,11 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (pol
 	const collector = enrichedCollector(plan);
 	const end = await walkSearchPages(ctx, {
 		conditions: enrichedConditions(plan.windowDays, poll.sequenceId),
-		beforeRequest: deadlineCheck(ctx, pollDeadline(ctx, start), 'the enriched contacts'),
+		beforeRequest: deadlineCheck(
+			ctx,
+			pollDeadline(ctx, getClock().elapsed()),
+			'the enriched contacts',
+		),
 		onPage: (contacts) => collector.add(contacts),
 	});
 	return {
