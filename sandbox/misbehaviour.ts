@@ -3,8 +3,6 @@
 // (`npm run sandbox -- --pagination endless`, `--answer wrong-shape`, `--status 502`,
 // `--redirect 302`).
 
-import type { IncomingHttpHeaders } from 'node:http';
-
 import type { Reply } from './http';
 import type { Pagination } from './search';
 
@@ -70,7 +68,7 @@ export interface RecordedRequest {
 	method: string;
 	/** Path and query, e.g. "/api/v2/contact/42/". */
 	path: string;
-	headers: IncomingHttpHeaders;
+	headers: Record<string, string | string[] | undefined>;
 }
 
 /**

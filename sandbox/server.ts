@@ -231,6 +231,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		redirectTarget.origin = `http://${urlHost}:${await listen(target, 0)}`;
 	} catch (e) {
 		await close(server);
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- sandbox code, not shipped: the listen error as is
 		throw e;
 	}
 

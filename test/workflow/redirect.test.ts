@@ -23,7 +23,7 @@ import { TestClock } from '../support/testClock';
 jest.setTimeout(30_000);
 
 /** Long enough that any piece of it in an error would be found. */
-const API_KEY = 'sk-redirect-SECRET-0123456789abcdef';
+const API_KEY = 'sk-dummy-redirect-SECRET-0123456789';
 
 let sandbox: Sandbox;
 let restoreClock: () => void;
