@@ -176,7 +176,7 @@ const MAX_LOCATION_LENGTH = 2_000;
  * may carry secrets); a relative Location is resolved against the request's URL. Undefined
  * when the header is missing, too long, or not an http(s) address.
  */
-export function redirectTarget(location: unknown, requestUrl: string): URL | undefined {
+function redirectTarget(location: unknown, requestUrl: string): URL | undefined {
 	const text = Array.isArray(location) ? location[0] : location;
 	if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_LOCATION_LENGTH) {
 		return undefined;
