@@ -94,6 +94,10 @@ export class OutreachContactApi implements ICredentialType {
 			baseURL: TEST_BASE_URL,
 			url: '/me',
 			method: 'GET',
+			// Never follow a redirect (the nodes do not either, see transport/request.ts): n8n would
+			// send the key on to wherever the Base URL points. Older n8n ignores unknown fields.
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		},
 		// n8n's credential tester reads one list with both kinds of rule (status codes on failed
 		// answers, body checks on successful ones); the declared type only allows one kind.
@@ -114,6 +118,15 @@ export class OutreachContactApi implements ICredentialType {
 						'The Base URL has no /me endpoint (404). Check that it is the API address of the service and ends in /api/v2.',
 				},
 			},
+			...[301, 302, 303, 307, 308].map(
+				(value): IAuthenticateRuleResponseCode => ({
+					type: 'responseCode',
+					properties: {
+						value,
+						message: `The Base URL redirects to another address (${value}), which this credential does not follow, so that the API key is never sent elsewhere. Open the Base URL in a browser to see where it leads, and enter the API address it ends at (ending in /api/v2).`,
+					},
+				}),
+			),
 			{
 				type: 'responseSuccessBody',
 				properties: {

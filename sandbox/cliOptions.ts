@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 
 import type { HtmlMode } from './http';
-import type { AnswerMode, PaginationMode } from './misbehaviour';
+import type { AnswerMode, PaginationMode, RedirectOrigin } from './misbehaviour';
 import type { Order } from './search';
 import type { SandboxOptions } from './settings';
 
@@ -27,6 +27,10 @@ export const USAGE = `Usage: npm run sandbox -- [flags]
   --pagination normal|endless  endless: search pages never end (env SANDBOX_PAGINATION, default normal)
   --answer normal|wrong-shape  wrong-shape: every success answer has an unexpected shape (env SANDBOX_ANSWER, default normal)
   --status N            a gateway answers every request with N, e.g. 502; 0 = off (env SANDBOX_STATUS, default 0)
+  --redirect N          answer every request with redirect N (301, 302, 303, 307, 308) to the same path
+                        elsewhere; 0 = off (env SANDBOX_REDIRECT, default 0)
+  --redirect-origin other|same  other: to a second server the sandbox runs; same: to /moved on this
+                        one (env SANDBOX_REDIRECT_ORIGIN, default other)
   --help`;
 
 export const DEFAULT_CLI_PORT = 4010;
@@ -60,6 +64,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 			pagination: { type: 'string' },
 			answer: { type: 'string' },
 			status: { type: 'string' },
+			redirect: { type: 'string' },
+			'redirect-origin': { type: 'string' },
 			help: { type: 'boolean' },
 		},
 		strict: true,
@@ -92,5 +98,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 		pagination: text('pagination', 'SANDBOX_PAGINATION') as PaginationMode | undefined,
 		answer: text('answer', 'SANDBOX_ANSWER') as AnswerMode | undefined,
 		status: num('status', 'SANDBOX_STATUS'),
+		redirect: num('redirect', 'SANDBOX_REDIRECT'),
+		redirectOrigin: text('redirect-origin', 'SANDBOX_REDIRECT_ORIGIN') as
+			| RedirectOrigin
+			| undefined,
 	};
 }

@@ -1,6 +1,7 @@
 // Ways the sandbox can misbehave on purpose, as real services and the proxies in front of them
 // do, so that the nodes' bounds can be tested over real HTTP and tried by hand
-// (`npm run sandbox -- --pagination endless`, `--answer wrong-shape`, `--status 502`).
+// (`npm run sandbox -- --pagination endless`, `--answer wrong-shape`, `--status 502`,
+// `--redirect 302`).
 
 import type { Reply } from './http';
 import type { Pagination } from './search';
@@ -47,4 +48,58 @@ export function endlessPage<T>(page: number, served: Page<T>, lastPage: () => Pa
 /** What a gateway in front of the service answers when `status` is forced for every request. */
 export function gatewayReply(status: number): Reply {
 	return { status, body: { detail: `Gateway answered ${status}.` }, html: status >= 500 };
+}
+
+/** The statuses `redirect` may answer with; 0 turns it off. */
+export const REDIRECT_STATUSES: readonly number[] = [301, 302, 303, 307, 308];
+
+/**
+ * Where a redirect points: 'other', the same path on a second server (another origin, as when
+ * the API moved host, or an open redirect); 'same', the same server below MOVED_PREFIX.
+ */
+export type RedirectOrigin = 'other' | 'same';
+export const REDIRECT_ORIGINS: readonly RedirectOrigin[] = ['other', 'same'];
+
+/** Where the service "moved" on its own server, for `redirectOrigin: 'same'`. */
+export const MOVED_PREFIX = '/moved';
+
+/** A request that reached where a redirect points, as it arrived. */
+export interface RecordedRequest {
+	method: string;
+	/** Path and query, e.g. "/api/v2/contact/42/". */
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Where the sandbox's redirects lead. It answers like the service (same data, same key), so a
+ * client that follows a redirect with the key is fooled, as it would be by a real copy.
+ */
+export interface RedirectTarget {
+	/** The second server, e.g. "http://127.0.0.1:43122". */
+	origin: string;
+	/** Every request that reached the second server, or, with 'same', the MOVED_PREFIX paths. */
+	requests: RecordedRequest[];
+}
+
+/**
+ * The Location of a redirect of `pathAndQuery`: absolute to the second server, or relative on
+ * the same one (a relative Location is what many servers send).
+ */
+export function redirectLocation(
+	origin: RedirectOrigin,
+	target: RedirectTarget,
+	pathAndQuery: string,
+): string {
+	return origin === 'other' ? `${target.origin}${pathAndQuery}` : `${MOVED_PREFIX}${pathAndQuery}`;
+}
+
+/** What a web server in front of the service answers when it redirects: a small HTML page. */
+export function redirectReply(status: number, location: string): Reply {
+	return {
+		status,
+		body: { detail: `Moved to ${location}.` },
+		headers: { Location: location },
+		html: true,
+	};
 }

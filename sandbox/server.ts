@@ -2,13 +2,20 @@
 // The sandbox is a local dev tool, not shipped with the nodes, so n8n Cloud's import rules do not apply.
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import { FaultInjector, type ForcedResponse } from './faults';
 import { error, readJsonBody, send, type BodyResult, type Reply } from './http';
-import { gatewayReply, shapeAnswer } from './misbehaviour';
+import {
+	gatewayReply,
+	MOVED_PREFIX,
+	redirectLocation,
+	redirectReply,
+	shapeAnswer,
+	type RedirectTarget,
+} from './misbehaviour';
 import { SlidingWindowLimiter } from './rateLimit';
 import { ROUTES } from './routes';
 import { resolveSettings, type SandboxOptions, type SandboxSettings } from './settings';
@@ -17,6 +24,7 @@ import { Store } from './store';
 
 export type { SandboxOptions, SandboxSettings } from './settings';
 export type { ForcedResponse } from './faults';
+export type { RecordedRequest, RedirectTarget } from './misbehaviour';
 
 export const API_PREFIX = '/api/v2';
 export const DEFAULT_API_KEY = 'sandbox-api-key';
@@ -37,6 +45,12 @@ export interface Sandbox {
 	forceNext(count: number, status: number, options?: Omit<ForcedResponse, 'status'>): void;
 	/** Drops forced responses not yet served. */
 	clearForced(): void;
+	/**
+	 * Where `settings.redirect` sends requests (a second server on another port, or /moved on this
+	 * one), with every request that reached it. It answers like the service; its requests are not
+	 * in `stats`.
+	 */
+	redirectTarget: RedirectTarget;
 	/** Forgets all rate-limit history. */
 	resetRateLimit(): void;
 	/** Stops listening and closes open connections. */
@@ -66,25 +80,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const limiter = new SlidingWindowLimiter(settings.rateLimit, now, settings.rateWindowMs);
 	const faults = new FaultInjector(options.faultSeed ?? 1);
 
-	/** Decides the reply; `setRoute` receives the stats name of the matched route. */
+	const redirectTarget: RedirectTarget = { origin: '', requests: [] };
+
+	/**
+	 * Decides the reply; `setRoute` receives the stats name of the matched route. `pathname` is
+	 * the request's, less MOVED_PREFIX at a same-origin redirect's target; `atTarget`: the request
+	 * reached where a redirect points, which answers as the service without misbehaving.
+	 */
 	async function handle(
 		req: IncomingMessage,
 		setRoute: (name: string) => void,
 		readBody: () => Promise<BodyResult>,
+		pathname: string,
+		atTarget: boolean,
 	): Promise<Reply> {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
-		const path = url.pathname.startsWith(`${API_PREFIX}/`)
-			? url.pathname.slice(API_PREFIX.length)
-			: null;
+		const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : null;
 		const candidates = path === null ? [] : ROUTES.filter((r) => r.pattern.test(path));
 		const route = candidates.find((r) => r.method === req.method);
 		const named = route ?? candidates[0];
 		if (named) setRoute(`${req.method ?? ''} ${named.name}`);
 
 		// Faults come first: they stand for a flaky server or gateway in front of the service.
-		const fault = faults.next(settings.faultRate);
+		const fault = atTarget ? undefined : faults.next(settings.faultRate);
 		if (fault) return forcedReply(fault);
-		if (settings.status) return gatewayReply(settings.status);
+		if (settings.status && !atTarget) return gatewayReply(settings.status);
+		if (settings.redirect && !atTarget) {
+			const where = redirectLocation(settings.redirectOrigin, redirectTarget, req.url ?? '/');
+			return redirectReply(settings.redirect, where);
+		}
 		if (path === null || candidates.length === 0) return error(404, 'Not found.');
 
 		if (req.headers.authorization !== apiKey) return error(403, AUTH_FAILED);
@@ -120,7 +144,37 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		);
 	}
 
+	/** A request to the second server, or to MOVED_PREFIX while redirecting there: recorded, served. */
+	async function onTargetRequest(
+		req: IncomingMessage,
+		res: ServerResponse,
+		pathname: string,
+	): Promise<void> {
+		redirectTarget.requests.push({
+			method: req.method ?? '',
+			path: req.url ?? '/',
+			headers: { ...req.headers },
+		});
+		let body: Promise<BodyResult> | undefined;
+		const readBody = () => (body ??= readJsonBody(req));
+		let reply: Reply;
+		try {
+			reply = await handle(req, () => undefined, readBody, pathname, true);
+		} catch (e) {
+			reply = error(500, `Sandbox error: ${(e as Error).message}`);
+		}
+		send(res, reply, settings.htmlResponses);
+	}
+
 	async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const pathname = new URL(req.url ?? '/', 'http://sandbox.local').pathname;
+		if (
+			settings.redirect &&
+			settings.redirectOrigin === 'same' &&
+			pathname.startsWith(`${MOVED_PREFIX}/`)
+		) {
+			return await onTargetRequest(req, res, pathname.slice(MOVED_PREFIX.length));
+		}
 		stats.requestStarted();
 		const at = now();
 		let route = 'unmatched';
@@ -130,7 +184,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		try {
 			if (stats.log && req.method === 'POST') await readBody();
 			if (settings.latencyMs > 0) await delay(settings.latencyMs);
-			reply = await handle(req, (name) => (route = name), readBody);
+			reply = await handle(req, (name) => (route = name), readBody, pathname, false);
 		} catch (e) {
 			reply = error(500, `Sandbox error: ${(e as Error).message}`);
 		}
@@ -151,14 +205,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		send(res, reply, settings.htmlResponses);
 	}
 
-	const server = createServer((req, res) => void onRequest(req, res));
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-	});
-	const port = (server.address() as AddressInfo).port;
 	const host = options.host ?? '127.0.0.1';
 	const urlHost = host.includes(':') ? `[${host}]` : host;
+	const listen = async (server: Server, port: number): Promise<number> => {
+		await new Promise<void>((resolve, reject) => {
+			server.once('error', reject);
+			server.listen(port, host, () => resolve());
+		});
+		return (server.address() as AddressInfo).port;
+	};
+	const close = async (server: Server): Promise<void> =>
+		await new Promise<void>((resolve, reject) => {
+			server.close((err) => (err ? reject(err) : resolve()));
+			// Keep-alive connections (e.g. from fetch) would otherwise hold close() open.
+			server.closeAllConnections();
+		});
+	const server = createServer((req, res) => void onRequest(req, res));
+	const port = await listen(server, options.port ?? 0);
+	// The second server, another origin (another port), where redirects to 'other' point.
+	const target = createServer(
+		(req, res) =>
+			void onTargetRequest(req, res, new URL(req.url ?? '/', 'http://sandbox.local').pathname),
+	);
+	try {
+		redirectTarget.origin = `http://${urlHost}:${await listen(target, 0)}`;
+	} catch (e) {
+		await close(server);
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- sandbox code, not shipped: the listen error as is
+		throw e;
+	}
 
 	return {
 		baseUrl: `http://${urlHost}:${port}${API_PREFIX}`,
@@ -169,12 +244,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		settings,
 		forceNext: (count, status, forced) => faults.forceNext(count, { ...forced, status }),
 		clearForced: () => faults.clearForced(),
+		redirectTarget,
 		resetRateLimit: () => limiter.reset(),
-		close: () =>
-			new Promise<void>((resolve, reject) => {
-				server.close((err) => (err ? reject(err) : resolve()));
-				// Keep-alive connections (e.g. from fetch) would otherwise hold close() open.
-				server.closeAllConnections();
-			}),
+		close: async () => {
+			await Promise.all([close(server), close(target)]);
+		},
 	};
 }

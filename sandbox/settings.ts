@@ -5,8 +5,11 @@ import type { HtmlMode } from './http';
 import {
 	ANSWER_MODES,
 	PAGINATION_MODES,
+	REDIRECT_ORIGINS,
+	REDIRECT_STATUSES,
 	type AnswerMode,
 	type PaginationMode,
+	type RedirectOrigin,
 } from './misbehaviour';
 import type { Order } from './search';
 
@@ -38,6 +41,13 @@ export interface SandboxSettings {
 	answer: AnswerMode;
 	/** Answer every request with this status, as a gateway in front of the service; 0 = off. Default 0. */
 	status: number;
+	/**
+	 * Answer every request with this redirect status (301, 302, 303, 307 or 308) and a Location
+	 * of the same path at `redirectOrigin`; 0 = off. Default 0.
+	 */
+	redirect: number;
+	/** Where `redirect` points: 'other' (a second server, default) or 'same' (misbehaviour.ts). */
+	redirectOrigin: RedirectOrigin;
 }
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
@@ -71,6 +81,8 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = {
 	pagination: 'normal',
 	answer: 'normal',
 	status: 0,
+	redirect: 0,
+	redirectOrigin: 'other',
 };
 
 /** Applies defaults and throws a RangeError on any invalid value. */
@@ -106,5 +118,10 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 	) {
 		throw new RangeError('status must be 0 (off) or an HTTP status from 100 to 599');
 	}
+	if (!(settings.redirect === 0 || REDIRECT_STATUSES.includes(settings.redirect))) {
+		throw new RangeError('redirect must be 0 (off), 301, 302, 303, 307 or 308');
+	}
+	if (!REDIRECT_ORIGINS.includes(settings.redirectOrigin))
+		throw new RangeError("redirectOrigin must be 'other' or 'same'");
 	return settings;
 }

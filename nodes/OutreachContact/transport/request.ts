@@ -122,6 +122,13 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
+		// No redirect is followed, not even to the same origin: the interface never redirects;
+		// n8n would re-send the key to another origin, and a 301/302 turns a POST into a GET.
+		// A same-origin one (e.g. a trailing-slash rewrite) means the Base URL or the path is
+		// wrong, so the request fails with where it was sent (below). Both fields are set since
+		// older n8n versions ignore the ones they do not know.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	// Stop aborts a request in flight too (n8n 2.x also does this itself; older versions may not).
 	if (signal) options.abortSignal = signal;
@@ -166,6 +173,11 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 	}
 
 	const { statusCode: status, headers, body } = delivery.response;
+	if (status >= 300 && status < 400) {
+		const location = header(headers, 'location');
+		const url = `${settings.baseUrl}${req.path}`;
+		throw fail(failures.redirected(label, status, location, url, req.path));
+	}
 	const parsed = parseBody(body);
 	if ('text' in parsed) {
 		const contentType = String(header(headers, 'content-type') ?? '').split(';')[0];

@@ -167,3 +167,61 @@ export function refused(request: string, httpCode: number, body: unknown): Servi
 		request,
 	};
 }
+
+/** Longest Location header read; a longer one is not quoted. */
+const MAX_LOCATION_LENGTH = 2_000;
+
+/**
+ * Where a redirect points, as origin and path only (never userinfo, query or fragment, which
+ * may carry secrets); a relative Location is resolved against the request's URL. Undefined
+ * when the header is missing, too long, or not an http(s) address.
+ */
+function redirectTarget(location: unknown, requestUrl: string): URL | undefined {
+	const text = Array.isArray(location) ? location[0] : location;
+	if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_LOCATION_LENGTH) {
+		return undefined;
+	}
+	try {
+		const url = new URL(text.trim(), requestUrl);
+		return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A 3xx answer, which the nodes never follow (transport/request.ts says why). `path` is the
+ * request's path below the Base URL, e.g. "/contact/42/": when the target's path ends with it,
+ * the Base URL it points to is known.
+ */
+export function redirected(
+	request: string,
+	httpCode: number,
+	location: unknown,
+	requestUrl: string,
+	path: string,
+): ServiceFailure {
+	const target = redirectTarget(location, requestUrl);
+	const where = target ? excerpt(`${target.origin}${target.pathname}`, 300) : undefined;
+	const own = withoutTrailingSlashes(path);
+	const theirs = target ? withoutTrailingSlashes(target.pathname) : '';
+	const baseUrl =
+		target && own && theirs.endsWith(own)
+			? `${target.origin}${theirs.slice(0, -own.length)}`
+			: undefined;
+	const advice = baseUrl
+		? `If that is the service's new address, set the Base URL in the credential to ${excerpt(baseUrl, 300)}.`
+		: 'Open the Base URL in a browser to see where it leads, and set the Base URL in the credential to the API address it ends at (ending in /api/v2).';
+	return {
+		message: `The service redirected the request (${httpCode})${where ? ` to ${where}` : ''}`,
+		description: `${request} was answered with a redirect${where ? '' : ' to no readable address'}. The node does not follow redirects, so that the API key is never sent to another address. ${advice}`,
+		httpCode,
+		request,
+	};
+}
+
+function withoutTrailingSlashes(text: string): string {
+	let end = text.length;
+	while (end > 0 && text[end - 1] === '/') end--;
+	return text.slice(0, end);
+}
