@@ -43,6 +43,8 @@ interface RunDataEntry {
 	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
 	error?: { message?: string; description?: string; name?: string };
 	executionStatus?: string;
+	/** How long the node's run took, in ms (n8n's ITaskData.executionTime). */
+	executionTime?: number;
 }
 
 export interface RunExecutionData {

@@ -4,7 +4,6 @@
  * be reached fails its items within one retry budget instead of one budget per item. The
  * package and the sandbox share a clock that jumps over every wait.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import {
@@ -17,6 +16,7 @@ import {
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { TestClock } from '../support/testClock';
+import { closedPortUrl, droppingServer } from '../support/unreachableServers';
 
 jest.setTimeout(60_000);
 
@@ -143,41 +143,6 @@ describe('Stop', () => {
 	});
 });
 
-/** A TCP server that takes every connection and drops it at once: ECONNRESET for the client. */
-async function resettingServer(): Promise<{
-	url: string;
-	connections: () => number;
-	close: () => Promise<void>;
-}> {
-	let count = 0;
-	const sockets = new Set<Socket>();
-	const server: Server = createServer((socket) => {
-		count++;
-		sockets.add(socket);
-		socket.on('error', () => undefined);
-		socket.once('data', () => socket.resetAndDestroy());
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const address = server.address() as { port: number };
-	return {
-		url: `http://127.0.0.1:${address.port}/api/v2`,
-		connections: () => count,
-		close: async () => {
-			for (const socket of sockets) socket.destroy();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
-	};
-}
-
-/** A port nothing listens on: ECONNREFUSED. */
-async function closedPort(): Promise<string> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return `http://127.0.0.1:${port}/api/v2`;
-}
-
 describe('An unreachable account fails fast', () => {
 	const ITEMS = 2_000;
 
@@ -186,7 +151,7 @@ describe('An unreachable account fails fast', () => {
 	}
 
 	it('2,000 items against a refused connection: every item carries the error, no slot is held', async () => {
-		const baseUrl = await closedPort();
+		const baseUrl = await closedPortUrl();
 		const start = clock.now();
 		const result = await runWorkflow(getWorkflow(ITEMS, true), {
 			credentials: { baseUrl, apiKey: 'key-1234', maxAttempts: 3, maxRetryWaitSeconds: 20 },
@@ -201,7 +166,7 @@ describe('An unreachable account fails fast', () => {
 	});
 
 	it('2,000 items against dropped connections: one retry budget in all, and the waiting items fail with the same error', async () => {
-		const server = await resettingServer();
+		const server = await droppingServer();
 		try {
 			const start = clock.now();
 			const result = await runWorkflow(getWorkflow(ITEMS, true), {
