@@ -19,6 +19,7 @@ import { useVirtualClock } from '../../support/virtualTime';
 jest.setTimeout(20_000);
 
 const API_KEY = 'sk-dummy-SECRET-1234567890';
+const OTHER_KEY = 'sk-dummy-OTHER-0987654321';
 const node = { name: 'Node', type: 'test', typeVersion: 1 } as INode;
 
 /** A context that only reads the credential, as loadSettings does. */
@@ -131,7 +132,7 @@ describe('loadSettings: one account however it is spelled', () => {
 			{ baseUrl: 'https://host.example/API/v2' },
 			{ baseUrl: 'https://host.example:8443/api/v2' },
 			{ baseUrl: 'http://host.example/api/v2' },
-			{ baseUrl: 'https://host.example/api/v2', apiKey: 'sk-other-0987654321' },
+			{ baseUrl: 'https://host.example/api/v2', apiKey: OTHER_KEY },
 		];
 		const keys = await Promise.all(
 			spellings.map(async (credentials) => (await settingsFor(credentials)).accountKey),
