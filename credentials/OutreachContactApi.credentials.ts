@@ -8,14 +8,22 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { CREDENTIAL_LIMITS } from '../nodes/OutreachContact/transport/defaults';
+
+const { requestsPerMinute, maxAttempts, maxRetryWaitSeconds } = CREDENTIAL_LIMITS;
+
 /**
- * The base URL with trailing slashes removed. A URL that is not http(s) makes the expression
- * throw, so no request is sent. n8n swallows errors thrown inside expressions (legacy and VM
- * engines alike): the test then fails with n8n's own "Invalid URL" (ERR_INVALID_URL), not
- * with this text. The Base URL description and the nodes' own check give the http(s) hint.
+ * The base URL with trailing slashes removed. A URL that is not http(s), is longer than 2,048
+ * characters, or holds spaces, a user name or password (`user:pass@`), a query string or a
+ * fragment makes the expression throw, so no request is sent (the nodes refuse the same with
+ * their own message: transport/account.ts). The pattern is anchored, and its two repeated
+ * classes cannot both take the character at their border (the host class excludes `/`), so it
+ * runs in linear time. n8n swallows errors thrown inside expressions (legacy and VM engines
+ * alike): the test then fails with n8n's own "Invalid URL" (ERR_INVALID_URL), not with this
+ * text. The Base URL description and the nodes' own check give the hint.
  */
 const TEST_BASE_URL =
-	'={{ /^https?:\\/\\/[^\\s/]+/i.test(String($credentials.baseUrl).trim()) ? String($credentials.baseUrl).trim().replace(/\\/+$/, "") : (() => { throw new Error("The Base URL must start with http:// or https://, for example https://app.example.com/api/v2") })() }}';
+	'={{ String($credentials.baseUrl).trim().length <= 2048 && /^https?:\\/\\/[^\\s/?#@\\\\]+(\\/[^\\s?#]*)?$/i.test(String($credentials.baseUrl).trim()) ? String($credentials.baseUrl).trim().replace(/\\/+$/, "") : (() => { throw new Error("The Base URL must be an http:// or https:// address with no user name, query or fragment, for example https://app.example.com/api/v2") })() }}';
 
 export class OutreachContactApi implements ICredentialType {
 	name = 'outreachContactApi';
@@ -38,7 +46,7 @@ export class OutreachContactApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. https://app.example.com/api/v2',
 			description:
-				'The address of the API, ending in /api/v2 (a trailing slash is fine). Must start with http:// or https://.',
+				'The address of the API, ending in /api/v2 (a trailing slash is fine). Must start with http:// or https://, with no user name or password, query string (?) or fragment (#).',
 		},
 		{
 			displayName: 'API Key',
@@ -48,43 +56,45 @@ export class OutreachContactApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'The account API key from the account settings of the service. It works for every profile of the account.',
+				'The account API key from the account settings of the service. It works for every profile of the account. Spaces and line breaks around it are ignored.',
 		},
 		{
 			displayName: 'Requests per Minute',
 			name: 'requestsPerMinute',
 			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 200,
+			typeOptions: { minValue: requestsPerMinute.min, maxValue: requestsPerMinute.max },
+			default: requestsPerMinute.default,
 			description:
-				"The account's rate limit. Every node and execution of this n8n process using the credential shares it; when other n8n workers or tools use the same account, each process lowers its share on the service's 429 answers and takes it back when they stop.",
+				"The account's rate limit, at most 10,000 (a larger value counts as 10,000). Credentials of the same account (same Base URL and key) share the lowest value any of them set in the last 10 minutes. Every node and execution of this n8n process using the credential shares it; when other n8n workers or tools use the same account, each process lowers its share on the service's 429 answers and takes it back when they stop.",
 		},
 		{
 			displayName: 'Max Attempts per Request',
 			name: 'maxAttempts',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 20 },
-			default: 6,
+			typeOptions: { minValue: maxAttempts.min, maxValue: maxAttempts.max },
+			default: maxAttempts.default,
 			description:
-				'How often one request is tried when the service answers 503 (unavailable), a gateway in front of it answers 502 or 504, or the connection drops, before the node gives up. Rate-limited requests (429) are retried as long as Max Retry Wait allows.',
+				'How often one request is tried, at most 20 (a larger value counts as 20), when the service answers 503 (unavailable), a gateway in front of it answers 502 or 504, or the connection drops, before the node gives up. Rate-limited requests (429) are retried as long as Max Retry Wait allows.',
 		},
 		{
 			displayName: 'Max Retry Wait (Seconds)',
 			name: 'maxRetryWaitSeconds',
 			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 300,
+			typeOptions: { minValue: maxRetryWaitSeconds.min, maxValue: maxRetryWaitSeconds.max },
+			default: maxRetryWaitSeconds.default,
 			description:
-				'The longest time one request keeps retrying after its first 429, 502, 503, 504 or dropped connection. Raise it when several workers or tools share the account.',
+				'The longest time one request keeps retrying after its first 429, 502, 503, 504 or dropped connection, at most 3,600 seconds (a larger value counts as 3,600). Raise it when several workers or tools share the account.',
 		},
 	];
 
-	// The key is the whole Authorization header value, with no scheme word in front.
+	// The key is the whole Authorization header value, with no scheme word in front. Trimmed (a
+	// key pasted with a space or line break), and made a text first whatever the credential holds.
+	// The credential test's request gets its header from here too.
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: '={{$credentials.apiKey}}',
+				Authorization: '={{ String($credentials.apiKey || "").trim() }}',
 			},
 		},
 	};

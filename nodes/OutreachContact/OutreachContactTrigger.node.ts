@@ -14,7 +14,13 @@ import { toNodeError } from './helpers/input';
 import { simplifyContact } from './helpers/simplify';
 import { listSearch } from './methods';
 import { eventOf } from './trigger/events';
-import { DEFAULT_INITIAL_DAYS, DEFAULT_MAX_PER_POLL, readSequenceFilter } from './trigger/plan';
+import {
+	DEFAULT_INITIAL_DAYS,
+	DEFAULT_MAX_PER_POLL,
+	MAX_INITIAL_DAYS,
+	MAX_PER_POLL_LIMIT,
+	readSequenceFilter,
+} from './trigger/plan';
 import { unlessRunning } from './trigger/pollGuard';
 import { runEventPoll } from './trigger/pollRunner';
 import { fetchTestEvent } from './trigger/testEvent';
@@ -90,19 +96,19 @@ export class OutreachContactTrigger implements INodeType {
 						displayName: 'Emit Contacts From the Last N Days on Activation',
 						name: 'initialDays',
 						type: 'number',
-						typeOptions: { minValue: 0 },
+						typeOptions: { minValue: 0, maxValue: MAX_INITIAL_DAYS },
 						default: DEFAULT_INITIAL_DAYS,
 						description:
-							'At the first activation, emit the contacts created (for Contact Enriched: created and enriched) in this many past days once, oldest first, limited per poll like any other. 0 emits nothing at the first activation and only what happens afterwards.',
+							'At the first activation, emit the contacts created (for Contact Enriched: created and enriched) in this many past days once, oldest first, limited per poll like any other. 0 emits nothing at the first activation and only what happens afterwards. At most 3,650 (ten years); a larger value counts as 3,650.',
 					},
 					{
 						displayName: 'Max Contacts per Poll',
 						name: 'maxPerPoll',
 						type: 'number',
-						typeOptions: { minValue: 1 },
+						typeOptions: { minValue: 1, maxValue: MAX_PER_POLL_LIMIT },
 						default: DEFAULT_MAX_PER_POLL,
 						description:
-							'The most contacts one poll emits. When more are new, the oldest come first and the rest in the next polls; none is lost.',
+							'The most contacts one poll emits. When more are new, the oldest come first and the rest in the next polls; none is lost. At most 10,000; a larger value counts as 10,000.',
 					},
 				],
 			},

@@ -6,6 +6,7 @@
 import nock from 'nock';
 
 import { OutreachContactApi } from '../../credentials/OutreachContactApi.credentials';
+import { CREDENTIAL_LIMITS } from '../../nodes/OutreachContact/transport/defaults';
 import { closedPort, localServer, runCredentialTest, secretLeaks } from '../../harness/n8nHarness';
 
 jest.setTimeout(20_000);
@@ -24,7 +25,7 @@ function expectNoKey(outcome: { message: string; error?: unknown }) {
 }
 
 describe('credential OutreachContactApi', () => {
-	it('declares the public names, the raw-key header and the /me test', () => {
+	it('declares the public names, the trimmed raw-key header and the /me test', () => {
 		const credential = new OutreachContactApi();
 		expect(credential.name).toBe('outreachContactApi');
 		expect(credential.properties.map((p) => p.name)).toEqual(
@@ -35,9 +36,61 @@ describe('credential OutreachContactApi', () => {
 		);
 		expect(credential.authenticate).toEqual({
 			type: 'generic',
-			properties: { headers: { Authorization: '={{$credentials.apiKey}}' } },
+			properties: { headers: { Authorization: '={{ String($credentials.apiKey || "").trim() }}' } },
 		});
 		expect(credential.test.request.url).toBe('/me');
+	});
+
+	it.each([
+		[
+			'Requests per Minute',
+			'requestsPerMinute',
+			'at most 10,000 (a larger value counts as 10,000)',
+		],
+		['Max Attempts per Request', 'maxAttempts', 'at most 20 (a larger value counts as 20)'],
+		[
+			'Max Retry Wait (Seconds)',
+			'maxRetryWaitSeconds',
+			'at most 3,600 seconds (a larger value counts as 3,600)',
+		],
+	] as const)(
+		'%s: default and bounds from defaults.ts, the maximum in its description',
+		(displayName, name, stated) => {
+			const field = new OutreachContactApi().properties.find((p) => p.name === name);
+			const limits = CREDENTIAL_LIMITS[name];
+			expect(field).toMatchObject({
+				displayName,
+				type: 'number',
+				default: limits.default,
+				typeOptions: { minValue: limits.min, maxValue: limits.max },
+			});
+			expect(field?.description).toContain(stated);
+		},
+	);
+
+	it('the bounds: 10,000 requests per minute, 20 attempts, an hour of retrying', () => {
+		expect(CREDENTIAL_LIMITS.requestsPerMinute.max).toBe(10_000);
+		expect(CREDENTIAL_LIMITS.maxAttempts.max).toBe(20);
+		expect(CREDENTIAL_LIMITS.maxRetryWaitSeconds.max).toBe(3_600);
+	});
+
+	it.each([
+		['a trailing space', `${API_KEY} `],
+		['a trailing line break', `${API_KEY}\n`],
+		['spaces and a tab around', `  ${API_KEY}\t`],
+		// axios strips the others itself (n8n 2.x), not this one: only the trim does.
+		['a trailing non-breaking space', `${API_KEY}\u00a0`],
+	])('a key pasted with %s: OK, and the request carried the key trimmed', async (_, apiKey) => {
+		let auth: unknown;
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(function () {
+				auth = this.req.headers.authorization;
+				return [200, { message: 'You are authorized' }];
+			});
+		const outcome = await runCredentialTest({ baseUrl: BASE, apiKey });
+		expect(outcome).toMatchObject({ status: 'OK', message: 'Connection successful!' });
+		expect(auth).toBe(API_KEY);
 	});
 
 	it('a good key: OK, and the request carried the raw key', async () => {
@@ -141,18 +194,26 @@ describe('credential OutreachContactApi', () => {
 		expect(outcome.message).toMatch(/not like the Outreach Contact API/);
 	});
 
-	it.each([['ftp://outreach.test/api/v2'], ['outreach.test/api/v2'], ['']])(
-		'Base URL %p: fails before any request is sent',
-		async (baseUrl) => {
-			const scope = nock(/.*/).get(/.*/).reply(200, { message: 'ok' });
-			const outcome = await runCredentialTest({ baseUrl, apiKey: API_KEY });
-			expect(outcome.status).toBe('Error');
-			// The credential's expression throws "The Base URL must start with http:// or https://",
-			// but n8n swallows errors thrown inside expressions (legacy and VM engines), so the
-			// tester reports n8n's own URL error (ERR_INVALID_URL in n8n; "Invalid URL" under jest).
-			expect(outcome.message).toMatch(/^(Invalid URL|ERR_INVALID_URL)$/);
-			expect(scope.isDone()).toBe(false);
-			expectNoKey(outcome);
-		},
-	);
+	it.each([
+		['ftp://outreach.test/api/v2', 'ftp://outreach.test/api/v2'],
+		['outreach.test/api/v2', 'outreach.test/api/v2'],
+		['nothing', ''],
+		['with user:pass@', 'https://joe:hunter2secret@outreach.test/api/v2'],
+		['with an empty user name', 'https://@outreach.test/api/v2'],
+		['with a query string', 'https://outreach.test/api/v2?token=hunter2secret'],
+		['with a fragment', 'https://outreach.test/api/v2#hunter2secret'],
+		['with a space inside', 'https://outreach.test/api v2'],
+		['of 2,100 characters', `https://outreach.test/${'a'.repeat(2_100)}`],
+	])('Base URL %s: fails before any request is sent', async (_, baseUrl) => {
+		const scope = nock(/.*/).get(/.*/).reply(200, { message: 'ok' });
+		const outcome = await runCredentialTest({ baseUrl, apiKey: API_KEY });
+		expect(outcome.status).toBe('Error');
+		// The credential's expression throws "The Base URL must be an http:// or https:// address ...",
+		// but n8n swallows errors thrown inside expressions (legacy and VM engines), so the
+		// tester reports n8n's own URL error (ERR_INVALID_URL in n8n; "Invalid URL" under jest).
+		expect(outcome.message).toMatch(/^(Invalid URL|ERR_INVALID_URL)$/);
+		expect(scope.isDone()).toBe(false);
+		expectNoKey(outcome);
+		expect(outcome.message).not.toContain('hunter2secret');
+	});
 });

@@ -1,5 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { InputError, toWholeNumber } from '../helpers/input';
+
+/** The most results Limit asks for; more is what Return All is for. */
+const MAX_LIMIT = 10_000;
+
 /** Return All, and the Limit shown when it is off. */
 export const returnAllFields: INodeProperties[] = [
 	{
@@ -14,15 +19,27 @@ export const returnAllFields: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		default: 50,
-		typeOptions: { minValue: 1 },
+		typeOptions: { minValue: 1, maxValue: MAX_LIMIT },
 		displayOptions: { show: { returnAll: [false] } },
+		// n8n's linter fixes the description of every Limit; the maximum is stated in the hint.
 		description: 'Max number of results to return',
+		hint: 'At most 10,000; a larger value fails the item. For more, turn on Return All.',
 	},
 ];
 
-/** The limit to apply, or undefined for Return All. Checked in `prepare`. */
+/**
+ * The limit to apply, or undefined for Return All. Checked in `prepare` (requireLimit); a whole
+ * number above the maximum is refused here.
+ */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	return ctx.getNodeParameter('returnAll', itemIndex, false)
-		? undefined
-		: ctx.getNodeParameter('limit', itemIndex, 50);
+	if (ctx.getNodeParameter('returnAll', itemIndex, false)) return undefined;
+	const limit = ctx.getNodeParameter('limit', itemIndex, 50);
+	const whole = toWholeNumber(limit);
+	if (whole !== undefined && whole > MAX_LIMIT) {
+		throw new InputError(
+			'Limit',
+			`must be at most ${MAX_LIMIT}, got ${whole}. To get more results, turn on Return All.`,
+		);
+	}
+	return limit;
 }

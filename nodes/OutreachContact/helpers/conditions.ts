@@ -9,6 +9,9 @@ import { describeValue, InputError, toBoolean, toWholeNumber } from './input';
 
 type ValueKind = 'sequenceId' | 'text' | 'days' | 'boolean';
 
+/** A hundred years: the most days ago a condition may name. */
+export const MAX_DAYS_AGO = 36_500;
+
 interface PropertyRule {
 	label: string;
 	operators: SearchOperator[];
@@ -71,10 +74,10 @@ function convertValue(kind: ValueKind, raw: unknown, field: string): string | nu
 		}
 		case 'days': {
 			const days = toWholeNumber(raw);
-			if (days === undefined || days < 0) {
+			if (days === undefined || days < 0 || days > MAX_DAYS_AGO) {
 				throw new InputError(
 					field,
-					`must be a whole number of days, 0 or more (0 = today), got ${describeValue(raw)}`,
+					`must be a whole number of days from 0 (today) to ${MAX_DAYS_AGO}, got ${describeValue(raw)}`,
 				);
 			}
 			return days;

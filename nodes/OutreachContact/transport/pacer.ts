@@ -93,14 +93,46 @@ export class Pacer {
 
 const pacers = new Map<string, Pacer>();
 
-/** One pacer per account (Base URL and key fingerprint), shared by every execution of the process. */
+/**
+ * How long a Requests per Minute asked for an account counts. Two credentials of one account
+ * with different values share the lower one; a user who raises the only value in use is
+ * followed once the lower one has not been asked for this long.
+ */
+const ASKED_RATE_MEMORY_MS = 10 * 60_000;
+
+/** Per account: each Requests per Minute asked for, and when it was last asked for. */
+const askedRates = new Map<string, Map<number, number>>();
+
+/** The lowest Requests per Minute asked for the account within ASKED_RATE_MEMORY_MS. */
+function lowestAskedRate(accountKey: string, perMinute: number, now: number): number {
+	let asked = askedRates.get(accountKey);
+	if (!asked) {
+		asked = new Map();
+		askedRates.set(accountKey, asked);
+	}
+	// Deleted first so that the Map's order stays the order of last asking.
+	asked.delete(perMinute);
+	asked.set(perMinute, now);
+	let lowest = perMinute;
+	for (const [rate, at] of asked) {
+		if (now - at > ASKED_RATE_MEMORY_MS) asked.delete(rate);
+		else lowest = Math.min(lowest, rate);
+	}
+	return lowest;
+}
+
+/**
+ * One pacer per account (canonical Base URL and key fingerprint), shared by every execution of
+ * the process, at the lowest Requests per Minute its credentials asked for recently.
+ */
 export function pacerFor(accountKey: string, perMinute: number, clock: () => Clock): Pacer {
+	const limit = lowestAskedRate(accountKey, perMinute, clock().now());
 	let pacer = pacers.get(accountKey);
 	if (!pacer) {
-		pacer = new Pacer(perMinute, clock);
+		pacer = new Pacer(limit, clock);
 		pacers.set(accountKey, pacer);
 	} else {
-		pacer.setLimit(perMinute);
+		pacer.setLimit(limit);
 	}
 	return pacer;
 }
@@ -108,4 +140,5 @@ export function pacerFor(accountKey: string, perMinute: number, clock: () => Clo
 /** Forgets every pacer (see testHooks). */
 export function resetPacers(): void {
 	pacers.clear();
+	askedRates.clear();
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -9,18 +8,18 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Cancelled, cancelSignalOf, getClock } from '../helpers/clock';
-import { normalizeBaseUrl } from './baseUrl';
+import { CREDENTIAL_TYPE, loadSettings } from './account';
 import { UnexpectedAnswer } from './envelope';
 import { outageFor } from './outage';
 import { pacerFor } from './pacer';
 import { redact } from './redact';
-import { deliver, header, type RawResponse, type RetryBudget } from './retry';
+import { deliver, header, type RawResponse } from './retry';
 import * as failures from './serviceFailure';
 import { toNodeApiError, type ServiceFailure } from './serviceFailure';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-export const CREDENTIAL_TYPE = 'outreachContactApi';
+export { CREDENTIAL_TYPE };
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -40,39 +39,6 @@ export interface ApiRequest<T = unknown> {
 	mayRetry: boolean;
 	/** Checks and unwraps a 2xx answer (transport/envelope.ts); throws UnexpectedAnswer on a wrong shape. */
 	read?: (body: unknown) => T;
-}
-
-interface Settings extends RetryBudget {
-	baseUrl: string;
-	apiKey: string;
-	perMinute: number;
-	accountKey: string;
-}
-
-/**
- * Read for every request, not cached: a trigger's context lives as long as its activation, and
- * an edited credential must apply to its next poll (n8n decrypts per request anyway).
- */
-async function loadSettings(ctx: RequestContext, itemIndex?: number): Promise<Settings> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex);
-	const base = normalizeBaseUrl(credentials.baseUrl);
-	if ('error' in base) throw new NodeOperationError(ctx.getNode(), base.error, { itemIndex });
-	const apiKey = String(credentials.apiKey ?? '');
-	return {
-		baseUrl: base.url,
-		apiKey,
-		perMinute: positive(credentials.requestsPerMinute, 200),
-		maxAttempts: positive(credentials.maxAttempts, 6),
-		maxWaitMs: positive(credentials.maxRetryWaitSeconds, 300, true) * 1000,
-		// Pacing is per account: the same key on the same service shares one pacer.
-		accountKey: createHash('sha256').update(`${base.url}\n${apiKey}`).digest('hex'),
-	};
-}
-
-function positive(value: unknown, fallback: number, allowZero = false): number {
-	const n = Number(value);
-	if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) return fallback;
-	return n;
 }
 
 /** Parses a text body as JSON; undefined for an empty body, a marker for anything else. */

@@ -21,6 +21,11 @@ export const DEFAULT_MAX_PER_POLL = 100;
 
 export const DEFAULT_INITIAL_DAYS = 0;
 
+/** The bounds of the trigger's options: a larger value is used as the maximum (said in each description). */
+export const MAX_PER_POLL_LIMIT = 10_000;
+
+export const MAX_INITIAL_DAYS = 3_650;
+
 export interface PollSettings {
 	/** At most this many contacts per poll; the rest come in the next polls, oldest first. */
 	maxPerPoll: number;
@@ -28,7 +33,11 @@ export interface PollSettings {
 	initialDays: number;
 }
 
-/** Settings from the node's `options` collection, with defaults for missing or invalid values. */
+/**
+ * Settings from the node's `options` collection, with defaults for missing or invalid values,
+ * and values above a maximum clamped to it: a poll has no item to fail, and failing the whole
+ * trigger for a too-large number would stop it.
+ */
 export function pollSettings(options: {
 	maxPerPoll?: unknown;
 	initialDays?: unknown;
@@ -36,8 +45,12 @@ export function pollSettings(options: {
 	const max = Number(options.maxPerPoll);
 	const days = Number(options.initialDays);
 	return {
-		maxPerPoll: Number.isFinite(max) && max >= 1 ? Math.floor(max) : DEFAULT_MAX_PER_POLL,
-		initialDays: Number.isFinite(days) && days > 0 ? days : DEFAULT_INITIAL_DAYS,
+		maxPerPoll:
+			Number.isNaN(max) || max < 1
+				? DEFAULT_MAX_PER_POLL
+				: Math.floor(Math.min(max, MAX_PER_POLL_LIMIT)),
+		initialDays:
+			Number.isNaN(days) || days <= 0 ? DEFAULT_INITIAL_DAYS : Math.min(days, MAX_INITIAL_DAYS),
 	};
 }
 

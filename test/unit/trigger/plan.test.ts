@@ -295,6 +295,21 @@ describe('helpers', () => {
 		});
 	});
 
+	it('pollSettings clamps values above the maxima stated in the descriptions', () => {
+		expect(pollSettings({ maxPerPoll: 50_000, initialDays: 100_000 })).toEqual({
+			maxPerPoll: 10_000,
+			initialDays: 3_650,
+		});
+		expect(pollSettings({ maxPerPoll: Infinity, initialDays: '4000' })).toEqual({
+			maxPerPoll: 10_000,
+			initialDays: 3_650,
+		});
+		expect(pollSettings({ maxPerPoll: 10_000, initialDays: 3_650 })).toEqual({
+			maxPerPoll: 10_000,
+			initialDays: 3_650,
+		});
+	});
+
 	it('searchConditions: the window, and the sequence when set', () => {
 		expect(searchConditions(3)).toEqual([
 			{ property: 'created_timestamp', condition: 'Less than', value: 3 },

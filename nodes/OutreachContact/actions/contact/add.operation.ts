@@ -4,7 +4,7 @@ import { forOperation } from '../displayOptions';
 import { InputError, requireEmail, requireId, toBoolean } from '../../helpers/input';
 import type { NewContact } from '../../types';
 import { defineOperation } from '../operation';
-import { addFields, DEFAULT_WAIT_TIMEOUT_S } from './add.description';
+import { addFields, DEFAULT_WAIT_TIMEOUT_S, MAX_WAIT_TIMEOUT_S } from './add.description';
 import { addContacts, type AddInput } from './addItems';
 
 /*
@@ -24,6 +24,12 @@ function addOptions(ctx: IExecuteFunctions, i: number): Omit<AddInput, 'contact'
 		options.waitTimeout === undefined ? DEFAULT_WAIT_TIMEOUT_S : Number(options.waitTimeout);
 	if (!Number.isFinite(timeout) || timeout <= 0) {
 		throw new InputError('Options › Wait Timeout', 'must be a number of seconds greater than 0');
+	}
+	if (timeout > MAX_WAIT_TIMEOUT_S) {
+		throw new InputError(
+			'Options › Wait Timeout',
+			`must be at most ${MAX_WAIT_TIMEOUT_S} seconds (one hour), got ${timeout}`,
+		);
 	}
 	const wait = flag('waitForProcessing', false, 'Wait for Processing');
 	return {

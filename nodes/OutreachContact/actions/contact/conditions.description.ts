@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { conditionsHint } from '../../descriptions/builderHints';
-import { PROPERTY_RULES, propertiesOfKind } from '../../helpers/conditions';
+import { MAX_DAYS_AGO, PROPERTY_RULES, propertiesOfKind } from '../../helpers/conditions';
 import type { SearchOperator, SearchProperty } from '../../types';
 
 const OPERATOR_NAMES: Record<SearchOperator, string> = {
@@ -70,9 +70,9 @@ const conditionFields: INodeProperties[] = [
 		name: 'days',
 		type: 'number',
 		default: 0,
-		typeOptions: { minValue: 0, numberPrecision: 0 },
+		typeOptions: { minValue: 0, maxValue: MAX_DAYS_AGO, numberPrecision: 0 },
 		displayOptions: { show: { property: propertiesOfKind('days') } },
-		description: 'Whole days since the event; 0 means today',
+		description: 'Whole days since the event; 0 means today. At most 36,500 (a hundred years).',
 	},
 	{
 		displayName: 'Value (Enriched)',
@@ -87,9 +87,9 @@ const conditionFields: INodeProperties[] = [
 		name: 'sequenceId',
 		type: 'number',
 		default: 1,
-		typeOptions: { minValue: 1, numberPrecision: 0 },
+		typeOptions: { minValue: 1, maxValue: Number.MAX_SAFE_INTEGER, numberPrecision: 0 },
 		displayOptions: { show: { property: propertiesOfKind('sequenceId') } },
-		description: 'ID of the sequence',
+		description: 'ID of the sequence: a whole number, at most 9,007,199,254,740,991 (2^53 - 1)',
 	},
 ];
 
