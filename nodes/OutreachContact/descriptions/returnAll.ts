@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readBoolean } from '../helpers/input';
+
 /** Return All, and the Limit shown when it is off. */
 export const returnAllFields: INodeProperties[] = [
 	{
@@ -22,7 +24,7 @@ export const returnAllFields: INodeProperties[] = [
 
 /** The limit to apply, or undefined for Return All. Checked in `prepare`. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	return ctx.getNodeParameter('returnAll', itemIndex, false)
+	return readBoolean(ctx.getNodeParameter('returnAll', itemIndex, false), 'Return All', false)
 		? undefined
 		: ctx.getNodeParameter('limit', itemIndex, 50);
 }
