@@ -73,7 +73,7 @@ const CONDITION_TEXT_MAX = 254;
 const CONDITIONS_MAX = 1_000;
 
 function convertValue(kind: ValueKind, raw: unknown, field: string): string | number | boolean {
-	if (typeof raw === 'string' && kind !== 'text') boundLength(raw.trim(), field, TOKEN_MAX);
+	if (typeof raw === 'string' && kind !== 'text') boundLength(raw, field, TOKEN_MAX);
 	switch (kind) {
 		case 'sequenceId': {
 			const id = toWholeNumber(raw);

@@ -170,7 +170,7 @@ export function requireId(
 	field: string,
 	expected = 'a positive whole number',
 ): number {
-	if (typeof raw === 'string') boundLength(raw.trim(), field, TOKEN_MAX);
+	if (typeof raw === 'string') boundLength(raw, field, TOKEN_MAX);
 	const id = toWholeNumber(raw);
 	if (id === undefined || id < 1)
 		throw new InputError(
@@ -188,7 +188,7 @@ export function optionalId(raw: unknown, field: string, expected?: string): numb
 }
 
 export function requireLimit(raw: unknown, field = 'Limit'): number {
-	if (typeof raw === 'string') boundLength(raw.trim(), field, TOKEN_MAX);
+	if (typeof raw === 'string') boundLength(raw, field, TOKEN_MAX);
 	const limit = toWholeNumber(raw);
 	if (limit === undefined || limit < 1) {
 		throw new InputError(field, `must be a whole number of at least 1, got ${describeValue(raw)}`);
