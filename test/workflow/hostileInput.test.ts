@@ -4,7 +4,6 @@
  * any request, and a hundred times the input costs at most a thousand times the time (a check
  * quadratic in the length would cost ten thousand times). No wall-clock threshold: only growth.
  */
-import { performance } from 'node:perf_hooks';
 import type { IDataObject } from 'n8n-workflow';
 
 import {
