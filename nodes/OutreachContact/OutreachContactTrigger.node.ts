@@ -10,7 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { eventHints, triggerNodeHint } from './descriptions/builderHints';
 import { idLocator } from './descriptions/idLocator';
 import { simplifyField } from './descriptions/simplify';
-import { toNodeError } from './helpers/input';
+import { readBoolean, toNodeError } from './helpers/input';
 import { simplifyContact } from './helpers/simplify';
 import { listSearch } from './methods';
 import { eventOf } from './trigger/events';
@@ -119,11 +119,12 @@ export class OutreachContactTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
-		const simplify = this.getNodeParameter('simplify', true) as boolean;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const event = eventOf(this.getNodeParameter('event', 'newContact'));
 		let sequenceId: number | undefined;
+		let simplify: boolean;
 		try {
+			simplify = readBoolean(this.getNodeParameter('simplify', true), 'Simplify', true);
 			sequenceId = readSequenceFilter(filters.sequenceId);
 		} catch (error) {
 			throw toNodeError(this.getNode(), error);

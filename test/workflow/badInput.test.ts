@@ -187,6 +187,72 @@ const cases: Array<[string, IDataObject, string]> = [
 		},
 		'Filters › Profile ID',
 	],
+	[
+		'an Enrich Contact that is a word, not true or false',
+		add({
+			additionalFields: { pronetHandle: 'jane', doEnrichment: '={{ $json.bad ? "yes" : true }}' },
+		}),
+		'Additional Fields › Enrich Contact',
+	],
+	[
+		'a Simplify that is a word',
+		{
+			resource: 'contact',
+			operation: 'get',
+			contactId: '12',
+			simplify: '={{ $json.bad ? "no" : true }}',
+		},
+		'Simplify',
+	],
+	[
+		'a Return All that is a word',
+		{ resource: 'playbook', operation: 'getAll', returnAll: '={{ $json.bad ? "all" : true }}' },
+		'Return All',
+	],
+	[
+		'a 25-digit contact id',
+		{
+			resource: 'contact',
+			operation: 'get',
+			contactId: '={{ $json.bad ? "1234567890123456789012345" : "12" }}',
+		},
+		'Contact ID',
+	],
+	[
+		'a contact id of 1e25',
+		{ resource: 'contact', operation: 'get', contactId: '={{ $json.bad ? 1e25 : 12 }}' },
+		'Contact ID',
+	],
+	[
+		'a sequence id above 2^53',
+		add({
+			sequenceId: { __rl: true, mode: 'id', value: '={{ $json.bad ? "9007199254740993" : "11" }}' },
+		}),
+		'Sequence',
+	],
+	[
+		'a custom field named __proto__',
+		add({
+			additionalFields: {
+				customFields: { field: [{ name: '={{ $json.bad ? "__proto__" : "team" }}', value: 'x' }] },
+			},
+		}),
+		'Additional Fields › Custom Fields › Field 1 › Name',
+	],
+	[
+		'a custom field name given twice',
+		add({
+			additionalFields: {
+				customFields: {
+					field: [
+						{ name: 'team', value: 'x' },
+						{ name: '={{ $json.bad ? "team" : "role" }}', value: 'y' },
+					],
+				},
+			},
+		}),
+		'Additional Fields › Custom Fields › Field 2 › Name',
+	],
 ];
 
 isolateNetwork();
@@ -230,5 +296,78 @@ describe('bad input is refused before any request', () => {
 			'Email must be an email address like name@company.com, got "not-an-email" [item 1]',
 		);
 		expect(out[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it('has the exact messages for ids beyond exact, booleans and __proto__', async () => {
+		const messageOf = async (parameters: IDataObject) =>
+			(await runNode(parameters, { items: [{ bad: true }] })).errorOf('Node')?.message;
+		expect(await messageOf(cases.find(([name]) => name === 'a contact id of 1e25')![1])).toBe(
+			'Contact ID must be a positive whole number, got "1e+25" (above 9007199254740991, the largest exact whole number) [item 0]',
+		);
+		expect(await messageOf(cases.find(([name]) => name.startsWith('an Enrich Contact'))![1])).toBe(
+			'Additional Fields › Enrich Contact must be true or false (or 1 or 0), got "yes" [item 0]',
+		);
+		expect(await messageOf(cases.find(([name]) => name.includes('__proto__'))![1])).toBe(
+			'Additional Fields › Custom Fields › Field 1 › Name must not be "__proto__": JavaScript objects cannot carry that name as a field; rename the field [item 0]',
+		);
+	});
+});
+
+describe('expression values are read as n8n reads them', () => {
+	it.each([['True'], ['1'], [1], ['TRUE'], [' true ']])(
+		'Enrich Contact %j is true (sent as do_enrichment: true)',
+		async (value) => {
+			const bodies: IDataObject[] = [];
+			nock('https://outreach.test')
+				.post('/api/v2/contact/', (body: IDataObject) => bodies.push(body) > 0)
+				.reply(200, { data: { status: 'Contact queued' } });
+			const { errorOf } = await runNode(
+				add({
+					options: { lookUpContact: false },
+					additionalFields: { pronetHandle: 'jane', doEnrichment: '={{ $json.enrich }}' },
+				}),
+				{ items: [{ enrich: value }] },
+			);
+			expect(errorOf('Node')).toBeUndefined();
+			expect(bodies).toHaveLength(1);
+			expect(bodies[0].do_enrichment).toBe(true);
+		},
+	);
+
+	it.each([['false'], ['0'], [0], ['False']])('Enrich Contact %j is false', async (value) => {
+		const bodies: IDataObject[] = [];
+		nock('https://outreach.test')
+			.post('/api/v2/contact/', (body: IDataObject) => bodies.push(body) > 0)
+			.reply(200, { data: { status: 'Contact queued' } });
+		await runNode(
+			add({
+				options: { lookUpContact: false },
+				additionalFields: { doEnrichment: '={{ $json.enrich }}' },
+			}),
+			{ items: [{ enrich: value }] },
+		);
+		expect(bodies.map((body) => body.do_enrichment)).toEqual([false]);
+	});
+
+	it('sends custom fields named constructor and prototype as they are', async () => {
+		const bodies: IDataObject[] = [];
+		nock('https://outreach.test')
+			.post('/api/v2/contact/', (body: IDataObject) => bodies.push(body) > 0)
+			.reply(200, { data: { status: 'Contact queued' } });
+		const { outputOf } = await runNode(
+			add({
+				options: { lookUpContact: false },
+				additionalFields: {
+					customFields: {
+						field: [
+							{ name: 'constructor', value: 'a' },
+							{ name: 'prototype', value: 'b' },
+						],
+					},
+				},
+			}),
+		);
+		expect(bodies[0].custom_fields).toEqual({ constructor: 'a', prototype: 'b' });
+		expect(outputOf('Node')[0].json.custom_fields).toEqual({ constructor: 'a', prototype: 'b' });
 	});
 });

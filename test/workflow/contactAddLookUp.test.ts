@@ -289,3 +289,30 @@ describe('Contact → Add → Look Up Contact', () => {
 		]);
 	});
 });
+
+describe('Contact → Add → Look Up Contact, Unicode', () => {
+	it('finds a contact stored as Café@Example.com in NFD when given café@example.com in NFC', async () => {
+		const storedAs = 'Café@Example.com'.normalize('NFD');
+		const given = 'café@example.com'.normalize('NFC');
+		expect(storedAs).not.toBe(given.normalize('NFD')); // case differs too
+		// The service compares case-insensitively, and Unicode as stored (as the sandbox does).
+		const bodies = searches((body) =>
+			emailsOf(body).some((email) => String(email).toLowerCase() === storedAs.toLowerCase())
+				? [contact(700, { email: storedAs })]
+				: [],
+		);
+		nock(HOST)
+			.post('/api/v2/contact/')
+			.reply(200, { data: { status: 'Contact already exists in this sequence' } });
+
+		const { outputOf } = await runWorkflow(workflow([{ email: given, sequence: 11 }]), {
+			credentials,
+		});
+
+		expect(emailsOf(bodies[0])).toEqual([given, given.normalize('NFD')]);
+		const out = outputOf('Add').map((item) => item.json);
+		expect(out.map(({ id, duplicate, email }) => ({ id, duplicate, email }))).toEqual([
+			{ id: 700, duplicate: true, email: given },
+		]);
+	});
+});

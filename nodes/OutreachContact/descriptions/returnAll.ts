@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { InputError, toWholeNumber } from '../helpers/input';
+import { InputError, readBoolean, toWholeNumber } from '../helpers/input';
 
 /** The most results Limit asks for; more is what Return All is for. */
 const MAX_LIMIT = 10_000;
@@ -32,7 +32,8 @@ export const returnAllFields: INodeProperties[] = [
  * number above the maximum is refused here.
  */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false)) return undefined;
+	if (readBoolean(ctx.getNodeParameter('returnAll', itemIndex, false), 'Return All', false))
+		return undefined;
 	const limit = ctx.getNodeParameter('limit', itemIndex, 50);
 	const whole = toWholeNumber(limit);
 	if (whole !== undefined && whole > MAX_LIMIT) {

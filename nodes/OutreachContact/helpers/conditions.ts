@@ -1,5 +1,12 @@
 import type { SearchCondition, SearchOperator, SearchProperty } from '../types';
-import { describeValue, InputError, toBoolean, toWholeNumber } from './input';
+import {
+	boundLength,
+	describeValue,
+	InputError,
+	readBoolean,
+	TOKEN_MAX,
+	toWholeNumber,
+} from './input';
 
 /**
  * Search conditions: which operators the service allows for each property, what type its
@@ -63,7 +70,13 @@ function isProperty(value: unknown): value is SearchProperty {
 	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PROPERTY_RULES, value);
 }
 
+/** The longest text value of a condition: an email (RFC 5321), and more than any premise id. */
+const CONDITION_TEXT_MAX = 254;
+/** The most conditions one search takes. */
+const CONDITIONS_MAX = 1_000;
+
 function convertValue(kind: ValueKind, raw: unknown, field: string): string | number | boolean {
+	if (typeof raw === 'string' && kind !== 'text') boundLength(raw, field, TOKEN_MAX);
 	switch (kind) {
 		case 'sequenceId': {
 			const id = toWholeNumber(raw);
@@ -83,18 +96,17 @@ function convertValue(kind: ValueKind, raw: unknown, field: string): string | nu
 			return days;
 		}
 		case 'boolean': {
-			const flag = toBoolean(raw);
-			if (flag === undefined) {
-				throw new InputError(field, `must be true or false, got ${describeValue(raw)}`);
+			if (raw === undefined || raw === null || raw === '') {
+				throw new InputError(field, 'must be true or false, got nothing');
 			}
-			return flag;
+			return readBoolean(raw, field, false);
 		}
 		case 'text': {
 			const text = typeof raw === 'number' ? String(raw) : raw;
 			if (typeof text !== 'string' || text.trim() === '') {
 				throw new InputError(field, `must be a non-empty text, got ${describeValue(raw)}`);
 			}
-			return text.trim();
+			return boundLength(text.trim(), field, CONDITION_TEXT_MAX);
 		}
 	}
 }
@@ -103,9 +115,27 @@ function convertValue(kind: ValueKind, raw: unknown, field: string): string | nu
  * Checks and converts the entries of the conditions builder. Entries sharing property and
  * operator are OR-ed by the service, the others AND-ed; that needs nothing here.
  */
-export function buildConditions(entries: Array<Record<string, unknown>>): SearchCondition[] {
-	return entries.map((entry, index) => {
+export function buildConditions(entries: unknown): SearchCondition[] {
+	if (entries === undefined || entries === null) return [];
+	if (!Array.isArray(entries)) {
+		// An expression gave one object (or a text) where n8n keeps the list of conditions.
+		throw new InputError(
+			'Conditions',
+			`must be a list of conditions ([{ property, operator, value }, ...]), got ${describeValue(entries)}; put the condition in [ ]`,
+		);
+	}
+	if (entries.length > CONDITIONS_MAX) {
+		throw new InputError('Conditions', `must be at most ${CONDITIONS_MAX}, got ${entries.length}`);
+	}
+	return entries.map((raw: unknown, index) => {
 		const at = `Conditions › Condition ${index + 1}`;
+		if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+			throw new InputError(
+				at,
+				`must be an object with property, operator and a value, got ${describeValue(raw)}`,
+			);
+		}
+		const entry = raw as Record<string, unknown>;
 		const property = entry.property;
 		if (!isProperty(property)) {
 			throw new InputError(

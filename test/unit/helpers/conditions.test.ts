@@ -54,8 +54,24 @@ describe('buildConditions', () => {
 			'Conditions › Condition 1 › Value (Sequence ID)',
 		],
 		[
-			{ property: 'is_enriched', operator: 'Is', enriched: 1 },
+			{ property: 'is_enriched', operator: 'Is', enriched: 2 },
 			'Conditions › Condition 1 › Value (Enriched)',
+		],
+		[
+			{ property: 'is_enriched', operator: 'Is', enriched: 'yes' },
+			'Conditions › Condition 1 › Value (Enriched)',
+		],
+		[
+			{ property: 'sequence__id', operator: 'Is', sequenceId: '12345678901234567890123' },
+			'Conditions › Condition 1 › Value (Sequence ID)',
+		],
+		[
+			{ property: 'sequence__id', operator: 'Is', sequenceId: 1e25 },
+			'Conditions › Condition 1 › Value (Sequence ID)',
+		],
+		[
+			{ property: 'email', operator: 'Contains', value: 'x'.repeat(255) },
+			'Conditions › Condition 1 › Value',
 		],
 		[{ property: 'nope', operator: 'Is' }, 'Conditions › Condition 1 › Contact Property'],
 	])('refuses %j naming %s', (entry, field) => {
@@ -68,5 +84,49 @@ describe('buildConditions', () => {
 		expect(error).toBeInstanceOf(InputError);
 		expect((error as InputError).field).toBe(field);
 		expect((error as InputError).message.startsWith(field)).toBe(true);
+	});
+
+	it('reads 1 and 0, as a number or a text, as n8n reads a boolean', () => {
+		const read = (enriched: unknown) =>
+			buildConditions([{ property: 'is_enriched', operator: 'Is', enriched }])[0].value;
+		expect([1, '1', 0, '0', 'True', ' false '].map(read)).toEqual([
+			true,
+			true,
+			false,
+			false,
+			true,
+			false,
+		]);
+	});
+
+	it('says where the list of conditions is an object, not a JavaScript error', () => {
+		const condition = { property: 'email', operator: 'Is', value: 'x' };
+		expect(() => buildConditions(condition)).toThrow(
+			new InputError(
+				'Conditions',
+				'must be a list of conditions ([{ property, operator, value }, ...]), got "{"property":"email","operator":"Is","value":"x"}"; put the condition in [ ]',
+			),
+		);
+		expect(() => buildConditions([condition, null])).toThrow(
+			'Conditions › Condition 2 must be an object with property, operator and a value, got nothing',
+		);
+		expect(() => buildConditions(Array(1001).fill(condition))).toThrow(
+			'Conditions must be at most 1000, got 1001',
+		);
+	});
+
+	it('quotes at most 50 characters of a long value', () => {
+		expect(() =>
+			buildConditions([
+				{ property: 'created_timestamp', operator: 'Exactly', days: 'd'.repeat(20) },
+			]),
+		).toThrow(`got "${'d'.repeat(20)}"`);
+		expect(() =>
+			buildConditions([
+				{ property: 'created_timestamp', operator: 'Exactly', days: 'd'.repeat(100_000) },
+			]),
+		).toThrow(
+			'Conditions › Condition 1 › Value (Days Ago) must be at most 32 characters, got 100000',
+		);
 	});
 });

@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { forOperation } from '../displayOptions';
-import { InputError, requireEmail, requireId, toBoolean } from '../../helpers/input';
+import {
+	boundLength,
+	describeValue,
+	InputError,
+	readBoolean,
+	requireEmail,
+	requireId,
+} from '../../helpers/input';
 import type { NewContact } from '../../types';
 import { defineOperation } from '../operation';
 import { addFields, DEFAULT_WAIT_TIMEOUT_S, MAX_WAIT_TIMEOUT_S } from './add.description';
@@ -14,12 +21,8 @@ import { addContacts, type AddInput } from './addItems';
 
 function addOptions(ctx: IExecuteFunctions, i: number): Omit<AddInput, 'contact'> {
 	const options = ctx.getNodeParameter('options', i, {}) as IDataObject;
-	const flag = (name: string, fallback: boolean, field: string) => {
-		if (options[name] === undefined) return fallback;
-		const value = toBoolean(options[name]);
-		if (value === undefined) throw new InputError(`Options › ${field}`, 'must be true or false');
-		return value;
-	};
+	const flag = (name: string, fallback: boolean, field: string) =>
+		readBoolean(options[name], `Options › ${field}`, fallback);
 	const timeout =
 		options.waitTimeout === undefined ? DEFAULT_WAIT_TIMEOUT_S : Number(options.waitTimeout);
 	if (!Number.isFinite(timeout) || timeout <= 0) {
@@ -40,19 +43,66 @@ function addOptions(ctx: IExecuteFunctions, i: number): Omit<AddInput, 'contact'
 	};
 }
 
+/** The longest Pronet Handle: a handle, or a profile URL (2,048 characters, as browsers keep). */
+const PRONET_HANDLE_MAX = 2_048;
+/** Custom fields: at most this many, names and text values at most this long. */
+const CUSTOM_FIELDS_MAX = 100;
+const CUSTOM_FIELD_NAME_MAX = 255;
+const CUSTOM_FIELD_VALUE_MAX = 10_000;
+
+/**
+ * `__proto__` is refused as a custom field name rather than sent: set on a plain object it
+ * changes the object's prototype instead of adding a key, and n8n copies request bodies and
+ * output items through plain objects (its deep copies, its request helper), so even a field
+ * written into an object without a prototype could vanish on the way without a word. Other
+ * names, `constructor` and `prototype` included, are ordinary own keys and are sent as typed.
+ */
+const UNSENDABLE_NAME = '__proto__';
+
 function customFields(raw: unknown): IDataObject | undefined {
-	const entries = ((raw as IDataObject | undefined)?.field ?? []) as IDataObject[];
-	if (!Array.isArray(entries) || entries.length === 0) return undefined;
+	const field = 'Additional Fields › Custom Fields';
+	const entries = (raw as IDataObject | undefined)?.field;
+	if (entries === undefined || entries === null) return undefined;
+	if (!Array.isArray(entries)) {
+		throw new InputError(field, `must be a list of { name, value }, got ${describeValue(entries)}`);
+	}
+	if (entries.length === 0) return undefined;
+	if (entries.length > CUSTOM_FIELDS_MAX) {
+		throw new InputError(field, `must be at most ${CUSTOM_FIELDS_MAX}, got ${entries.length}`);
+	}
 	const fields: IDataObject = {};
-	entries.forEach((entry, index) => {
-		const name = typeof entry.name === 'string' ? entry.name.trim() : '';
-		if (!name) {
+	entries.forEach((entry: unknown, index) => {
+		const at = `${field} › Field ${index + 1}`;
+		const { name: rawName, value } = (entry ?? {}) as IDataObject;
+		const name = boundLength(
+			typeof rawName === 'string' ? rawName.trim() : '',
+			`${at} › Name`,
+			CUSTOM_FIELD_NAME_MAX,
+		);
+		if (!name) throw new InputError(`${at} › Name`, 'must not be empty');
+		if (name === UNSENDABLE_NAME) {
 			throw new InputError(
-				`Additional Fields › Custom Fields › Field ${index + 1} › Name`,
-				'must not be empty',
+				`${at} › Name`,
+				'must not be "__proto__": JavaScript objects cannot carry that name as a field; rename the field',
 			);
 		}
-		fields[name] = entry.value ?? '';
+		if (Object.prototype.hasOwnProperty.call(fields, name)) {
+			throw new InputError(
+				`${at} › Name`,
+				`repeats "${name}" (an earlier field has that name); each name may be set once`,
+			);
+		}
+		if (typeof value === 'string') boundLength(value, `${at} › Value`, CUSTOM_FIELD_VALUE_MAX);
+		else if (value !== null && typeof value === 'object') {
+			const length = JSON.stringify(value)?.length ?? 0;
+			if (length > CUSTOM_FIELD_VALUE_MAX) {
+				throw new InputError(
+					`${at} › Value`,
+					`must be at most ${CUSTOM_FIELD_VALUE_MAX} characters as JSON, got ${length}`,
+				);
+			}
+		}
+		fields[name] = value ?? '';
 	});
 	return fields;
 }
@@ -72,10 +122,17 @@ export const add = defineOperation<AddInput>({
 				'Playbook',
 			),
 		};
-		const handle = typeof extra.pronetHandle === 'string' ? extra.pronetHandle.trim() : '';
+		const rawHandle = extra.pronetHandle;
+		const handle = boundLength(
+			typeof rawHandle === 'string' || typeof rawHandle === 'number'
+				? String(rawHandle).trim()
+				: '',
+			'Additional Fields › Pronet Handle',
+			PRONET_HANDLE_MAX,
+		);
 		if (handle) contact.pronet_handle = handle;
-		if (extra.doEnrichment !== undefined) {
-			const enrich = extra.doEnrichment === true || extra.doEnrichment === 'true';
+		if (extra.doEnrichment !== undefined && extra.doEnrichment !== null) {
+			const enrich = readBoolean(extra.doEnrichment, 'Additional Fields › Enrich Contact', false);
 			if (enrich && !handle) {
 				throw new InputError(
 					'Additional Fields › Pronet Handle',

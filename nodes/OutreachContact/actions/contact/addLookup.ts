@@ -35,9 +35,21 @@ export interface Member {
 	email: string;
 }
 
-/** The same email in the same sequence, as the service compares them (case does not matter). */
+/**
+ * The same email in the same sequence: case does not matter (as the service compares them), nor
+ * how Unicode spells an accent ("é" as one code point, NFC, or as "e" and a combining accent,
+ * NFD: a form and a copied address may differ so while they look the same).
+ */
 export function memberKey(member: Member): string {
-	return `${member.sequenceId}|${member.email.trim().toLowerCase()}`;
+	return `${member.sequenceId}|${member.email.trim().toLowerCase().normalize('NFC')}`;
+}
+
+/**
+ * The spellings of an email to search for: as typed, and its NFC and NFD forms when they differ
+ * (the service compares text as stored, so a contact stored in NFD is found only by its NFD form).
+ */
+function spellings(email: string): string[] {
+	return [...new Set([email, email.normalize('NFC'), email.normalize('NFD')])];
 }
 
 /** The searches that find `members`: per sequence, distinct emails in groups of EMAILS_PER_SEARCH. */
@@ -45,16 +57,16 @@ export function lookUpSearches(
 	members: Member[],
 	extra: SearchCondition[] = [],
 ): SearchCondition[][] {
-	const bySequence = new Map<number, Map<string, string>>();
+	const bySequence = new Map<number, Map<string, string[]>>();
 	for (const member of members) {
-		const emails = bySequence.get(member.sequenceId) ?? new Map<string, string>();
+		const emails = bySequence.get(member.sequenceId) ?? new Map<string, string[]>();
 		const key = memberKey(member);
-		if (!emails.has(key)) emails.set(key, member.email.trim());
+		if (!emails.has(key)) emails.set(key, spellings(member.email.trim()));
 		bySequence.set(member.sequenceId, emails);
 	}
 	const searches: SearchCondition[][] = [];
 	for (const [sequenceId, emails] of bySequence) {
-		const list = [...emails.values()];
+		const list = [...emails.values()].flat();
 		for (let start = 0; start < list.length; start += EMAILS_PER_SEARCH) {
 			searches.push([
 				{ property: 'sequence__id', condition: 'Is', value: sequenceId },

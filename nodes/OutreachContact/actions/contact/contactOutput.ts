@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { simplifyField } from '../../descriptions/simplify';
-import { InputError } from '../../helpers/input';
+import { InputError, readBoolean } from '../../helpers/input';
 import { SIMPLIFIED_FIELDS, simplifyContact } from '../../helpers/simplify';
 import type { Contact } from '../../types';
 
@@ -69,7 +69,11 @@ export const contactOutputFields: INodeProperties[] = [
 export function readContactOutput(ctx: IExecuteFunctions, i: number): ContactOutput {
 	const output = ctx.getNodeParameter('output', i, '') as string;
 	if (output === '')
-		return { mode: ctx.getNodeParameter('simplify', i, true) === false ? 'raw' : 'simple' };
+		return {
+			mode: readBoolean(ctx.getNodeParameter('simplify', i, true), 'Simplify', true)
+				? 'simple'
+				: 'raw',
+		};
 	if (output === 'simple' || output === 'raw') return { mode: output };
 	if (output !== 'fields')
 		throw new InputError('Output', 'must be Simplified, Raw or Selected Fields');
