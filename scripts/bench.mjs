@@ -15,13 +15,15 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
   b                 Search Return All over 10,000 contacts, instant and 600 ms answers
   c                 the trigger polled every minute for an hour, for each result order
   d                 100 adds with Wait for Processing, the sandbox processing each for 20 s
+  memory            the peak heap of Search Return All over 50,000 enriched contacts,
+                    Simplify on and off (n8n-core in a child process); not in the default run
   workers [N ...]   N separate real n8n 2.x processes sharing one key, 300 adds each and
                     1,200 in all at most (default 1 2 4); not in the default run
   --help            this text
 
 No part: a, b, c and d (about 13 minutes).`;
 
-const PARTS = new Set(['a', 'b', 'c', 'd', 'workers']);
+const PARTS = new Set(['a', 'b', 'c', 'd', 'memory', 'workers']);
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
 	console.log(USAGE);

@@ -8,6 +8,8 @@
  *   (d) 100 adds with Wait for Processing, the sandbox processing each contact for 20 s
  *   (b) Search Return All over 10,000 contacts (page cap 100), answers instant and 600 ms
  *   (c) one trigger poll with 5,000 new contacts in the window
+ *   (memory) the peak heap of Search Return All over 50,000 enriched contacts, Simplify on and
+ *            off (benchMemory.ts; not in the default run: `npm run bench -- memory`)
  *   (workers) 1, 2 and 4 (or the given) separate n8n processes sharing one key, 300 adds each
  *             and 1,200 in all at most (8 processes: 150 each) (real n8n 2.x; not in the
  *             default run: `npm run bench -- workers 8`)
@@ -32,6 +34,7 @@ import {
 	runWorkflow,
 } from '../harness/n8nHarness';
 import { atTheService, minimumMs, seconds } from './benchFigures';
+import { benchMemory } from './benchMemory';
 import { benchTrigger } from './benchTrigger';
 import { benchWorkers } from './benchWorkers';
 import { MemoryPeak } from './memoryPeak';
@@ -225,7 +228,8 @@ async function benchSearch(latencyMs: number): Promise<void> {
 
 async function main(): Promise<void> {
 	const only = process.argv.slice(2);
-	const wanted = (name: string) => (only.length === 0 && name !== 'workers') || only.includes(name);
+	const wanted = (name: string) =>
+		(only.length === 0 && name !== 'workers' && name !== 'memory') || only.includes(name);
 	console.log(
 		`Benchmarks on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 	);
@@ -241,6 +245,7 @@ async function main(): Promise<void> {
 	}
 	if (wanted('c')) await benchTrigger(LIMIT_PER_MINUTE);
 	if (wanted('d')) await benchWait();
+	if (wanted('memory')) await benchMemory();
 	if (wanted('workers')) {
 		const counts = only.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 		await benchWorkers(LIMIT_PER_MINUTE, counts.length > 0 ? counts : undefined);

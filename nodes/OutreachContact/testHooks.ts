@@ -5,7 +5,8 @@ import { forgetStoredStates } from './trigger/pollRunner';
 
 /**
  * For this package's tests and benchmarks only: shipped code never calls these. They are the
- * pieces of process-wide state a test must control.
+ * pieces of process-wide state a test must control. Built, but not published: package.json
+ * "files" leaves testHooks.* out of the tarball (test/unit/tarball.test.ts).
  */
 export const testHooks = {
 	/** Runs the package on `clock` until the returned function restores the previous one. */

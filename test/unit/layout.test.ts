@@ -3,7 +3,8 @@
  * The layout rules of the shipped code (nodes/, credentials/), checked on the source:
  * - every export is used by shipped code (imported by another file, or used in its own), so
  *   dist/ holds nothing that exists only for tests; the exceptions are the node and credential
- *   classes (n8n loads them) and `testHooks`, the hooks tests use on purpose;
+ *   classes (n8n loads them) and `testHooks`, the hooks tests use on purpose (built, but left
+ *   out of the tarball by package.json "files": test/unit/tarball.test.ts);
  * - no file is over 250 lines;
  * - operation files apply display options once (forOperation), not field by field.
  */

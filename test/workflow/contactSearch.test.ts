@@ -1,6 +1,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import * as simplifyHelpers from '../../nodes/OutreachContact/helpers/simplify';
 import { HOST, contact } from '../support/fixtures';
 import { isolateNetwork, runNode } from '../support/nodeRun';
 
@@ -134,6 +135,32 @@ describe('Contact → Search', () => {
 				.sort((a, b) => Number(a) - Number(b)),
 		).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
 		expect(requests.slice(1).every((r) => r.page_size === 100)).toBe(true);
+	});
+
+	it('Return All with Simplify on simplifies each page as it arrives, before the next pages are requested', async () => {
+		const requests = serveSearch(650, 100); // page 1, then pages 2-5, then 6-7 (4 at a time)
+		const simplifyContact = simplifyHelpers.simplifyContact;
+		const requestsWhenSimplified: number[] = [];
+		const spy = jest.spyOn(simplifyHelpers, 'simplifyContact').mockImplementation((c) => {
+			requestsWhenSimplified.push(requests.length);
+			return simplifyContact(c);
+		});
+		try {
+			const { outputOf } = await run({ resource: 'contact', operation: 'search', returnAll: true });
+			const out = outputOf('Node');
+			expect(out.map((item) => item.json.id)).toEqual(
+				Array.from({ length: 650 }, (_, i) => 650 - i),
+			);
+			expect(out.every((item) => item.json.enriched_contact_data === undefined)).toBe(true);
+			// Held until the end: the simplified contacts, not the full ones of every page.
+			expect(requestsWhenSimplified).toEqual([
+				...Array<number>(100).fill(1),
+				...Array<number>(400).fill(5),
+				...Array<number>(150).fill(7),
+			]);
+		} finally {
+			spy.mockRestore();
+		}
 	});
 
 	it('Limit fetches only the pages it needs', async () => {

@@ -199,25 +199,33 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 }
 
 /** What Search's walk found, and why it stopped early if it did (see WalkEnd). */
-export interface SearchResults extends WalkEnd {
-	contacts: Contact[];
+export interface SearchResults<T> extends WalkEnd {
+	/** Each contact as the caller's `shape` made it, in the service's order. */
+	contacts: T[];
 	/** The number of matching contacts the first answer reported, if it did. */
 	total?: number;
 }
 
+export interface SearchRead<T> {
+	limit?: number;
+	itemIndex?: number;
+	/** What the caller keeps of a contact, run as its page arrives: only that is held to the end. */
+	shape(contact: Contact): T;
+}
+
 /**
  * Every contact matching the conditions (or the first `limit`), in the service's order, each
- * once even if it shows up on two pages because contacts were added while paging. Each
- * contact must have an id and an email (checkContacts).
+ * once even if it shows up on two pages because contacts were added while paging, each shaped
+ * by `read.shape` as its page arrives. Each contact must have an id and an email (checkContacts).
  */
-export async function fetchSearchResults(
+export async function fetchSearchResults<T>(
 	ctx: RequestContext,
 	conditions: SearchCondition[],
-	limit?: number,
-	itemIndex?: number,
-): Promise<SearchResults> {
+	read: SearchRead<T>,
+): Promise<SearchResults<T>> {
+	const { limit, itemIndex, shape } = read;
 	const seen = new Set<unknown>();
-	const contacts: Contact[] = [];
+	const contacts: T[] = [];
 	let total: number | undefined;
 	const end = await walkSearchPages(ctx, {
 		conditions,
@@ -230,7 +238,7 @@ export async function fetchSearchResults(
 			for (const contact of page) {
 				if ((limit !== undefined && contacts.length >= limit) || seen.has(contact.id)) continue;
 				seen.add(contact.id);
-				contacts.push(contact);
+				contacts.push(shape(contact));
 			}
 		},
 	});

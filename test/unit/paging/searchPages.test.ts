@@ -224,6 +224,8 @@ describe('pollDeadline', () => {
 });
 
 describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
+	const asReceived = { shape: (c: Contact) => c };
+
 	it('reads the pages after the first 4 at a time, in order, each contact once', async () => {
 		let inFlight = 0;
 		let most = 0;
@@ -241,7 +243,7 @@ describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
 				pagination: { total_contacts: 95, page, total_pages: 10, page_size: size },
 			};
 		});
-		const { contacts } = await fetchSearchResults(ctx, conditions);
+		const { contacts } = await fetchSearchResults(ctx, conditions, asReceived);
 		expect(contacts.map((c) => c.id)).toEqual(items);
 		expect(search.mock.calls.map((c) => c[2])).toEqual(range(1, 10));
 		expect(most).toBe(4);
@@ -249,7 +251,7 @@ describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
 
 	it('stops at the limit', async () => {
 		serve(() => range(1, 95), 10);
-		const { contacts } = await fetchSearchResults(ctx, conditions, 25);
+		const { contacts } = await fetchSearchResults(ctx, conditions, { ...asReceived, limit: 25 });
 		expect(contacts.map((c) => c.id)).toEqual(range(1, 25));
 		expect(search.mock.calls.map((c) => [c[2], c[3]])).toEqual([
 			[1, 25],
@@ -265,8 +267,25 @@ describe('fetchSearchResults, as Search reads Return All or a Limit', () => {
 			if (++calls === 2) items = range(11, 40); // 1-10 leave after page 1 was read
 			return items;
 		});
-		const { contacts } = await fetchSearchResults(ctx, conditions);
+		const { contacts } = await fetchSearchResults(ctx, conditions, asReceived);
 		expect(new Set(contacts.map((c) => c.id))).toEqual(new Set(range(1, 40)));
 		expect(search.mock.calls.filter((c) => c[2] === 1)).toHaveLength(2);
+	});
+
+	it('shapes each page as it arrives, before the next pages are requested, and keeps only the shapes', async () => {
+		serve(() => range(1, 65), 10); // page 1, then pages 2-5, then 6-7 (4 at a time)
+		const requestsWhenShaped: number[] = [];
+		const { contacts } = await fetchSearchResults(ctx, conditions, {
+			shape: (c) => {
+				requestsWhenShaped.push(search.mock.calls.length);
+				return { shaped: c.id };
+			},
+		});
+		expect(contacts).toEqual(range(1, 65).map((id) => ({ shaped: id })));
+		expect(requestsWhenShaped).toEqual([
+			...Array<number>(10).fill(1),
+			...Array<number>(40).fill(5),
+			...Array<number>(15).fill(7),
+		]);
 	});
 });

@@ -48,7 +48,12 @@ export const search = defineOperation<SearchInput>({
 				`impossible:${impossible}`,
 			);
 		}
-		const { contacts, inconsistent, total } = await fetchSearchResults(ctx, conditions, limit, i);
+		// Each page is shaped as it arrives: with Simplify on, no full contact is held to the end.
+		const { contacts, inconsistent, total } = await fetchSearchResults(ctx, conditions, {
+			limit,
+			itemIndex: i,
+			shape: (contact) => shapeContact(contact, output),
+		});
 		if (inconsistent) {
 			tellInEditor(
 				ctx,
@@ -63,6 +68,6 @@ export const search = defineOperation<SearchInput>({
 				'limit',
 			);
 		}
-		return contacts.map((contact) => shapeContact(contact, output));
+		return contacts;
 	},
 });
