@@ -122,18 +122,18 @@ describe('a value above a maximum (from an expression)', () => {
 	it.each([
 		[
 			'Wait Timeout',
-			add({ waitForProcessing: true, waitTimeout: '={{ 3601 }}' }),
-			'Options › Wait Timeout must be at most 3600 seconds (one hour), got 3601 [item 0]',
+			add({ waitForProcessing: true, waitTimeout: '={{ 86401 }}' }),
+			'Options › Wait Timeout must be at most 86400 seconds (one day), got 86401 [item 0]',
 		],
 		[
 			'Limit of Contact Search',
-			search({ limit: '={{ 10001 }}' }),
-			'Limit must be at most 10000, got 10001. To get more results, turn on Return All. [item 0]',
+			search({ limit: '={{ 1000001 }}' }),
+			'Limit must be at most 1000000, got 1000001. To get more results, turn on Return All. [item 0]',
 		],
 		[
 			'Limit of Sequence Get Many',
-			{ resource: 'sequence', operation: 'getAll', limit: '={{ 20000 }}' },
-			'Limit must be at most 10000, got 20000. To get more results, turn on Return All. [item 0]',
+			{ resource: 'sequence', operation: 'getAll', limit: '={{ 2000000 }}' },
+			'Limit must be at most 1000000, got 2000000. To get more results, turn on Return All. [item 0]',
 		],
 		[
 			'Value (Days Ago)',
@@ -153,8 +153,8 @@ describe('a value above a maximum (from an expression)', () => {
 	});
 
 	it.each([
-		['Wait Timeout', add({ waitForProcessing: true, waitTimeout: 3600 })],
-		['Limit', search({ limit: 10000 })],
+		['Wait Timeout', add({ waitForProcessing: true, waitTimeout: 86400 })],
+		['Limit', search({ limit: 1000000 })],
 	])('%s at its maximum is accepted', async (_, parameters) => {
 		const { error } = await run(parameters, { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
 		expect(error?.message ?? '').not.toMatch(/at most/);

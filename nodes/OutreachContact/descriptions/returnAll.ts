@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { InputError, readBoolean, toWholeNumber } from '../helpers/input';
 
 /** The most results Limit asks for; more is what Return All is for. */
-const MAX_LIMIT = 10_000;
+const MAX_LIMIT = 1_000_000;
 
 /** Return All, and the Limit shown when it is off. */
 export const returnAllFields: INodeProperties[] = [
@@ -23,7 +23,7 @@ export const returnAllFields: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 		// n8n's linter fixes the description of every Limit; the maximum is stated in the hint.
 		description: 'Max number of results to return',
-		hint: 'At most 10,000; a larger value fails the item. For more, turn on Return All.',
+		hint: 'At most 1,000,000; a larger value fails the item. For more, turn on Return All.',
 	},
 ];
 

@@ -8,7 +8,7 @@ import { idLocator } from '../../descriptions/idLocator';
 export const DEFAULT_WAIT_TIMEOUT_S = 600;
 
 /** One hour: the service processes a contact in minutes; a longer wait only holds the run. */
-export const MAX_WAIT_TIMEOUT_S = 3_600;
+export const MAX_WAIT_TIMEOUT_S = 86_400;
 
 export const addFields: INodeProperties[] = [
 	{
@@ -131,7 +131,7 @@ export const addFields: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_WAIT_TIMEOUT_S },
 				default: DEFAULT_WAIT_TIMEOUT_S,
 				description:
-					'With Wait for Processing: seconds to wait for a contact before its item fails with what it still lacks. At most 3,600 (one hour); a larger value fails the item.',
+					'With Wait for Processing: seconds to wait for a contact before its item fails with what it still lacks. At most 86,400 (one day); a larger value fails the item.',
 			},
 		],
 	},

@@ -31,7 +31,7 @@ function addOptions(ctx: IExecuteFunctions, i: number): Omit<AddInput, 'contact'
 	if (timeout > MAX_WAIT_TIMEOUT_S) {
 		throw new InputError(
 			'Options › Wait Timeout',
-			`must be at most ${MAX_WAIT_TIMEOUT_S} seconds (one hour), got ${timeout}`,
+			`must be at most ${MAX_WAIT_TIMEOUT_S} seconds (one day), got ${timeout}`,
 		);
 	}
 	const wait = flag('waitForProcessing', false, 'Wait for Processing');
