@@ -12,6 +12,9 @@ import {
 import { KEY_UNDER_TEST, BASE_URL, HOST, credentials } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
 
+// Real answers over (mocked or local) HTTP: ample time on a busy machine; no test asserts a duration.
+jest.setTimeout(30_000);
+
 const addNode = (extra: IDataObject = {}, settings: IDataObject = {}) => ({
 	...outreachNode('Add', {
 		resource: 'contact',

@@ -19,6 +19,9 @@ import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { TestClock } from '../support/testClock';
 
+// Real answers over (mocked or local) HTTP: ample time on a busy machine; no test asserts a duration.
+jest.setTimeout(30_000);
+
 /**
  * examples/lead-to-personalized-email.json as it ships, run on n8n-core against the sandbox: the
  * webhook is replaced by the items it would emit, and n8n's Filter and Send Email nodes (not
