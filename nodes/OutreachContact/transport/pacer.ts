@@ -126,7 +126,7 @@ function lowestAskedRate(accountKey: string, perMinute: number, now: number): nu
  * the process, at the lowest Requests per Minute its credentials asked for recently.
  */
 export function pacerFor(accountKey: string, perMinute: number, clock: () => Clock): Pacer {
-	const limit = lowestAskedRate(accountKey, perMinute, clock().now());
+	const limit = lowestAskedRate(accountKey, perMinute, clock().elapsed());
 	let pacer = pacers.get(accountKey);
 	if (!pacer) {
 		pacer = new Pacer(limit, clock);
