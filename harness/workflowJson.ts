@@ -66,7 +66,10 @@ export function triggerNode(
  * Contact → Add's parameters for both ways of running n8n: `email` (a value or an expression) to
  * the sandbox's sequence 101 with its playbook 201, both by id; `more` adds or replaces parameters.
  */
-export function contactAddParameters(email: string, more: IDataObject = {}): IDataObject {
+export function contactAddParameters(
+	email: string,
+	more: IDataObject = {},
+): IDataObject & INodeParameters {
 	return {
 		resource: 'contact',
 		operation: 'add',
@@ -74,7 +77,7 @@ export function contactAddParameters(email: string, more: IDataObject = {}): IDa
 		sequenceId: { __rl: true, mode: 'id', value: '101' },
 		playbookId: { __rl: true, mode: 'id', value: '201' },
 		...more,
-	};
+	} as IDataObject & INodeParameters;
 }
 
 /** What n8n's engine in this process runs: the id and the name may be left out. */
