@@ -62,5 +62,23 @@ export function triggerNode(
 	} as INode;
 }
 
+/**
+ * Contact → Add's parameters for both ways of running n8n: `email` (a value or an expression) to
+ * the sandbox's sequence 101 with its playbook 201, both by id; `more` adds or replaces parameters.
+ */
+export function contactAddParameters(
+	email: string,
+	more: IDataObject = {},
+): IDataObject & INodeParameters {
+	return {
+		resource: 'contact',
+		operation: 'add',
+		email,
+		sequenceId: { __rl: true, mode: 'id', value: '101' },
+		playbookId: { __rl: true, mode: 'id', value: '201' },
+		...more,
+	} as IDataObject & INodeParameters;
+}
+
 /** What n8n's engine in this process runs: the id and the name may be left out. */
 export type RunnableWorkflow = Omit<WorkflowJson, 'id' | 'name'> & Partial<WorkflowJson>;

@@ -35,6 +35,7 @@ import {
 } from '../harness/n8nHarness';
 import { atTheService, minimumMs, seconds } from './benchFigures';
 import { benchMemory } from './benchMemory';
+import { searchAllWorkflow } from './benchWorkflows';
 import { benchTrigger } from './benchTrigger';
 import { benchWorkers } from './benchWorkers';
 import { MemoryPeak } from './memoryPeak';
@@ -193,21 +194,9 @@ async function benchSearch(latencyMs: number): Promise<void> {
 	try {
 		const memory = new MemoryPeak();
 		const started = Date.now();
-		const { outputOf } = await runWorkflow(
-			{
-				nodes: [
-					manualTriggerNode(),
-					outreachNode('Search', {
-						resource: 'contact',
-						operation: 'search',
-						returnAll: true,
-						simplify: false,
-					}),
-				],
-				connections: chain('Manual', 'Search'),
-			},
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { outputOf } = await runWorkflow(searchAllWorkflow(false), {
+			credentials: credentialsFor(sandbox),
+		});
 		const elapsed = Date.now() - started;
 		const peak = memory.stop();
 		const found = outputOf('Search').length;

@@ -7,7 +7,8 @@
 /* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- a benchmark script, not shipped */
 // First: n8n-core reads where to keep its settings when it is first imported.
 import '../harness/n8nUserFolder';
-import { chain, manualTriggerNode, outreachNode, runWorkflow } from '../harness/n8nHarness';
+import { runWorkflow } from '../harness/n8nHarness';
+import { searchAllWorkflow } from './benchWorkflows';
 import { MemoryPeak } from './memoryPeak';
 
 export interface MemoryRunResult {
@@ -23,21 +24,9 @@ async function main(): Promise<void> {
 	const [baseUrl, apiKey, simplify] = process.argv.slice(2);
 	const memory = new MemoryPeak({ collect: true });
 	const started = performance.now();
-	const { outputOf } = await runWorkflow(
-		{
-			nodes: [
-				manualTriggerNode(),
-				outreachNode('Search', {
-					resource: 'contact',
-					operation: 'search',
-					returnAll: true,
-					simplify: simplify === 'on',
-				}),
-			],
-			connections: chain('Manual', 'Search'),
-		},
-		{ credentials: { baseUrl, apiKey } },
-	);
+	const { outputOf } = await runWorkflow(searchAllWorkflow(simplify === 'on'), {
+		credentials: { baseUrl, apiKey },
+	});
 	const ms = performance.now() - started;
 	const peak = memory.stop();
 	const out = outputOf('Search');

@@ -36,8 +36,8 @@ export function outreachNode(name: string, parameters: IDataObject): INode {
 	};
 }
 
-/** The trigger node: one builder for both ways of running n8n (harness/workflowJson.ts). */
-export { triggerNode } from '../workflowJson';
+/** The trigger node and Contact → Add's parameters: for both ways of running n8n (harness/workflowJson.ts). */
+export { contactAddParameters, triggerNode } from '../workflowJson';
 
 /** Connects the named nodes one after another. */
 export function chain(...names: string[]): IConnections {
@@ -46,6 +46,27 @@ export function chain(...names: string[]): IConnections {
 		connections[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
 	}
 	return connections;
+}
+
+export interface NodeWorkflowOptions {
+	/** What the Items node outputs; default one empty item. */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+/** Manual → Items → the Outreach Contact node named "Node" with `parameters`. */
+export function nodeWorkflow(
+	parameters: IDataObject,
+	options: NodeWorkflowOptions = {},
+): { nodes: INode[]; connections: IConnections } {
+	return {
+		nodes: [
+			manualTriggerNode(),
+			itemsNode('Items', options.items ?? [{}]),
+			{ ...outreachNode('Node', parameters), continueOnFail: options.continueOnFail ?? false },
+		],
+		connections: chain('Manual', 'Items', 'Node'),
+	};
 }
 
 // ---------------------------------------------------------------------------------------------

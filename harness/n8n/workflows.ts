@@ -4,9 +4,15 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { IConnections, INode, INodeParameters } from 'n8n-workflow';
+import type { IConnections, IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
-import { nodeId, OUTREACH_NODE_TYPE, type CredentialRef, type WorkflowJson } from '../workflowJson';
+import {
+	contactAddParameters,
+	nodeId,
+	OUTREACH_NODE_TYPE,
+	type CredentialRef,
+	type WorkflowJson,
+} from '../workflowJson';
 import { CREDENTIAL_TYPE } from './n8n';
 
 export type { CredentialRef } from '../workflowJson';
@@ -76,25 +82,18 @@ export function actionNode(
 	};
 }
 
-/** Contact Add of `email` (an expression or a value) to the sandbox's sequence 101 with playbook 201. */
+/**
+ * Contact Add of `email` (an expression or a value) to the sandbox's sequence 101 with playbook
+ * 201; `more` adds or replaces parameters.
+ */
 export function addContactNode(
 	name: string,
 	email: string,
 	credential: CredentialRef,
 	extra: Partial<INode> = {},
+	more: IDataObject = {},
 ): NodeJson {
-	return actionNode(
-		name,
-		{
-			resource: 'contact',
-			operation: 'add',
-			email,
-			sequenceId: { __rl: true, mode: 'id', value: '101' },
-			playbookId: { __rl: true, mode: 'id', value: '201' },
-		},
-		credential,
-		extra,
-	);
+	return actionNode(name, contactAddParameters(email, more), credential, extra);
 }
 
 /** The trigger node: one builder for both ways of running n8n (harness/workflowJson.ts). */

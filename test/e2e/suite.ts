@@ -207,18 +207,12 @@ const redirectWorkflow = chainWorkflow(
 		REDIRECT_CREDENTIAL,
 		{ onError: 'continueRegularOutput' },
 	),
-	actionNode(
+	addContactNode(
 		'Add',
-		{
-			resource: 'contact',
-			operation: 'add',
-			email: 'redirected@e2e.example.com',
-			sequenceId: { __rl: true, mode: 'id', value: '101' },
-			playbookId: { __rl: true, mode: 'id', value: '201' },
-			options: { lookUpContact: false },
-		},
+		'redirected@e2e.example.com',
 		REDIRECT_CREDENTIAL,
 		{ onError: 'continueRegularOutput' },
+		{ options: { lookUpContact: false } },
 	),
 );
 
@@ -569,6 +563,17 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 		});
 
 		describe('n8n start: REST credential test and the polling trigger', () => {
+			/** n8n's credential test (POST /rest/credentials/test) of our credential with this data. */
+			const testCredential = async (baseUrl: string, apiKey: string) =>
+				await rest.request<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+					credentials: {
+						id: credential.id,
+						name: credential.name,
+						type: CREDENTIAL_TYPE,
+						data: { baseUrl, apiKey },
+					},
+				});
+
 			it('n8n serves our node types and credential (and those of every example) in types/*.json', async () => {
 				if (!server) throw new Error('n8n did not start');
 				const nodeTypes = await rest.request<Array<{ name: string; version: number | number[] }>>(
@@ -606,34 +611,12 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			});
 
 			it('the credential test passes with the right key', async () => {
-				const result = await rest.request<{ status: string; message: string }>(
-					'POST',
-					'/rest/credentials/test',
-					{
-						credentials: {
-							id: credential.id,
-							name: credential.name,
-							type: CREDENTIAL_TYPE,
-							data: { baseUrl: sandbox.baseUrl, apiKey: SANDBOX_DUMMY_KEY },
-						},
-					},
-				);
+				const result = await testCredential(sandbox.baseUrl, SANDBOX_DUMMY_KEY);
 				expect(result.status).toBe('OK');
 			});
 
 			it('the credential test fails with a wrong key, saying the key was rejected', async () => {
-				const result = await rest.request<{ status: string; message: string }>(
-					'POST',
-					'/rest/credentials/test',
-					{
-						credentials: {
-							id: credential.id,
-							name: credential.name,
-							type: CREDENTIAL_TYPE,
-							data: { baseUrl: sandbox.baseUrl, apiKey: 'dummy-wrong-key' },
-						},
-					},
-				);
+				const result = await testCredential(sandbox.baseUrl, 'dummy-wrong-key');
 				expect(result.status).toBe('Error');
 				if (target.major >= 2) {
 					expect(result.message).toContain('rejected the API key');
@@ -654,18 +637,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					redirect: 302,
 				});
 				try {
-					const result = await rest.request<{ status: string; message: string }>(
-						'POST',
-						'/rest/credentials/test',
-						{
-							credentials: {
-								id: credential.id,
-								name: credential.name,
-								type: CREDENTIAL_TYPE,
-								data: { baseUrl: redirecting.baseUrl, apiKey: SANDBOX_DUMMY_KEY },
-							},
-						},
-					);
+					const result = await testCredential(redirecting.baseUrl, SANDBOX_DUMMY_KEY);
 					expect(redirecting.redirectTarget.requests).toEqual([]);
 					expect(redirecting.stats.requests).toBe(1);
 					expect(result.status).toBe('Error');

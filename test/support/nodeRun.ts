@@ -4,11 +4,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { credentials } from './fixtures';
 import {
-	chain,
-	itemsNode,
-	manualTriggerNode,
-	outreachNode,
+	nodeWorkflow,
 	runWorkflow,
+	type NodeWorkflowOptions,
 	type WorkflowResult,
 } from '../../harness/n8nHarness';
 
@@ -24,25 +22,10 @@ export function isolateNetwork(): void {
 	});
 }
 
-export interface NodeRunOptions {
-	items?: IDataObject[];
-	continueOnFail?: boolean;
-}
-
 /** Runs Manual → Items → the Outreach Contact node named "Node" with the given parameters. */
 export async function runNode(
 	parameters: IDataObject,
-	options: NodeRunOptions = {},
+	options: NodeWorkflowOptions = {},
 ): Promise<WorkflowResult> {
-	return await runWorkflow(
-		{
-			nodes: [
-				manualTriggerNode(),
-				itemsNode('Items', options.items ?? [{}]),
-				{ ...outreachNode('Node', parameters), continueOnFail: options.continueOnFail ?? false },
-			],
-			connections: chain('Manual', 'Items', 'Node'),
-		},
-		{ credentials },
-	);
+	return await runWorkflow(nodeWorkflow(parameters, options), { credentials });
 }

@@ -314,19 +314,24 @@ describe('bad input is refused before any request', () => {
 });
 
 describe('expression values are read as n8n reads them', () => {
+	/** Runs Contact → Add (no look-up) against a service that queues it; returns the bodies sent. */
+	async function sendAdd(additionalFields: IDataObject, items?: IDataObject[]) {
+		const bodies: IDataObject[] = [];
+		nock('https://outreach.test')
+			.post('/api/v2/contact/', (body: IDataObject) => bodies.push(body) > 0)
+			.reply(200, { data: { status: 'Contact queued' } });
+		const result = await runNode(add({ options: { lookUpContact: false }, additionalFields }), {
+			items,
+		});
+		return { bodies, ...result };
+	}
+
 	it.each([['True'], ['1'], [1], ['TRUE'], [' true ']])(
 		'Enrich Contact %j is true (sent as do_enrichment: true)',
 		async (value) => {
-			const bodies: IDataObject[] = [];
-			nock('https://outreach.test')
-				.post('/api/v2/contact/', (body: IDataObject) => bodies.push(body) > 0)
-				.reply(200, { data: { status: 'Contact queued' } });
-			const { errorOf } = await runNode(
-				add({
-					options: { lookUpContact: false },
-					additionalFields: { pronetHandle: 'jane', doEnrichment: '={{ $json.enrich }}' },
-				}),
-				{ items: [{ enrich: value }] },
+			const { bodies, errorOf } = await sendAdd(
+				{ pronetHandle: 'jane', doEnrichment: '={{ $json.enrich }}' },
+				[{ enrich: value }],
 			);
 			expect(errorOf('Node')).toBeUndefined();
 			expect(bodies).toHaveLength(1);
@@ -335,38 +340,19 @@ describe('expression values are read as n8n reads them', () => {
 	);
 
 	it.each([['false'], ['0'], [0], ['False']])('Enrich Contact %j is false', async (value) => {
-		const bodies: IDataObject[] = [];
-		nock('https://outreach.test')
-			.post('/api/v2/contact/', (body: IDataObject) => bodies.push(body) > 0)
-			.reply(200, { data: { status: 'Contact queued' } });
-		await runNode(
-			add({
-				options: { lookUpContact: false },
-				additionalFields: { doEnrichment: '={{ $json.enrich }}' },
-			}),
-			{ items: [{ enrich: value }] },
-		);
+		const { bodies } = await sendAdd({ doEnrichment: '={{ $json.enrich }}' }, [{ enrich: value }]);
 		expect(bodies.map((body) => body.do_enrichment)).toEqual([false]);
 	});
 
 	it('sends custom fields named constructor and prototype as they are', async () => {
-		const bodies: IDataObject[] = [];
-		nock('https://outreach.test')
-			.post('/api/v2/contact/', (body: IDataObject) => bodies.push(body) > 0)
-			.reply(200, { data: { status: 'Contact queued' } });
-		const { outputOf } = await runNode(
-			add({
-				options: { lookUpContact: false },
-				additionalFields: {
-					customFields: {
-						field: [
-							{ name: 'constructor', value: 'a' },
-							{ name: 'prototype', value: 'b' },
-						],
-					},
-				},
-			}),
-		);
+		const { bodies, outputOf } = await sendAdd({
+			customFields: {
+				field: [
+					{ name: 'constructor', value: 'a' },
+					{ name: 'prototype', value: 'b' },
+				],
+			},
+		});
 		expect(bodies[0].custom_fields).toEqual({ constructor: 'a', prototype: 'b' });
 		expect(outputOf('Node')[0].json.custom_fields).toEqual({ constructor: 'a', prototype: 'b' });
 	});

@@ -6,46 +6,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	chain,
-	itemsNode,
-	manualTriggerNode,
-	outreachNode,
-	runWorkflow,
-} from '../../harness/n8nHarness';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { TestClock } from '../support/testClock';
+import { contactAddParameters, nodeWorkflow, runWorkflow } from '../../harness/n8nHarness';
+import { sandboxOnTestClock } from '../support/sandboxClock';
 
 jest.setTimeout(30_000);
 
-let sandbox: Sandbox;
-let restoreClock: () => void;
-
-beforeEach(async () => {
-	const clock = new TestClock({ sleep: 'jump', random: () => 0.5 });
-	restoreClock = clock.install();
-	testHooks.resetPacers();
-	sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0 });
-});
-
-afterEach(async () => {
-	restoreClock();
-	await sandbox.close();
-});
+const env = sandboxOnTestClock({ random: () => 0.5 });
 
 async function run(parameters: IDataObject, credentials: IDataObject, continueOnFail = false) {
-	const result = await runWorkflow(
-		{
-			nodes: [
-				manualTriggerNode(),
-				itemsNode('Items', [{}]),
-				{ ...outreachNode('Node', parameters), continueOnFail },
-			],
-			connections: chain('Manual', 'Items', 'Node'),
-		},
-		{ credentials: { maxAttempts: 1, ...credentials } as never },
-	);
+	const result = await runWorkflow(nodeWorkflow(parameters, { continueOnFail }), {
+		credentials: { maxAttempts: 1, ...credentials } as never,
+	});
 	return { items: result.outputOf('Node').map((i) => i.json), error: result.errorOf('Node') };
 }
 
@@ -64,54 +35,47 @@ describe('the API key', () => {
 		// n8n's may not); a non-breaking space, as a copy from a web page brings, only the trim.
 		['a trailing non-breaking space', (key: string) => `${key}\u00a0`],
 	])('pasted with %s: the request carries the key and the item succeeds', async (_, pasted) => {
-		const { id } = sandbox.store.addContact({ email: 'ann@example.com', sequence_id: 101 });
+		const { id } = env.sandbox.store.addContact({ email: 'ann@example.com', sequence_id: 101 });
 		const { items, error } = await run(getContact(id), {
-			baseUrl: sandbox.baseUrl,
-			apiKey: pasted(sandbox.apiKey),
+			baseUrl: env.sandbox.baseUrl,
+			apiKey: pasted(env.sandbox.apiKey),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([expect.objectContaining({ id, email: 'ann@example.com' })]);
-		expect(sandbox.stats.byStatus).toEqual({ '200': 1 });
+		expect(env.sandbox.stats.byStatus).toEqual({ '200': 1 });
 	});
 });
 
 describe('a Base URL with user:pass@', () => {
-	const withUserinfo = () => sandbox.baseUrl.replace('http://', 'http://joe:hunter2secret@');
+	const withUserinfo = () => env.sandbox.baseUrl.replace('http://', 'http://joe:hunter2secret@');
 	const message = () =>
-		`The credential's Base URL contains a user name or password (user:pass@). Enter only the API address (scheme, host and path), here ${sandbox.baseUrl}; the API key goes in its own field.`;
+		`The credential's Base URL contains a user name or password (user:pass@). Enter only the API address (scheme, host and path), here ${env.sandbox.baseUrl}; the API key goes in its own field.`;
 
 	it('fails the item with a message that quotes neither, and sends no request', async () => {
 		const { items, error } = await run(getContact(1), {
 			baseUrl: withUserinfo(),
-			apiKey: sandbox.apiKey,
+			apiKey: env.sandbox.apiKey,
 		});
 		expect(items).toEqual([]);
 		expect(error?.message).toBe(message());
 		expect(JSON.stringify(error)).not.toContain('hunter2secret');
-		expect(sandbox.stats.requests).toBe(0);
+		expect(env.sandbox.stats.requests).toBe(0);
 	});
 
 	it('with Continue On Fail: the item carries the message', async () => {
 		const { items } = await run(
 			getContact(1),
-			{ baseUrl: withUserinfo(), apiKey: sandbox.apiKey },
+			{ baseUrl: withUserinfo(), apiKey: env.sandbox.apiKey },
 			true,
 		);
 		expect(items).toEqual([expect.objectContaining({ error: message() })]);
 		expect(JSON.stringify(items)).not.toContain('hunter2secret');
-		expect(sandbox.stats.requests).toBe(0);
+		expect(env.sandbox.stats.requests).toBe(0);
 	});
 });
 
 describe('a value above a maximum (from an expression)', () => {
-	const add = (options: IDataObject) => ({
-		resource: 'contact',
-		operation: 'add',
-		email: 'ann@example.com',
-		sequenceId: { __rl: true, mode: 'id', value: '11' },
-		playbookId: { __rl: true, mode: 'id', value: '21' },
-		options,
-	});
+	const add = (options: IDataObject) => contactAddParameters('ann@example.com', { options });
 	const search = (extra: IDataObject) => ({
 		resource: 'contact',
 		operation: 'search',
@@ -147,16 +111,22 @@ describe('a value above a maximum (from an expression)', () => {
 			'Conditions › Condition 1 › Value (Days Ago) must be a whole number of days from 0 (today) to 36500, got "36501" [item 0]',
 		],
 	])('%s: the item fails naming the field, and no request is sent', async (_, parameters, text) => {
-		const { error } = await run(parameters, { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+		const { error } = await run(parameters, {
+			baseUrl: env.sandbox.baseUrl,
+			apiKey: env.sandbox.apiKey,
+		});
 		expect(error?.message).toBe(text);
-		expect(sandbox.stats.requests).toBe(0);
+		expect(env.sandbox.stats.requests).toBe(0);
 	});
 
 	it.each([
 		['Wait Timeout', add({ waitForProcessing: true, waitTimeout: 86400 })],
 		['Limit', search({ limit: 1000000 })],
 	])('%s at its maximum is accepted', async (_, parameters) => {
-		const { error } = await run(parameters, { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+		const { error } = await run(parameters, {
+			baseUrl: env.sandbox.baseUrl,
+			apiKey: env.sandbox.apiKey,
+		});
 		expect(error?.message ?? '').not.toMatch(/at most/);
 	});
 });

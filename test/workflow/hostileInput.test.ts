@@ -6,16 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	chain,
-	itemsNode,
-	manualTriggerNode,
-	outreachNode,
-	runWorkflow,
-} from '../../harness/n8nHarness';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { TestClock } from '../support/testClock';
+import { contactAddParameters, nodeWorkflow, runWorkflow } from '../../harness/n8nHarness';
+import { sandboxOnTestClock } from '../support/sandboxClock';
 
 jest.setTimeout(60_000);
 
@@ -24,30 +16,11 @@ const LARGE = 1024 * 1024;
 /** Time that does not grow with the input (starting the run, n8n-core's bookkeeping), in ms. */
 const CONSTANT_MS = 250;
 
-let sandbox: Sandbox;
-let restoreClock: () => void;
+const env = sandboxOnTestClock({ start: Date.UTC(2026, 10, 25, 9, 0, 0) });
+const credentials = () => ({ baseUrl: env.sandbox.baseUrl, apiKey: env.sandbox.apiKey });
 
-beforeEach(async () => {
-	const clock = new TestClock({ start: Date.UTC(2026, 10, 25, 9, 0, 0), sleep: 'jump' });
-	restoreClock = clock.install();
-	testHooks.resetPacers();
-	sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0 });
-});
-
-afterEach(async () => {
-	restoreClock();
-	await sandbox.close();
-});
-
-const add = (fields: IDataObject = {}): IDataObject => ({
-	resource: 'contact',
-	operation: 'add',
-	email: 'ok@example.com',
-	sequenceId: { __rl: true, mode: 'id', value: '101' },
-	playbookId: { __rl: true, mode: 'id', value: '201' },
-	options: { lookUpContact: false },
-	...fields,
-});
+const add = (fields: IDataObject = {}): IDataObject =>
+	contactAddParameters('ok@example.com', { options: { lookUpContact: false }, ...fields });
 
 const search = (condition: IDataObject): IDataObject => ({
 	resource: 'contact',
@@ -131,19 +104,11 @@ const cases: Array<[string, IDataObject, (n: number) => IDataObject[string], str
 	],
 ];
 
-async function runOne(parameters: IDataObject, value: IDataObject[string], continueOnFail = false) {
+async function runOne(parameters: IDataObject, value: IDataObject[string]) {
 	const started = performance.now();
-	const result = await runWorkflow(
-		{
-			nodes: [
-				manualTriggerNode(),
-				itemsNode('Items', [{ v: value }]),
-				{ ...outreachNode('Node', parameters), continueOnFail },
-			],
-			connections: chain('Manual', 'Items', 'Node'),
-		},
-		{ credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } },
-	);
+	const result = await runWorkflow(nodeWorkflow(parameters, { items: [{ v: value }] }), {
+		credentials: credentials(),
+	});
 	return { ms: performance.now() - started, error: result.errorOf('Node') };
 }
 
@@ -151,7 +116,7 @@ describe('hostile values fail their item at once, naming the field, before any r
 	it.each(cases)('%s', async (_name, parameters, build, message) => {
 		const ms: number[] = [];
 		for (const size of [SMALL, LARGE]) {
-			sandbox.stats.reset();
+			env.sandbox.stats.reset();
 			const { ms: took, error } = await runOne(parameters, build(size));
 			ms.push(took);
 			expect(error?.name).toBe('NodeOperationError');
@@ -159,7 +124,7 @@ describe('hostile values fail their item at once, naming the field, before any r
 			expect(error?.message).toMatch(/\[item 0\]$/);
 			// The value is never echoed whole: at most ~50 characters of it.
 			expect(error?.message.length).toBeLessThan(300);
-			expect(sandbox.stats.requests).toBe(0);
+			expect(env.sandbox.stats.requests).toBe(0);
 		}
 		expect(ms[1]).toBeLessThanOrEqual(1000 * ms[0] + CONSTANT_MS);
 	});
@@ -167,18 +132,11 @@ describe('hostile values fail their item at once, naming the field, before any r
 	it('with Continue On Fail, a hostile item between two good ones fails alone', async () => {
 		const emails = ['one@example.com', `a@${'.'.repeat(LARGE)}@`, 'two@example.com'];
 		const result = await runWorkflow(
-			{
-				nodes: [
-					manualTriggerNode(),
-					itemsNode(
-						'Items',
-						emails.map((email) => ({ email })),
-					),
-					{ ...outreachNode('Node', add({ email: '={{ $json.email }}' })), continueOnFail: true },
-				],
-				connections: chain('Manual', 'Items', 'Node'),
-			},
-			{ credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } },
+			nodeWorkflow(add({ email: '={{ $json.email }}' }), {
+				items: emails.map((email) => ({ email })),
+				continueOnFail: true,
+			}),
+			{ credentials: credentials() },
 		);
 		const out = result.outputOf('Node');
 		expect(out.map((item) => item.json.email ?? item.json.error)).toEqual([
@@ -187,8 +145,8 @@ describe('hostile values fail their item at once, naming the field, before any r
 			'two@example.com',
 		]);
 		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(sandbox.stats.byPath['POST /contact/']).toBe(2);
-		expect(sandbox.store.listContacts().map((contact) => contact.email)).toEqual([
+		expect(env.sandbox.stats.byPath['POST /contact/']).toBe(2);
+		expect(env.sandbox.store.listContacts().map((contact) => contact.email)).toEqual([
 			'one@example.com',
 			'two@example.com',
 		]);

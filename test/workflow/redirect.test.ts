@@ -8,61 +8,37 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	chain,
-	itemsNode,
-	manualTriggerNode,
-	outreachNode,
+	contactAddParameters,
+	nodeWorkflow,
 	runCredentialTest,
 	runWorkflow,
 	secretLeaks,
 } from '../../harness/n8nHarness';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { TestClock } from '../support/testClock';
+import { sandboxOnTestClock } from '../support/sandboxClock';
 
 jest.setTimeout(30_000);
 
 /** Long enough that any piece of it in an error would be found. */
 const API_KEY = 'sk-dummy-redirect-SECRET-0123456789';
 
-let sandbox: Sandbox;
-let restoreClock: () => void;
-
-beforeEach(async () => {
-	const clock = new TestClock({
-		start: Date.UTC(2026, 10, 24, 9, 0, 0),
-		sleep: 'jump',
-		random: () => 0.5,
-	});
-	restoreClock = clock.install();
-	testHooks.resetPacers();
-	sandbox = await startSandbox({ now: () => clock.now(), apiKey: API_KEY, rateLimit: 0 });
-});
-
-afterEach(async () => {
-	restoreClock();
-	await sandbox.close();
-});
+const env = sandboxOnTestClock(
+	{ start: Date.UTC(2026, 10, 24, 9, 0, 0), random: () => 0.5 },
+	{ apiKey: API_KEY },
+);
 
 /** The requests that carried an Authorization header to where the redirect points. */
 const keysSent = () =>
-	sandbox.redirectTarget.requests.filter((r) => r.headers.authorization !== undefined);
+	env.sandbox.redirectTarget.requests.filter((r) => r.headers.authorization !== undefined);
 
 const credentials = () => ({
-	baseUrl: sandbox.baseUrl,
+	baseUrl: env.sandbox.baseUrl,
 	apiKey: API_KEY,
 	requestsPerMinute: 60000,
 	maxAttempts: 3,
 });
 
 async function run(parameters: IDataObject) {
-	const result = await runWorkflow(
-		{
-			nodes: [manualTriggerNode(), itemsNode('Items', [{}]), outreachNode('Node', parameters)],
-			connections: chain('Manual', 'Items', 'Node'),
-		},
-		{ credentials: credentials() },
-	);
+	const result = await runWorkflow(nodeWorkflow(parameters), { credentials: credentials() });
 	return { result, items: result.outputOf('Node'), error: result.errorOf('Node') };
 }
 
@@ -73,21 +49,17 @@ const operations: Array<[string, () => IDataObject, string]> = [
 		() => ({
 			resource: 'contact',
 			operation: 'get',
-			contactId: String(sandbox.store.listContacts()[0].id),
+			contactId: String(env.sandbox.store.listContacts()[0].id),
 		}),
 		'/contact/<id>/',
 	],
 	[
 		'Contact Add',
-		() => ({
-			resource: 'contact',
-			operation: 'add',
-			email: 'new.person@example.com',
-			sequenceId: { __rl: true, mode: 'id', value: '101' },
-			playbookId: { __rl: true, mode: 'id', value: '201' },
-			// Without the look-up (a search) first: the add itself meets the redirect.
-			options: { lookUpContact: false },
-		}),
+		() =>
+			contactAddParameters('new.person@example.com', {
+				// Without the look-up (a search) first: the add itself meets the redirect.
+				options: { lookUpContact: false },
+			}),
 		'/contact/',
 	],
 	[
@@ -112,28 +84,28 @@ const cases = operations.flatMap(([name, parameters, path]) =>
 );
 
 describe('A Base URL that redirects to another origin', () => {
-	beforeEach(() => sandbox.store.seedContacts(1));
+	beforeEach(() => env.sandbox.store.seedContacts(1));
 
 	it.each(cases)(
 		'%s, %i: the other origin gets no request, the item fails naming where it was sent',
 		async (_name, status, parameters, path) => {
 			const params = parameters();
-			sandbox.settings.redirect = status;
+			env.sandbox.settings.redirect = status;
 			const { result, items, error } = await run(params);
 
 			expect(keysSent()).toEqual([]);
 			// Best case, and what the nodes do: the other origin saw no request at all.
-			expect(sandbox.redirectTarget.requests).toEqual([]);
-			expect(sandbox.stats.requests).toBe(1);
+			expect(env.sandbox.redirectTarget.requests).toEqual([]);
+			expect(env.sandbox.stats.requests).toBe(1);
 			expect(items).toEqual([]);
 
 			const requestPath = path.replace('<id>', String(params.contactId));
-			const target = `${sandbox.redirectTarget.origin}/api/v2${requestPath}`;
+			const target = `${env.sandbox.redirectTarget.origin}/api/v2${requestPath}`;
 			expect(error?.message).toBe(
 				`The service redirected the request (${status}) to ${target} [item 0]`,
 			);
 			expect(error?.description).toContain(
-				`The node does not follow redirects, so that the API key is never sent to another address. If that is the service's new address, set the Base URL in the credential to ${sandbox.redirectTarget.origin}/api/v2.`,
+				`The node does not follow redirects, so that the API key is never sent to another address. If that is the service's new address, set the Base URL in the credential to ${env.sandbox.redirectTarget.origin}/api/v2.`,
 			);
 			expect((error as { httpCode?: string } | undefined)?.httpCode).toBe(String(status));
 			// The Location carried the query (profile_id=7); the message names origin and path only.
@@ -146,11 +118,11 @@ describe('A Base URL that redirects to another origin', () => {
 
 describe('A Base URL that redirects on its own origin', () => {
 	it('is not followed either: the moved path gets no request, the message names it', async () => {
-		sandbox.settings.redirect = 301;
-		sandbox.settings.redirectOrigin = 'same';
+		env.sandbox.settings.redirect = 301;
+		env.sandbox.settings.redirectOrigin = 'same';
 		const { error } = await run({ resource: 'playbook', operation: 'getAll', returnAll: true });
-		expect(sandbox.redirectTarget.requests).toEqual([]);
-		const origin = new URL(sandbox.baseUrl).origin;
+		expect(env.sandbox.redirectTarget.requests).toEqual([]);
+		const origin = new URL(env.sandbox.baseUrl).origin;
 		expect(error?.message).toBe(
 			`The service redirected the request (301) to ${origin}/moved/api/v2/playbooks/list/ [item 0]`,
 		);
@@ -164,15 +136,15 @@ describe('The credential test against a Base URL that redirects to another origi
 	it.each([301, 302, 303, 307, 308])(
 		'%i: fails with the redirect message, the other origin gets no request',
 		async (status) => {
-			sandbox.settings.redirect = status;
-			const outcome = await runCredentialTest({ baseUrl: sandbox.baseUrl, apiKey: API_KEY });
+			env.sandbox.settings.redirect = status;
+			const outcome = await runCredentialTest({ baseUrl: env.sandbox.baseUrl, apiKey: API_KEY });
 			expect(outcome.status).toBe('Error');
 			expect(outcome.message).toBe(
 				`The Base URL redirects to another address (${status}), which this credential does not follow, so that the API key is never sent elsewhere. Open the Base URL in a browser to see where it leads, and enter the API address it ends at (ending in /api/v2).`,
 			);
 			expect(keysSent()).toEqual([]);
-			expect(sandbox.redirectTarget.requests).toEqual([]);
-			expect(sandbox.stats.requests).toBe(1);
+			expect(env.sandbox.redirectTarget.requests).toEqual([]);
+			expect(env.sandbox.stats.requests).toBe(1);
 			expect(secretLeaks(outcome.message, API_KEY)).toEqual([]);
 		},
 	);

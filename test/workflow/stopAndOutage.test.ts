@@ -6,16 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	chain,
-	itemsNode,
-	manualTriggerNode,
-	outreachNode,
-	runWorkflow,
-} from '../../harness/n8nHarness';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { TestClock } from '../support/testClock';
+import { contactAddParameters, nodeWorkflow, runWorkflow } from '../../harness/n8nHarness';
+import { sandboxOnTestClock } from '../support/sandboxClock';
 import { closedPortUrl, droppingServer } from '../support/unreachableServers';
 
 jest.setTimeout(60_000);
@@ -23,66 +15,41 @@ jest.setTimeout(60_000);
 const GET_ROUTE = 'GET /contact/<id>/';
 const HOLD_MS = 60_500;
 
-let sandbox: Sandbox;
-let clock: TestClock;
-let restoreClock: () => void;
-
-beforeEach(async () => {
-	clock = new TestClock({
-		start: Date.UTC(2026, 10, 25, 9, 0, 0),
-		sleep: 'jump',
-		random: () => 0.5,
-	});
-	restoreClock = clock.install();
-	testHooks.resetPacers();
-	sandbox = await startSandbox({ now: () => clock.now(), rateLimit: 0 });
-	sandbox.stats.log = [];
+const env = sandboxOnTestClock({ start: Date.UTC(2026, 10, 25, 9, 0, 0), random: () => 0.5 });
+beforeEach(() => {
+	env.sandbox.stats.log = [];
 });
 
-afterEach(async () => {
-	restoreClock();
-	await sandbox.close();
-});
-
+/** `items` empty items into Contact → Get of `contactId`. */
 function getWorkflow(items: number, continueOnFail = false, contactId = 5) {
-	return {
-		nodes: [
-			manualTriggerNode(),
-			itemsNode(
-				'Items',
-				Array.from({ length: items }, () => ({})),
-			),
-			{
-				...outreachNode('Node', {
-					resource: 'contact',
-					operation: 'get',
-					contactId: String(contactId),
-				}),
-				continueOnFail,
-			},
-		],
-		connections: chain('Manual', 'Items', 'Node'),
-	};
+	return nodeWorkflow(
+		{ resource: 'contact', operation: 'get', contactId: String(contactId) },
+		{ items: Array.from({ length: items }, () => ({})), continueOnFail },
+	);
 }
 
 describe('Stop', () => {
 	it('sends nothing after the stop, takes no slot, and the next execution is served as soon as the account has room', async () => {
-		const { id } = sandbox.store.addContact({
+		const { id } = env.sandbox.store.addContact({
 			email: 'a@example.com',
 			sequence_id: 101,
-			created_date: clock.now(),
+			created_date: env.clock.now(),
 		});
-		const credentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerMinute: 3 };
+		const credentials = {
+			baseUrl: env.sandbox.baseUrl,
+			apiKey: env.sandbox.apiKey,
+			requestsPerMinute: 3,
+		};
 		let stop: (() => void) | undefined;
 		let stoppedAt: number | undefined;
 		// The stop comes as the service answers the third request: the account is full (3 per
 		// minute), and the other seven items wait for room at the account's pacer.
-		const log = sandbox.stats.log!;
+		const log = env.sandbox.stats.log!;
 		const record = log.push.bind(log);
 		log.push = (...records) => {
 			const length = record(...records);
 			if (length === 3) {
-				stoppedAt = clock.now();
+				stoppedAt = env.clock.now();
 				stop?.();
 			}
 			return length;
@@ -106,40 +73,28 @@ describe('Stop', () => {
 	});
 
 	it('stops Wait for Processing between its rounds: no search after the stop', async () => {
-		sandbox.settings.processingMs = 3_600_000;
-		const credentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
+		env.sandbox.settings.processingMs = 3_600_000;
+		const credentials = { baseUrl: env.sandbox.baseUrl, apiKey: env.sandbox.apiKey };
 		let stop: (() => void) | undefined;
 		let stoppedAt: number | undefined;
 		let waitsBefore = 0;
-		clock.onSleep = (ms) => {
+		env.clock.onSleep = (ms) => {
 			// The second round's wait: the add, its look-up and one round of searches are done.
 			if (stoppedAt === undefined && ms >= 3_000 && ms < 60_000) {
-				stoppedAt = clock.now();
-				waitsBefore = clock.sleeps.length;
+				stoppedAt = env.clock.now();
+				waitsBefore = env.clock.sleeps.length;
 				stop?.();
 			}
 		};
-		const workflow = {
-			nodes: [
-				manualTriggerNode(),
-				itemsNode('Items', [{}]),
-				outreachNode('Node', {
-					resource: 'contact',
-					operation: 'add',
-					email: 'wait@example.com',
-					sequenceId: { __rl: true, mode: 'id', value: '101' },
-					playbookId: { __rl: true, mode: 'id', value: '201' },
-					options: { waitForProcessing: true },
-				}),
-			],
-			connections: chain('Manual', 'Items', 'Node'),
-		};
+		const workflow = nodeWorkflow(
+			contactAddParameters('wait@example.com', { options: { waitForProcessing: true } }),
+		);
 		const result = await runWorkflow(workflow, { credentials, onStart: (s) => (stop = s) });
 		expect(stoppedAt).toBeDefined();
 		expect(result.run.status).toBe('canceled');
-		expect(sandbox.stats.log!.filter((r) => r.at > stoppedAt!)).toEqual([]);
+		expect(env.sandbox.stats.log!.filter((r) => r.at > stoppedAt!)).toEqual([]);
 		// The wait itself ended with the stop: no round waited out after it.
-		expect(clock.sleeps).toHaveLength(waitsBefore);
+		expect(env.clock.sleeps).toHaveLength(waitsBefore);
 	});
 });
 
@@ -152,7 +107,7 @@ describe('An unreachable account fails fast', () => {
 
 	it('2,000 items against a refused connection: every item carries the error, no slot is held', async () => {
 		const baseUrl = await closedPortUrl();
-		const start = clock.now();
+		const start = env.clock.now();
 		const result = await runWorkflow(getWorkflow(ITEMS, true), {
 			credentials: { baseUrl, apiKey: 'key-1234', maxAttempts: 3, maxRetryWaitSeconds: 20 },
 		});
@@ -162,13 +117,13 @@ describe('An unreachable account fails fast', () => {
 			new Set(['Could not reach the service (ECONNREFUSED)']),
 		);
 		// No wait for a slot: a refused connection never reached the service.
-		expect(clock.now() - start).toBeLessThan(HOLD_MS);
+		expect(env.clock.now() - start).toBeLessThan(HOLD_MS);
 	});
 
 	it('2,000 items against dropped connections: one retry budget in all, and the waiting items fail with the same error', async () => {
 		const server = await droppingServer();
 		try {
-			const start = clock.now();
+			const start = env.clock.now();
 			const result = await runWorkflow(getWorkflow(ITEMS, true), {
 				credentials: {
 					baseUrl: server.url,
@@ -186,7 +141,7 @@ describe('An unreachable account fails fast', () => {
 			// Within Max Retry Wait (20 s) plus the slot holds of the dropped requests that may have
 			// reached the service, not one budget per item (2,000 x 3 attempts).
 			expect(server.connections()).toBeLessThan(100);
-			expect(clock.now() - start).toBeLessThanOrEqual(20_000 + HOLD_MS);
+			expect(env.clock.now() - start).toBeLessThanOrEqual(20_000 + HOLD_MS);
 		} finally {
 			await server.close();
 		}

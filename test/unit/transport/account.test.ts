@@ -14,6 +14,7 @@ import { Pacer, pacerFor } from '../../../nodes/OutreachContact/transport/pacer'
 import type { RequestContext } from '../../../nodes/OutreachContact/transport/request';
 import { callInNode } from '../../../harness/n8nHarness';
 import { TestClock } from '../../support/testClock';
+import { busiestMinute } from '../../support/pacingWindow';
 import { useVirtualClock } from '../../support/virtualTime';
 
 jest.setTimeout(20_000);
@@ -217,17 +218,6 @@ describe('pacerFor: two credentials of one account', () => {
 describe('pacing over n8n-core: one pacer per account', () => {
 	const time = useVirtualClock();
 	const ORIGIN = 'https://outreach.test';
-
-	/** The largest number of requests inside any 60 s window. */
-	function busiestMinute(times: number[]): number {
-		const sorted = [...times].sort((a, b) => a - b);
-		let most = 0;
-		for (let i = 0, j = 0; i < sorted.length; i++) {
-			while (j < sorted.length && sorted[j] < sorted[i] + 60_000) j++;
-			most = Math.max(most, j - i);
-		}
-		return most;
-	}
 
 	type Credential = { baseUrl: string; requestsPerMinute: number };
 

@@ -8,6 +8,7 @@ import nock from 'nock';
 import { getContact } from '../../../nodes/OutreachContact/transport/api';
 import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { callInNode } from '../../../harness/n8nHarness';
+import { busiestMinute } from '../../support/pacingWindow';
 import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
@@ -19,17 +20,6 @@ const BASE = `${ORIGIN}/api/v2`;
 
 const time = useVirtualClock();
 afterEach(() => jest.restoreAllMocks());
-
-/** The largest number of sends inside any 60 s window [t, t + 60 s). */
-function busiestMinute(times: number[]): number {
-	const sorted = [...times].sort((a, b) => a - b);
-	let most = 0;
-	for (let i = 0, j = 0; i < sorted.length; i++) {
-		while (j < sorted.length && sorted[j] < sorted[i] + 60_000) j++;
-		most = Math.max(most, j - i);
-	}
-	return most;
-}
 
 function serveContacts(times: number[], count: number) {
 	nock(ORIGIN)

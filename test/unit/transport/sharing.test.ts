@@ -13,6 +13,7 @@ import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transp
 import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { SERVICE_WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
+import { busiestMinute } from '../../support/pacingWindow';
 import { TestClock } from '../../support/testClock';
 
 const LIMIT = 200;
@@ -160,17 +161,6 @@ async function run(processes: number, items: number, latencyMs = 0, load: Load =
 		elapsed: clock.now() - start,
 		minimum,
 	};
-}
-
-/** The largest number of accepted requests inside any 60 s window [t, t + 60 s). */
-function busiestMinute(times: number[]): number {
-	const sorted = [...times].sort((a, b) => a - b);
-	let most = 0;
-	for (let i = 0, j = 0; i < sorted.length; i++) {
-		while (j < sorted.length && sorted[j] < sorted[i] + MINUTE) j++;
-		most = Math.max(most, j - i);
-	}
-	return most;
 }
 
 /** SHARING_STARTS_MS (comma list), SHARING_CPU_MS, SHARING_WARM_MS, SHARING_FIRST_MS override the load. */
