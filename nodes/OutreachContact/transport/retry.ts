@@ -85,18 +85,35 @@ export function header(headers: Record<string, unknown>, name: string): unknown 
 	return key === undefined ? undefined : headers[key];
 }
 
+/**
+ * The texts by which a network failure is known when no code survives the wrapping: Node's own,
+ * and the ones n8n's NodeApiError puts in place of the code (n8n 1.x throws those without it).
+ */
+const CODE_BY_TEXT: Array<[RegExp, string]> = [
+	[/socket hang up|closed unexpectedly/i, 'ECONNRESET'],
+	[/refused/i, 'ECONNREFUSED'],
+	[/incorrect host|getaddrinfo ENOTFOUND/i, 'ENOTFOUND'],
+	[/DNS server returned an error/i, 'EAI_AGAIN'],
+	[/host is unreachable/i, 'EHOSTUNREACH'],
+	[/connection was aborted/i, 'ECONNABORTED'],
+	[/timeout|timed out/i, 'ETIMEDOUT'],
+];
+
 /** The network error code (ECONNRESET, ...) of a failed request, whatever wraps it. */
 export function networkCode(error: unknown): string {
+	const texts: string[] = [];
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
 		const record = current as Record<string, unknown>;
 		if (typeof record.code === 'string' && /^E[A-Z_]{1,40}$/.test(record.code)) return record.code;
-		current = record.cause;
+		if (typeof record.message === 'string') texts.push(record.message.slice(0, 500));
+		current = record.cause ?? record.errorResponse;
 	}
-	const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-	if (/timeout/i.test(message)) return 'ETIMEDOUT';
-	if (/socket hang up/i.test(message)) return 'ECONNRESET';
-	return /refused/i.test(message) ? 'ECONNREFUSED' : 'ENETWORK';
+	if (texts.length === 0) texts.push(String(error).slice(0, 500));
+	for (const [pattern, code] of CODE_BY_TEXT) {
+		if (texts.some((text) => pattern.test(text))) return code;
+	}
+	return 'ENETWORK';
 }
 
 /**

@@ -1,0 +1,61 @@
+/** The pure rules of transport/retry.ts: which failure is which, and how long to wait. */
+import { NodeApiError, type INode } from 'n8n-workflow';
+
+import {
+	backoffMs,
+	networkCode,
+	parseRetryAfter,
+	retryAfterWaitMs,
+} from '../../../nodes/OutreachContact/transport/retry';
+
+const node = { name: 'Node', type: 'test', typeVersion: 1 } as unknown as INode;
+
+describe('networkCode', () => {
+	it('finds the code however deep the wrapping puts it', () => {
+		const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+		expect(networkCode(reset)).toBe('ECONNRESET');
+		expect(networkCode(new Error('wrapped', { cause: reset }))).toBe('ECONNRESET');
+		expect(networkCode(new NodeApiError(node, reset))).toBe('ECONNRESET');
+	});
+
+	// n8n 1.x throws a NodeApiError whose message is its own text for the code, and no code
+	// (measured: a dropped connection came back as "ENETWORK" and was not retried).
+	it.each([
+		[
+			'The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.',
+			'ECONNRESET',
+		],
+		['The service refused the connection - perhaps it is offline', 'ECONNREFUSED'],
+		[
+			'The connection cannot be established, this usually occurs due to an incorrect host (domain) value',
+			'ENOTFOUND',
+		],
+		['The DNS server returned an error, perhaps the server is offline', 'EAI_AGAIN'],
+		["The connection timed out, consider setting the 'Retry on Fail' option", 'ETIMEDOUT'],
+		['something else went wrong', 'ENETWORK'],
+	])('reads n8n 1.x\'s text "%s" as %s', (message, code) => {
+		expect(networkCode(new Error(message))).toBe(code);
+		expect(networkCode(new Error('Request failed', { cause: new Error(message) }))).toBe(code);
+	});
+
+	it('reads a bounded part of a message', () => {
+		expect(networkCode(new Error(`${'x'.repeat(1_000_000)} socket hang up`))).toBe('ENETWORK');
+	});
+});
+
+describe('retry timings', () => {
+	it('backs off exponentially, between half and all of the step, at most 30 s', () => {
+		expect([1, 2, 3].map((attempt) => backoffMs(attempt, 0))).toEqual([500, 1_000, 2_000]);
+		expect(backoffMs(3, 1)).toBe(4_000);
+		expect(backoffMs(20, 1)).toBe(30_000);
+	});
+
+	it('reads Retry-After as seconds or as an HTTP date against the wall clock', () => {
+		const now = Date.UTC(2026, 10, 25, 9, 0, 0);
+		expect(parseRetryAfter('7', now)).toBe(7_000);
+		expect(parseRetryAfter(['2.5'], now)).toBe(2_500);
+		expect(parseRetryAfter(new Date(now + 30_000).toUTCString(), now)).toBe(30_000);
+		expect(parseRetryAfter('soon', now)).toBeUndefined();
+		expect(retryAfterWaitMs(1_000, 1)).toBe(1_250);
+	});
+});
