@@ -1,5 +1,5 @@
 /** The pure rules of transport/retry.ts: which failure is which, and how long to wait. */
-import { NodeApiError, type INode } from 'n8n-workflow';
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import {
 	backoffMs,
@@ -15,7 +15,7 @@ describe('networkCode', () => {
 		const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 		expect(networkCode(reset)).toBe('ECONNRESET');
 		expect(networkCode(new Error('wrapped', { cause: reset }))).toBe('ECONNRESET');
-		expect(networkCode(new NodeApiError(node, reset))).toBe('ECONNRESET');
+		expect(networkCode(new NodeApiError(node, reset as unknown as JsonObject))).toBe('ECONNRESET');
 	});
 
 	// n8n 1.x throws a NodeApiError whose message is its own text for the code, and no code
