@@ -115,7 +115,7 @@ function hasSpaceOrControl(text: string): boolean {
 }
 
 /** `path` without its trailing slashes, by a loop (a /\/+$/ pattern is quadratic on many slashes). */
-function withoutTrailingSlashes(path: string): string {
+export function withoutTrailingSlashes(path: string): string {
 	let end = path.length;
 	while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
 	return path.slice(0, end);

@@ -1,6 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { withoutTrailingSlashes } from './account';
 import { excerpt } from './redact';
 
 /**
@@ -218,10 +219,4 @@ export function redirected(
 		httpCode,
 		request,
 	};
-}
-
-function withoutTrailingSlashes(text: string): string {
-	let end = text.length;
-	while (end > 0 && text[end - 1] === '/') end--;
-	return text.slice(0, end);
 }
