@@ -7,20 +7,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { eventHints, triggerNodeHint } from './descriptions/builderHints';
+import { triggerNodeHint } from './descriptions/builderHints';
 import { idLocator } from './descriptions/idLocator';
 import { simplifyField } from './descriptions/simplify';
 import { readBoolean, toNodeError } from './helpers/input';
 import { simplifyContact } from './helpers/simplify';
 import { listSearch } from './methods';
-import { eventOf } from './trigger/events';
+import { DEFAULT_EVENT, eventOf, eventOptions, eventSubtitle } from './trigger/events';
 import {
 	DEFAULT_INITIAL_DAYS,
 	DEFAULT_MAX_PER_POLL,
 	MAX_INITIAL_DAYS,
 	MAX_PER_POLL_LIMIT,
 	readSequenceFilter,
-} from './trigger/plan';
+} from './trigger/shared/settings';
 import { unlessRunning } from './trigger/pollGuard';
 import { runEventPoll } from './trigger/pollRunner';
 import { fetchTestEvent } from './trigger/testEvent';
@@ -37,8 +37,7 @@ export class OutreachContactTrigger implements INodeType {
 		icon: { light: 'file:outreachContact.svg', dark: 'file:outreachContact.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{($parameter["event"] === "contactEnriched" ? "Contact enriched" : "New contact") + ($parameter["filters"]["sequenceId"] && $parameter["filters"]["sequenceId"].value ? " in sequence " + $parameter["filters"]["sequenceId"].value : "")}}',
+		subtitle: eventSubtitle,
 		description: 'Starts the workflow when a contact is added or enriched in Outreach Contact',
 		defaults: { name: 'Outreach Contact Trigger' },
 		polling: true,
@@ -52,22 +51,8 @@ export class OutreachContactTrigger implements INodeType {
 				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{
-						name: 'Contact Enriched',
-						value: 'contactEnriched',
-						description:
-							'Triggers once for each contact when the service has enriched it with prospect and company data',
-						builderHint: eventHints.contactEnriched,
-					},
-					{
-						name: 'New Contact',
-						value: 'newContact',
-						description: 'Triggers once for each contact created in the account',
-						builderHint: eventHints.newContact,
-					},
-				],
-				default: 'newContact',
+				options: eventOptions,
+				default: DEFAULT_EVENT,
 			},
 			{
 				displayName: 'Filters',
@@ -120,7 +105,7 @@ export class OutreachContactTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const event = eventOf(this.getNodeParameter('event', 'newContact'));
+		const event = eventOf(this.getNodeParameter('event', DEFAULT_EVENT));
 		let sequenceId: number | undefined;
 		let simplify: boolean;
 		try {

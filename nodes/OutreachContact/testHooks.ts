@@ -2,6 +2,7 @@ import { swapClock, type Clock } from './helpers/clock';
 import { resetOutages } from './transport/outage';
 import { resetPacers } from './transport/pacer';
 import { forgetStoredStates } from './trigger/pollRunner';
+import { forgetRecentRequests } from './trigger/shared/requestBudget';
 
 /**
  * For this package's tests and benchmarks only: shipped code never calls these. They are the
@@ -21,6 +22,9 @@ export const testHooks = {
 		resetPacers();
 		resetOutages();
 	},
-	/** Forgets the trigger states kept in process memory, as an n8n restart does. */
-	forgetTriggerStates: forgetStoredStates,
+	/** Forgets what the trigger keeps in process memory (states, recent requests), as a restart does. */
+	forgetTriggerStates(): void {
+		forgetStoredStates();
+		forgetRecentRequests();
+	},
 };

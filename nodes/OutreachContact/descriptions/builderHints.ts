@@ -60,14 +60,3 @@ export const waitForProcessingHint: IParameterBuilderHint = {
 	propertyHint:
 		"Set true when a later node uses the contact's sentence_fields (the snippets) or its enrichment: the item then comes out only once the service has written them (up to waitTimeout seconds, default 600), in the shape Contact → Get returns. Leave false to just queue the contact (faster).",
 };
-
-export const eventHints: Record<'newContact' | 'contactEnriched', IParameterBuilderHint> = {
-	newContact: {
-		propertyHint:
-			'Each contact created in the account, once, right after it is added (no snippets or enrichment yet).',
-	},
-	contactEnriched: {
-		propertyHint:
-			'Each contact once, when the service has enriched it: use it when the workflow needs the person or company data.',
-	},
-};

@@ -1,21 +1,24 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import type { Contact, SearchCondition } from '../types';
-import type { CollectReport } from './collector';
-import type { PollSettings } from './plan';
+import type { CollectReport } from './shared/collector';
+import type { RequestBudget } from './shared/requestBudget';
+import type { PollSettings } from './shared/settings';
 
 /** What one poll of an event decided: what to emit, the state to store, what to log. */
 export interface EventPoll<S> extends CollectReport {
 	/** The contacts to emit, oldest first. */
 	emit: Contact[];
 	state: S;
-	/** Set when the service's pagination did not add up and the read stopped early (partial). */
-	inconsistent?: string;
+	/** Why the poll stopped reading before it was done (its budget), for the log. */
+	stopped?: string;
+	/** Set when the state reached its bound: the newest creation time of an id it forgot. */
+	cut?: number;
 }
 
 /**
  * One poll of an event in trigger mode. A failed request throws before any state is decided,
- * so the next poll repeats the same window.
+ * so the next poll repeats the same reads.
  */
 export type EventPollFunction<S> = (poll: EventPollInput<S>) => Promise<EventPoll<S>>;
 
@@ -28,6 +31,8 @@ export interface EventPollInput<S> {
 	start: number;
 	sequenceId: number | undefined;
 	settings: PollSettings;
+	/** What the poll may still send (take() before every request). */
+	budget: RequestBudget;
 }
 
 /** What "Fetch Test Event" searches for an event, and how it says that nothing was found. */
@@ -39,10 +44,17 @@ export interface TestSearch {
 }
 
 /**
- * One event of the trigger: everything the poll runner (pollRunner.ts) and Fetch Test Event
- * need to know about it. Adding an event means one of these and its plan (events.ts).
+ * One event of the trigger: everything the poll runner (pollRunner.ts), Fetch Test Event and
+ * the node's description need to know about it. Adding an event means one entry in events.ts.
  */
 export interface TriggerEventSpec<S> {
+	/** The `event` parameter's value. */
+	value: string;
+	/** Its option in the node: name, description, the hint for n8n's AI builders; its subtitle. */
+	name: string;
+	description: string;
+	builderHint: string;
+	subtitle: string;
 	/** How its log lines start. */
 	label: string;
 	/** What it emits, for log lines: "new contact", "enriched contact". */

@@ -1,28 +1,36 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { getClock } from '../helpers/clock';
+import { loadSettings } from '../transport/account';
 import type { Contact } from '../types';
 import type { TriggerEventSpec } from './event';
-import { pollSettings } from './plan';
+import { pollDeadline, RequestBudget, requestsPerMinuteOf } from './shared/requestBudget';
+import { pollSettings } from './shared/settings';
+import { withReported, type EventState } from './shared/state';
+import { MAX_STATE_BYTES } from './shared/stateBound';
 
 /**
- * The last state each trigger (workflow and node) stored in this process, per event. With n8n's
- * durable poll cursors, static data of an activation poll that emits nothing is not committed,
- * so the first scheduled poll would find none and take its own time as the start: contacts
- * created in between would be lost. It finds the activation's state here instead (same
- * process: polls run on the leader main). Used only when the static data holds no state.
+ * The first state of each trigger (workflow and node) activated in this process and not yet
+ * found in its static data. With n8n's durable poll cursors, the static data of an activation
+ * poll that emits nothing is not committed, so the first scheduled poll would find none and
+ * start afresh, taking contacts created in between for old ones: it goes on from this one
+ * instead (polls run on the leader main). Only activation states are kept, and only until the
+ * static data holds a state; at most MAX_REMEMBERED, the oldest going first.
  */
-const storedHere = new Map<string, unknown>();
+const activatedHere = new Map<string, unknown>();
 
-/** Forgets the states stored in this process, as a restart does (see testHooks). */
+const MAX_REMEMBERED = 100;
+
+/** Forgets the states kept in this process, as a restart does (see testHooks). */
 export function forgetStoredStates(): void {
-	storedHere.clear();
+	activatedHere.clear();
 }
 
 /**
- * One poll of `event` in trigger mode: load its stored state (or this process's last one),
- * run the event's poll, store the new state and log what the user should know. Returns the
- * contacts to emit, oldest first. See docs/trigger.md.
+ * One poll of `event` in trigger mode: load its stored state (or the activation state this
+ * process kept), run the event's poll within its budget, store the new state and log what the
+ * user should know, each contact that cannot be placed once. Returns the contacts to emit,
+ * oldest first. See docs/trigger.md.
  */
 export async function runEventPoll<S>(
 	ctx: IPollFunctions,
@@ -36,35 +44,55 @@ export async function runEventPoll<S>(
 	const stored = event.readState(staticData[event.stateKey]);
 	if (stored.problem) {
 		ctx.logger.warn(`${event.label}: ${stored.problem}; starting again from now`);
-	} else if (!stored.state && storedHere.has(memoryKey)) {
-		stored.state = storedHere.get(memoryKey) as S;
-		ctx.logger.debug(
-			`${event.label}: no stored state; going on from the state this process stored last`,
-		);
+	} else if (!stored.state && activatedHere.has(memoryKey)) {
+		stored.state = activatedHere.get(memoryKey) as S;
+		ctx.logger.debug(`${event.label}: no stored state; going on from the activation in this process`);
 	}
-	const start = getClock().now();
+	if (staticData[event.stateKey] !== undefined) activatedHere.delete(memoryKey);
+	const clock = getClock();
+	const start = clock.now();
+	const { perMinute } = await loadSettings(ctx);
+	const budget = new RequestBudget(
+		trigger,
+		requestsPerMinuteOf(perMinute),
+		pollDeadline(ctx, clock.elapsed()),
+	);
 	const settings = pollSettings(options);
-	const outcome = await event.poll({ ctx, stored: stored.state, start, sequenceId, settings });
-	staticData[event.stateKey] = outcome.state as unknown as IDataObject;
-	storedHere.set(memoryKey, outcome.state);
-
+	const outcome = await event.poll({ ctx, stored: stored.state, start, sequenceId, settings, budget });
 	const { label, noun } = event;
-	if (outcome.inconsistent) {
+	const state = outcome.state as unknown as EventState<number>;
+	const { reported, fresh } = withReported(state.reported, [
+		...outcome.unreadable,
+		...outcome.deferred,
+	]);
+	state.reported = reported;
+	staticData[event.stateKey] = outcome.state as unknown as IDataObject;
+	if (!stored.state) {
+		activatedHere.set(memoryKey, outcome.state);
+		if (activatedHere.size > MAX_REMEMBERED) activatedHere.delete(activatedHere.keys().next().value!);
+	}
+
+	const unreadable = outcome.unreadable.filter((id) => fresh.includes(id));
+	const deferred = outcome.deferred.filter((id) => fresh.includes(id));
+	if (unreadable.length > 0) {
 		ctx.logger.warn(
-			`${label}: the service's pagination was inconsistent: ${outcome.inconsistent}. Emitted the ${noun}s read; the next polls read the same window again.`,
+			`${label}: passed over ${unreadable.length} contact(s) without a readable id or created_date (logged once each): ${unreadable.slice(0, 10).join(', ')}`,
 		);
 	}
-	if (outcome.unreadable.length > 0) {
+	if (deferred.length > 0) {
 		ctx.logger.warn(
-			`${label}: skipped ${outcome.unreadable.length} contact(s) without a readable id or created_date: ${outcome.unreadable.slice(0, 10).join(', ')}`,
+			`${label}: ${deferred.length} contact(s) are dated more than a day ahead of n8n's clock and wait until then (logged once each): ${deferred.slice(0, 10).join(', ')}`,
 		);
 	}
-	if (outcome.deferred.length > 0) {
+	if (outcome.cut !== undefined) {
 		ctx.logger.warn(
-			`${label}: ${outcome.deferred.length} contact(s) are dated more than a day ahead and wait until then: ${outcome.deferred.slice(0, 10).join(', ')}`,
+			`${label}: the trigger's state reached its bound (${MAX_STATE_BYTES} bytes); it forgot the oldest emitted contacts, and a ${noun} created before ${new Date(outcome.cut).toISOString()} that shows up from now on is not emitted`,
 		);
 	}
 	// A poll cannot show an execution hint (n8n gives polls none): the log says it, at info level.
+	if (outcome.stopped) {
+		ctx.logger.info(`${label}: ${outcome.stopped}; the next poll goes on from where this one stopped`);
+	}
 	if (outcome.backlog > 0) {
 		ctx.logger.info(
 			`${label}: Max Contacts per Poll reached; ${outcome.backlog} more ${noun}(s) will be emitted by the next polls, oldest first`,

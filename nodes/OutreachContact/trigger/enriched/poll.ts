@@ -1,25 +1,21 @@
-import { getClock } from '../../helpers/clock';
-import { walkSearchPages } from '../../paging/searchPages';
+import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { CandidateCollector, pruneBelow, withChosen, type CollectReport } from '../collector';
 import type { EventPollFunction } from '../event';
-import { deadlineCheck, pollDeadline } from '../readWindow';
-import { enrichedConditions, planEnrichedPoll, RETENTION_MS, type EnrichedPlan } from './plan';
+import { CandidateCollector, FUTURE_TOLERANCE_MS, pruneBelow, withChosen } from '../shared/collector';
+import { walkStep } from '../shared/fullWalk';
+import { cutoffOf } from '../shared/settings';
+import { cutToBound } from '../shared/state';
+import { parseCreatedTime } from '../shared/timeRules';
+import { CHEAP_PAGES } from '../newContact/orderedRead';
+import {
+	activationSince,
+	enrichedConditions,
+	MAX_SEEN,
+	newEnrichedWalk,
+	RETENTION_MS,
+	WALK_PAGES_WITH_ORDER,
+} from './plan';
 import { ENRICHED_STATE_VERSION, type EnrichedState } from './state';
-/** The candidates of a Contact Enriched poll: created at or after the creation floor, not emitted yet. */
-export function enrichedCollector(plan: EnrichedPlan): CandidateCollector {
-	return new CandidateCollector({
-		...plan,
-		floor: plan.createdFloor,
-		seen: plan.previous?.seen ?? {},
-	});
-}
-
-export interface EnrichedOutcome extends CollectReport {
-	/** The contacts to emit, oldest created first. */
-	emit: Contact[];
-	state: EnrichedState;
-}
 
 /**
  * The floor that leaves at most `max` ids: one past the creation time of the (max + 1)-th
@@ -33,53 +29,95 @@ function capFloor(seen: Record<string, number>, max: number): number {
 }
 
 /**
- * Emits the oldest `maxPerPoll` candidates and records them. A complete poll that leaves nothing
- * waiting also moves the window's start to its own start and the floor by the retention period
- * and the cap; ids created before the floor are pruned (the floor excludes them for good).
+ * One Contact Enriched poll: each contact once, when the service has enriched it (docs/trigger.md,
+ * "Contact Enriched"). The contact carries no enrichment time, so a walk of every enriched
+ * contact updated since the last complete walk goes on over polls, within the poll's budget;
+ * when the service lists by creation in an order, each poll also reads the new end of the list,
+ * where contacts enriched soon after their creation are, so that those come at once.
  */
-export function finishEnrichedPoll(
-	plan: EnrichedPlan,
-	collector: CandidateCollector,
-	complete = true,
-): EnrichedOutcome {
-	const { chosen, emit, report } = collector.choose();
-	const seen = withChosen(plan.previous?.seen, chosen);
-	let since = plan.since;
-	let createdFloor = plan.createdFloor;
-	// A partial read (the service's pagination did not add up) may have left some waiting.
-	if (report.backlog === 0 && complete) {
-		since = plan.now;
-		createdFloor = Math.max(createdFloor, plan.now - RETENTION_MS, capFloor(seen, plan.maxSeen));
+export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (input) => {
+	const { ctx, start, sequenceId, settings, budget } = input;
+	const take = () => budget.take();
+	let stored = input.stored;
+	if (!stored) {
+		const since = activationSince(start, settings);
+		const walk = newEnrichedWalk(since, start);
+		stored = { version: ENRICHED_STATE_VERSION, baseline: start, since, createdFloor: since, seen: {}, walk };
+		if (settings.initialDays === 0) return await activate(ctx, stored, sequenceId, take);
 	}
-	pruneBelow(seen, createdFloor);
-	const baseline = plan.previous?.baseline ?? plan.now;
-	return {
-		...report,
-		emit,
-		state: { version: ENRICHED_STATE_VERSION, baseline, since, createdFloor, seen },
+	const state: EnrichedState = { ...stored };
+	const reader = new PageReader(ctx, enrichedConditions(state.walk.days, sequenceId), state.pageSize, take);
+	const rules = { now: start, maxPerPoll: settings.maxPerPoll, floor: state.createdFloor, seen: state.seen };
+	const collector = new CandidateCollector({ ...rules, emit: true });
+	const recorder = new CandidateCollector({ ...rules, emit: false });
+	const recordUntil = state.recordUntil;
+	const recorded = (c: Contact) => {
+		const t = parseCreatedTime(c?.created_date);
+		return recordUntil !== undefined && t !== undefined && t <= recordUntil;
 	};
-}
+	const isKnown = (c: Contact) => recorded(c) || collector.isKnown(c);
+	const pages: ReadPage[] = [];
+	const cheap = state.order !== undefined && recordUntil === undefined;
+	if (cheap) {
+		for (let k = 0; k < CHEAP_PAGES; k++) {
+			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
+			const read = page >= 1 ? await reader.read(page) : undefined;
+			if (!read) break;
+			pages.push(read);
+			if (read.contacts.every(isKnown)) break;
+		}
+	}
+	const step = await walkStep({
+		reader,
+		position: state.walk,
+		maxPerPoll: settings.maxPerPoll,
+		isKnown,
+		latest: start + FUTURE_TOLERANCE_MS,
+		maxPages: cheap ? WALK_PAGES_WITH_ORDER : undefined,
+	});
+	pages.push(...step.pages);
+	for (const page of pages) {
+		collector.add(page.contacts.filter((c) => !recorded(c)));
+		recorder.add(page.contacts.filter(recorded));
+		if (page.pages !== undefined) state.lastPage = Math.max(1, page.pages);
+	}
+	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
+	const { chosen, emit, report } = collector.choose();
+	state.seen = withChosen(withChosen(state.seen, chosen), recorder.choose().chosen);
+	state.walk = { ...state.walk, ...step.position };
+	if (step.complete && report.backlog === 0) {
+		// Every contact enriched before this walk started has been read: the next starts there.
+		state.since = state.walk.startedAt;
+		const floor = Math.max(start - RETENTION_MS, capFloor(state.seen, MAX_SEEN));
+		state.createdFloor = Math.max(state.createdFloor, floor);
+		state.recordUntil = undefined;
+		state.order = step.order === 'newest' || step.order === 'oldest' ? step.order : undefined;
+		state.walk = newEnrichedWalk(state.since, start);
+	}
+	const dropped = cutToBound(state);
+	if (dropped !== undefined) state.createdFloor = Math.max(state.createdFloor, dropped + 1);
+	state.seen = pruneBelow(state.seen, state.createdFloor);
+	return { ...report, emit, state, cut: dropped, stopped: budget.stopped };
+};
 
 /**
- * One Contact Enriched poll: each contact once, when the service has enriched it. It reads all
- * pages of the enriched contacts updated since the last poll that left nothing waiting (the
- * contact carries no update time, so no order shortcut): docs/trigger.md, "Contact Enriched".
+ * A first activation without initial days: one page tells where the enriched contacts stand.
+ * The first walk records the contacts created at or before the third newest of that page (they
+ * were there, enriched or about to be) and emits the ones created after it.
  */
-export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (poll) => {
-	const { ctx, start } = poll;
-	const plan = planEnrichedPoll(poll.stored, start, poll.settings);
-	const collector = enrichedCollector(plan);
-	const end = await walkSearchPages(ctx, {
-		conditions: enrichedConditions(plan.windowDays, poll.sequenceId),
-		beforeRequest: deadlineCheck(
-			ctx,
-			pollDeadline(ctx, getClock().elapsed()),
-			'the enriched contacts',
-		),
-		onPage: (contacts) => collector.add(contacts),
-	});
-	return {
-		...finishEnrichedPoll(plan, collector, !end.inconsistent),
-		inconsistent: end.inconsistent,
-	};
-};
+async function activate(
+	ctx: Parameters<EventPollFunction<EnrichedState>>[0]['ctx'],
+	state: EnrichedState,
+	sequenceId: number | undefined,
+	take: () => boolean,
+) {
+	const reader = new PageReader(ctx, enrichedConditions(state.walk.days, sequenceId), undefined, take);
+	const first = await reader.read(1);
+	const times = (first?.contacts ?? [])
+		.map((c) => parseCreatedTime(c?.created_date))
+		.filter((t): t is number => t !== undefined && t <= state.baseline + FUTURE_TOLERANCE_MS);
+	const cutoff = cutoffOf(times);
+	if (cutoff !== null) state.recordUntil = cutoff;
+	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
+	return { emit: [], state, backlog: 0, unreadable: [], deferred: [] };
+}

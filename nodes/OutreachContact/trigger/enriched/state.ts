@@ -1,4 +1,5 @@
-import { isTime, readSeen, readStored, type EventState } from '../state';
+import type { WalkPosition } from '../shared/fullWalk';
+import { isTime, readReported, readSeen, readStored, type EventState } from '../shared/state';
 
 /**
  * The Contact Enriched event's state in the node's static data, under ENRICHED_STATE_KEY
@@ -8,12 +9,12 @@ import { isTime, readSeen, readStored, type EventState } from '../state';
 
 export const ENRICHED_STATE_KEY = 'outreachContactEnrichedPoll';
 
-export const ENRICHED_STATE_VERSION = 1;
+export const ENRICHED_STATE_VERSION = 2;
 
 export interface EnrichedState extends EventState<typeof ENRICHED_STATE_VERSION> {
 	/**
-	 * The start of the last poll that left nothing waiting (n8n's clock, epoch ms): every
-	 * enriched contact not yet handled was updated at or after it, so the next window starts here.
+	 * The start of the last complete walk of the window that left nothing waiting (n8n's clock,
+	 * epoch ms): every enriched contact not yet handled was updated at or after it.
 	 */
 	since: number;
 	/**
@@ -21,15 +22,49 @@ export interface EnrichedState extends EventState<typeof ENRICHED_STATE_VERSION>
 	 * only moves forward: the activation's start, then the retention period and the cap on `seen`.
 	 */
 	createdFloor: number;
+	/** The walk of the window under way: it goes on over as many polls as it needs. */
+	walk: EnrichedWalk;
+	/** The order the last complete walk saw (by creation): then the new end is read every poll. */
+	order?: 'newest' | 'oldest';
+	pageSize?: number;
+	/** The last page of the window at the last read (oldest first: where the new end is). */
+	lastPage?: number;
 	/**
-	 * `seen`: contacts created at or after `createdFloor` only. Older entries are pruned: the
-	 * floor excludes them for good, so a pruned contact is never emitted again.
+	 * During the first walk after a first activation: contacts created at or before this were
+	 * there already and are recorded, not emitted.
 	 */
+	recordUntil?: number;
 }
 
-/** Reads the stored Contact Enriched state (see readStored). */
+export interface EnrichedWalk extends WalkPosition {
+	/** The window (`updated_timestamp` `Less than` days) of the whole walk. */
+	days: number;
+	/** When the walk started (n8n's clock): `since` once it is complete. */
+	startedAt: number;
+}
+
+function readWalk(raw: unknown): EnrichedWalk | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const w = raw as Record<string, unknown>;
+	if (!isTime(w.page) || w.page < 1 || !isTime(w.days) || !isTime(w.startedAt)) return undefined;
+	const walk: EnrichedWalk = {
+		page: Math.floor(w.page),
+		days: w.days,
+		startedAt: w.startedAt,
+		newest: isTime(w.newest) ? w.newest : null,
+	};
+	if (w.rises === true) walk.rises = true;
+	if (w.falls === true) walk.falls = true;
+	if (isTime(w.last)) walk.last = w.last;
+	return walk;
+}
+
+/**
+ * Reads the stored Contact Enriched state (see readStored); a version 1 state goes on with a
+ * new walk from its `since`.
+ */
 export function readEnrichedState(raw: unknown): { state?: EnrichedState; problem?: string } {
-	const { value, problem } = readStored(raw, ENRICHED_STATE_VERSION);
+	const { value, problem } = readStored(raw, [1, ENRICHED_STATE_VERSION]);
 	if (!value) return { problem };
 	const { baseline, since, createdFloor, seen } = value;
 	if (!isTime(baseline) || !isTime(since) || !isTime(createdFloor)) {
@@ -37,5 +72,19 @@ export function readEnrichedState(raw: unknown): { state?: EnrichedState; proble
 	}
 	const ids = readSeen(seen);
 	if (typeof ids === 'string') return { problem: ids };
-	return { state: { version: ENRICHED_STATE_VERSION, baseline, since, createdFloor, seen: ids } };
+	const walk = readWalk(value.walk) ?? { page: 1, days: 0, startedAt: since, newest: null };
+	const state: EnrichedState = {
+		version: ENRICHED_STATE_VERSION,
+		baseline,
+		since,
+		createdFloor,
+		seen: ids,
+		reported: readReported(value.reported),
+		walk,
+	};
+	if (value.order === 'newest' || value.order === 'oldest') state.order = value.order;
+	if (isTime(value.pageSize) && value.pageSize >= 1) state.pageSize = value.pageSize;
+	if (isTime(value.lastPage) && value.lastPage >= 1) state.lastPage = value.lastPage;
+	if (isTime(value.recordUntil)) state.recordUntil = value.recordUntil;
+	return { state };
 }

@@ -1,4 +1,5 @@
-import type { Contact } from '../types';
+import type { Contact } from '../../types';
+import { MAX_ID_LENGTH } from './stateBound';
 import { DAY_MS, parseCreatedTime } from './timeRules';
 
 /**
@@ -27,11 +28,15 @@ export function compareCandidates(
 	return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The key of a contact id in the state, or undefined when the id is unusable. */
+/**
+ * The key of a contact id in the state, or undefined when the id is unusable: not a number or
+ * a string, empty, or longer than MAX_ID_LENGTH (the state's bound counts on short ids).
+ */
 export function idKey(id: unknown): string | undefined {
 	if (typeof id === 'number' && Number.isFinite(id)) return String(id);
-	if (typeof id === 'string' && id.trim() !== '') return id.trim();
-	return undefined;
+	if (typeof id !== 'string') return undefined;
+	const key = id.trim();
+	return key !== '' && key.length <= MAX_ID_LENGTH ? key : undefined;
 }
 
 /** What decides whether a contact is a candidate of a poll, for any event. */
@@ -43,6 +48,8 @@ export interface CollectRules {
 	maxPerPoll: number;
 	/** Contacts created before this (epoch ms, service timestamps) are never candidates. */
 	floor: number;
+	/** Contacts created at or before this were there at the first activation: never candidates. */
+	cutoff?: number | null;
 	/** Ids already emitted or recorded: id -> creation time. */
 	seen: Record<string, number>;
 }
@@ -72,9 +79,7 @@ export class CandidateCollector {
 			const key = idKey(contact?.id);
 			const created = parseCreatedTime(contact?.created_date);
 			if (key === undefined || created === undefined) {
-				this.unreadable.add(
-					key ?? `(no id, created_date ${JSON.stringify(contact?.created_date)})`,
-				);
+				this.unreadable.add(key ?? unusableId(contact));
 				continue;
 			}
 			if (created > this.rules.now + FUTURE_TOLERANCE_MS) {
@@ -95,15 +100,28 @@ export class CandidateCollector {
 		if (this.rules.emit && this.candidates.size > 2 * this.rules.maxPerPoll + 100) this.trim();
 	}
 
-	/** True when the contact cannot be new: older than the floor, or emitted already. */
+	/**
+	 * True when the contact cannot be emitted now: older than the floor, there at the first
+	 * activation, emitted already, or one the trigger cannot place (no usable id or date, dated
+	 * far ahead). Reads stop at pages of such contacts.
+	 */
 	isKnown(contact: Contact): boolean {
 		const key = idKey(contact?.id);
 		const created = parseCreatedTime(contact?.created_date);
-		return key !== undefined && created !== undefined && this.known(key, created);
+		if (key === undefined || created === undefined) return true;
+		return created > this.rules.now + FUTURE_TOLERANCE_MS || this.known(key, created);
+	}
+
+	/** True when the contact is older than the floor (a check of the order ends at such pages). */
+	belowFloor(contact: Contact): boolean {
+		const created = parseCreatedTime(contact?.created_date);
+		return created !== undefined && created < this.rules.floor;
 	}
 
 	private known(key: string, created: number): boolean {
-		return created < this.rules.floor || Object.prototype.hasOwnProperty.call(this.rules.seen, key);
+		const { floor, cutoff, seen } = this.rules;
+		if (created < floor || (cutoff !== undefined && cutoff !== null && created <= cutoff)) return true;
+		return Object.prototype.hasOwnProperty.call(seen, key);
 	}
 
 	/** Keeps the oldest `maxPerPoll`; one dropped and met again is dropped again. */
@@ -139,6 +157,13 @@ export class CandidateCollector {
 			},
 		};
 	}
+}
+
+/** How a contact without a usable id shows in the log: its id cut to MAX_ID_LENGTH, or its date. */
+function unusableId(contact: Contact): string {
+	const id: unknown = contact?.id;
+	if (typeof id === 'string' && id.trim() !== '') return `${id.trim().slice(0, MAX_ID_LENGTH)}…`;
+	return `(no id, created_date ${JSON.stringify(contact?.created_date)?.slice(0, 40)})`;
 }
 
 /** `seen` after a poll: the ids it had and the ones chosen now (emitted or recorded). */

@@ -1,4 +1,4 @@
-import type { Contact } from '../types';
+import type { Contact } from '../../types';
 import { parseCreatedTime } from './timeRules';
 
 /** The order the service lists search results in, as the trigger has seen it. */
@@ -27,6 +27,24 @@ export class OrderWatch {
 			this.last = created;
 		}
 		return expected === undefined || this.order === undefined || this.order === expected;
+	}
+
+	/** A watch that goes on from a walk's saved position (a walk spread over polls). */
+	static resume(saved: { rises?: boolean; falls?: boolean; last?: number }): OrderWatch {
+		const watch = new OrderWatch();
+		watch.rises = saved.rises === true;
+		watch.falls = saved.falls === true;
+		watch.last = saved.last;
+		return watch;
+	}
+
+	/** What a walk saves of the watch between polls. */
+	snapshot(): { rises?: boolean; falls?: boolean; last?: number } {
+		const saved: { rises?: boolean; falls?: boolean; last?: number } = {};
+		if (this.rises) saved.rises = true;
+		if (this.falls) saved.falls = true;
+		if (this.last !== undefined) saved.last = this.last;
+		return saved;
 	}
 
 	get order(): ResultOrder | undefined {

@@ -1,0 +1,97 @@
+import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
+
+import type { PageReader, ReadPage } from '../../paging/pageReader';
+import { idKey } from '../shared/collector';
+import { OrderWatch } from '../shared/order';
+import { cutoffOf, nextFloor } from '../shared/settings';
+import { parseCreatedTime } from '../shared/timeRules';
+import { emptyAccountFloor } from './plan';
+import { STATE_VERSION, type PollState } from './state';
+
+/**
+ * A first activation reads a handful of pages, not the window (docs/trigger.md, "First
+ * activation"): page 1 tells the order; newest first, it holds the newest contacts; oldest
+ * first, the last page does; without an order, the first ACTIVATION_PAGES pages are a sample.
+ * The cutoff (cutoffOf) is the CUTOFF_RANK-th newest creation time read: contacts created at or before it
+ * were there and never come; contacts newer than it that were read (two dated hours ahead, say)
+ * are recorded as seen. The service's own timestamps decide, so a service whose clock or zone
+ * differs from n8n's loses nothing.
+ */
+export const ACTIVATION_PAGES = 5;
+
+export interface Activation {
+	state: PollState;
+	/** Contacts read that cannot be placed (no usable id or date), for the log. */
+	unreadable: string[];
+}
+
+/**
+ * Where the account stands at the first activation. With "Emit Contacts From the Last N Days",
+ * `floor` is given (N days back) and only the order is learned here: nothing is cut off.
+ */
+export async function activate(
+	ctx: IPollFunctions,
+	reader: PageReader,
+	now: number,
+	latest: number,
+	floor?: number,
+): Promise<Activation> {
+	const first = await reader.read(1);
+	if (!first) {
+		throw new NodeOperationError(ctx.getNode(), 'The trigger could not read the contacts yet', {
+			description:
+				'Its share of the account was used by an earlier poll within the last minute. The next poll tries again.',
+		});
+	}
+	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
+	const watch = new OrderWatch();
+	watch.add(first.contacts);
+	let order = pages > 1 ? watch.order : undefined;
+	const sample: ReadPage[] = [first];
+	if (order === 'oldest') {
+		const last = await reader.read(pages);
+		if (last) sample.push(last);
+	} else if (order !== 'newest' && pages > 1) {
+		for (let page = 2; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
+			const read = await reader.read(page);
+			if (!read) break;
+			sample.push(read);
+			watch.add(read.contacts);
+		}
+		order = undefined; // read the whole window; the first complete walk tells the order
+	}
+	const unreadable: string[] = [];
+	const times: number[] = [];
+	for (const page of sample) {
+		for (const c of page.contacts) {
+			const t = parseCreatedTime(c?.created_date);
+			if (t === undefined || idKey(c?.id) === undefined) unreadable.push(String(c?.id));
+			else if (t <= latest) times.push(t);
+		}
+	}
+	const cutoff = floor === undefined ? cutoffOf(times) : null;
+	const start = floor ?? (cutoff === null ? emptyAccountFloor(now) : -Infinity);
+	const seen: Record<string, number> = {};
+	if (cutoff !== null) {
+		for (const page of sample) {
+			for (const c of page.contacts) {
+				const t = parseCreatedTime(c?.created_date);
+				const key = idKey(c?.id);
+				if (t !== undefined && key !== undefined && t > cutoff) seen[key] = t;
+			}
+		}
+	}
+	const through = cutoff === null ? null : Math.min(cutoff, now);
+	const state: PollState = {
+		version: STATE_VERSION,
+		baseline: now,
+		floor: cutoff === null ? start : nextFloor(-Infinity, through, now),
+		cutoff,
+		through,
+		seen,
+	};
+	if (order === 'newest' || order === 'oldest') state.order = order;
+	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
+	if (first.total !== undefined) state.total = first.total;
+	return { state, unreadable };
+}

@@ -1,0 +1,150 @@
+import type { PageReader, ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
+import { parseCreatedTime } from '../shared/timeRules';
+
+/**
+ * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
+ * order"). New contacts sit at one end of the list: newest first, the first pages; oldest
+ * first, the last ones. A poll reads from that end until a page holds nothing new; when a few
+ * pages are all new (after a pause, an import), it finds the page where new meets known by
+ * bisection and reads from there toward the new end, so that contacts come oldest first and the
+ * trigger's progress is saved as it goes. Every read goes through the poll's budget.
+ */
+
+export type Order = 'newest' | 'oldest';
+
+/** Pages read from the new end before a poll looks for the boundary by bisection instead. */
+export const CHEAP_PAGES = 3;
+
+export interface OrderedInput {
+	reader: PageReader;
+	order: Order;
+	/** True for a contact that is not new: below the floor, present at activation, or emitted. */
+	isKnown(contact: Contact): boolean;
+	maxPerPoll: number;
+	/** The count of results at the last poll (oldest first: where the end was). */
+	total?: number;
+}
+
+export interface OrderedResult {
+	/** Pages that join the handled contacts without a gap, in list order. */
+	range: ReadPage[];
+	/** The newest creation time in `range` (undefined when it is empty). */
+	rangeNewest?: number;
+	/** False when the answers broke the order: nothing may be taken as handled without a gap. */
+	ordered: boolean;
+	/** The count of results, and the last page, as the service reported them. */
+	total?: number;
+	lastPage?: number;
+}
+
+function times(contacts: Contact[]): number[] {
+	const out: number[] = [];
+	for (const c of contacts) {
+		const t = parseCreatedTime(c?.created_date);
+		if (t !== undefined) out.push(t);
+	}
+	return out;
+}
+
+/** Whether pages (in list order) keep the order: never rising (newest), never falling (oldest). */
+export function keepsOrder(pages: Contact[][], order: Order): boolean {
+	let last: number | undefined;
+	for (const page of pages) {
+		for (const t of times(page)) {
+			if (last !== undefined && (order === 'newest' ? t > last : t < last)) return false;
+			last = t;
+		}
+	}
+	return true;
+}
+
+function newestOf(pages: ReadPage[]): number | undefined {
+	let newest: number | undefined;
+	for (const page of pages) for (const t of times(page.contacts)) newest = Math.max(newest ?? t, t);
+	return newest;
+}
+
+/** Unknown contacts of pages, each once. */
+function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): number {
+	const ids = new Set<unknown>();
+	for (const page of pages) for (const c of page.contacts) if (!isKnown(c)) ids.add(c?.id);
+	return ids.size;
+}
+
+/**
+ * One poll's read of an ordered window. `range` holds the pages to take: from a page that
+ * joins the handled contacts up to as far toward the new end as Max Contacts per Poll and the
+ * budget allow.
+ */
+export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
+	const { reader, order, isKnown } = input;
+	const allKnown = (p: ReadPage) => p.contacts.every((c) => isKnown(c));
+	const hasKnown = (p: ReadPage) => p.contacts.length === 0 || p.contacts.some((c) => isKnown(c));
+	const step = order === 'newest' ? 1 : -1;
+
+	// Where the new end is: page 1, or the last page (from the count of the last poll).
+	let first: ReadPage | undefined;
+	let lastPage: number | undefined;
+	if (order === 'newest') {
+		first = await reader.read(1);
+		lastPage = first?.pages;
+	} else {
+		const size = reader.pageSize;
+		const guess = size && input.total ? Math.max(1, Math.ceil(input.total / size)) : 1;
+		first = await reader.read(guess);
+		lastPage = first?.pages;
+		if (first && lastPage !== undefined && lastPage >= 1 && lastPage !== guess) {
+			first = await reader.read(lastPage);
+			lastPage = first?.pages ?? lastPage;
+		}
+	}
+	if (!first || lastPage === undefined || !reader.fits(first)) return { range: [], ordered: true };
+	const last = lastPage;
+	const total = first.total;
+	const far = order === 'newest' ? Math.max(1, lastPage) : 1;
+	const result = (range: ReadPage[]): OrderedResult => {
+		const listed = [...range].sort((a, b) => a.page - b.page).map((p) => p.contacts);
+		return {
+			range,
+			rangeNewest: newestOf(range),
+			ordered: keepsOrder(listed, order),
+			total,
+			lastPage,
+		};
+	};
+
+	// From the new end until a page holds nothing new (a quiet poll: one page).
+	const cheap: ReadPage[] = [first];
+	let page = first;
+	while (!allKnown(page) && page.page !== far && cheap.length < CHEAP_PAGES) {
+		const next = await reader.read(page.page + step);
+		if (!next) return result([]); // out of budget: nothing joins the handled ones yet
+		cheap.push(next);
+		page = next;
+	}
+	if (allKnown(page) || page.page === far || page.contacts.length === 0) return result(cheap);
+
+	// Many new: bisect the k-th pages from the new end, between the cheap pages and the far end,
+	// for the first that holds a known contact; every page nearer the new end is all new.
+	const at = (k: number) => (order === 'newest' ? k : last - k + 1);
+	let lo = cheap.length + 1;
+	let hi = Math.max(lo, last);
+	while (lo < hi) {
+		const mid = Math.floor((lo + hi) / 2);
+		const probe = await reader.read(at(mid));
+		if (!probe) return result([]);
+		if (hasKnown(probe)) hi = mid;
+		else lo = mid + 1;
+	}
+	// From the boundary toward the new end, until Max Contacts per Poll is covered.
+	const range: ReadPage[] = [];
+	for (let k = hi; k > cheap.length; k--) {
+		const read = await reader.read(at(k));
+		if (!read) break;
+		range.push(read);
+		if (unknownCount(range, isKnown) >= input.maxPerPoll) break;
+		if (k === cheap.length + 1) range.push(...cheap); // joined the pages read first
+	}
+	return result(range);
+}

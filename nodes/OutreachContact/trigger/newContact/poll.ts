@@ -1,0 +1,144 @@
+import { PageReader, type ReadPage } from '../../paging/pageReader';
+import type { EventPollFunction } from '../event';
+import { CandidateCollector, FUTURE_TOLERANCE_MS, pruneBelow, withChosen } from '../shared/collector';
+import { walkStep } from '../shared/fullWalk';
+import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
+import { cutToBound } from '../shared/state';
+import { DAY_MS, windowDays } from '../shared/timeRules';
+import { activate } from './activation';
+import { checkOrder } from './orderCheck';
+import { readOrdered } from './orderedRead';
+import { emptyAccountFloor, planPoll, searchConditions, type PollPlan } from './plan';
+import type { PollState, WalkCursor } from './state';
+
+/** A walk of the whole window may take hours: its window is made a day wider than a poll's. */
+const WALK_SPAN_MS = DAY_MS;
+
+/** A new walk of the whole window, after `previous` (the newest the last walk read). */
+function newWalk(floor: number, now: number, previous: number | null): WalkCursor {
+	return { page: 1, days: windowDays(now + WALK_SPAN_MS, floor), newest: null, previous };
+}
+
+interface Read {
+	pages: ReadPage[];
+	/** The newest creation time handled without a gap by this read, if it moved. */
+	through?: number;
+	/** Set when contacts beyond the emitted ones are proved handled only up to them. */
+	bounded: boolean;
+}
+
+/**
+ * One New Contact poll: each contact created in the account once, oldest first where the
+ * service's order allows (docs/trigger.md). A poll reads within its budget (requestBudget.ts),
+ * emits what it proved new and saves where it stopped; the next poll goes on from there.
+ */
+export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
+	const { ctx, start, sequenceId, settings, budget } = input;
+	const take = () => budget.take();
+	const latest = start + FUTURE_TOLERANCE_MS;
+	let state = input.stored;
+	let reader: PageReader | undefined;
+	const unreadable: string[] = [];
+	if (!state) {
+		const initial = settings.initialDays > 0 ? start - settings.initialDays * DAY_MS : undefined;
+		const days = windowDays(start + WALK_ALLOWANCE_MS, initial ?? emptyAccountFloor(start));
+		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take);
+		const activation = await activate(ctx, reader, start, latest, initial);
+		state = activation.state;
+		unreadable.push(...activation.unreadable);
+		if (initial === undefined) {
+			return { emit: [], state, backlog: 0, unreadable, deferred: [], stopped: budget.stopped };
+		}
+	}
+	const plan = planPoll(state, start, settings);
+	const collector = new CandidateCollector({ ...plan, emit: true, seen: state.seen });
+	const isKnown = (c: Parameters<typeof collector.isKnown>[0]) => collector.isKnown(c);
+	const next: PollState = { ...state };
+	let read: Read;
+	if (state.order && !state.walk) {
+		reader ??= new PageReader(
+			ctx,
+			searchConditions(plan.windowDays, sequenceId),
+			state.pageSize,
+			take,
+		);
+		read = await readWithOrder(reader, state, plan, next, isKnown, (c) => collector.belowFloor(c));
+	} else {
+		const walk = state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff);
+		reader = new PageReader(ctx, searchConditions(walk.days, sequenceId), state.pageSize, take);
+		const step = await walkStep({ reader, position: walk, maxPerPoll: plan.maxPerPoll, isKnown, latest });
+		next.walk = { ...walk, ...step.position };
+		read = { pages: step.pages, bounded: false };
+		if (step.complete) {
+			if (walk.previous !== null) read.through = walk.previous;
+			next.walk = newWalk(state.floor, start, step.position.newest ?? walk.previous);
+			if (step.order === 'newest' || step.order === 'oldest') {
+				next.order = step.order;
+				next.walk = undefined;
+				next.verified = 0;
+			}
+		}
+	}
+	if (reader.pageSize !== undefined) next.pageSize = reader.pageSize;
+	for (const page of read.pages) collector.add(page.contacts);
+	return { ...finish(plan, next, collector, read), stopped: budget.stopped, unreadable };
+};
+
+/** The read of a poll that trusts an order, and the rolling check of that order. */
+async function readWithOrder(
+	reader: PageReader,
+	state: PollState,
+	plan: PollPlan,
+	next: PollState,
+	isKnown: (c: ReadPage['contacts'][number]) => boolean,
+	belowFloor: (c: ReadPage['contacts'][number]) => boolean,
+): Promise<Read> {
+	const order = state.order!;
+	const main = await readOrdered({ reader, order, isKnown, maxPerPoll: plan.maxPerPoll, total: state.total });
+	if (main.total !== undefined) next.total = main.total;
+	const pages = [...main.range];
+	let ordered = main.ordered;
+	if (ordered && main.total !== undefined) {
+		const requests = 1 + Math.ceil(pages.length / 2);
+		const check = await checkOrder({
+			reader,
+			order,
+			verified: state.verified ?? 0,
+			total: main.total,
+			requests,
+			belowFloor,
+		});
+		pages.push(...check.pages);
+		next.verified = check.verified;
+		ordered = check.ordered;
+	}
+	if (!ordered) {
+		// The service broke the order: read the whole window from now on, until a walk shows one.
+		next.order = undefined;
+		next.verified = undefined;
+		next.walk = newWalk(state.floor, plan.now, state.through ?? state.cutoff);
+		return { pages, bounded: false };
+	}
+	return { pages, through: main.rangeNewest, bounded: true };
+}
+
+/** Emits the oldest Max Contacts per Poll candidates, records them, moves `through` and the floor. */
+function finish(plan: PollPlan, state: PollState, collector: CandidateCollector, read: Read) {
+	const { chosen, emit, report } = collector.choose();
+	let through = read.through;
+	if (through !== undefined && read.bounded && report.backlog > 0 && chosen.length > 0) {
+		through = Math.min(through, chosen[chosen.length - 1].created);
+	}
+	if (through !== undefined) {
+		through = Math.min(through, plan.now);
+		state.through = state.through === null ? through : Math.max(state.through, through);
+	}
+	state.seen = withChosen(state.seen, chosen);
+	let floor = nextFloor(state.floor, state.through, plan.now);
+	state.floor = floor;
+	const dropped = cutToBound(state);
+	if (dropped !== undefined) floor = Math.max(floor, dropped + 1);
+	state.floor = floor;
+	state.seen = pruneBelow(state.seen, floor);
+	return { ...report, emit, state, cut: dropped };
+}

@@ -1,0 +1,112 @@
+import type { ResultOrder } from '../shared/order';
+import {
+	isTime,
+	readReported,
+	readSeen,
+	readStored,
+	type EventState,
+} from '../shared/state';
+
+/** The New Contact state in the node's static data, under STATE_KEY: JSON numbers and a map of ids. */
+
+export const STATE_KEY = 'outreachContactPoll';
+
+export const STATE_VERSION = 2;
+
+export interface PollState extends EventState<typeof STATE_VERSION> {
+	/** Contacts created before this (epoch ms, service timestamps) are never emitted. Only rises. */
+	floor: number;
+	/**
+	 * Contacts created at or before this were present at the first activation and are never
+	 * emitted (the service's timestamps: no clock of n8n's decides it). Null when none was.
+	 */
+	cutoff: number | null;
+	/**
+	 * Every contact created at or after the floor and up to this time has been handled (emitted
+	 * or recorded), without a gap: the floor trails it. Never after n8n's clock. Null: none yet.
+	 */
+	through: number | null;
+	/** The result order the trigger reads by; undefined: it reads the whole window (see walk). */
+	order?: Exclude<ResultOrder, 'unordered'>;
+	/** The page size the service served, and its count of results at the last poll. */
+	pageSize?: number;
+	total?: number;
+	/** How many positions from the new end the rolling check of an order has covered. */
+	verified?: number;
+	/** A read of the whole window that goes on over several polls (no order to trust). */
+	walk?: WalkCursor;
+}
+
+/** Where a read of the whole window stands (docs/trigger.md, "Without an order"). */
+export interface WalkCursor {
+	/** The next page to read (in `pageSize`). */
+	page: number;
+	/** The window (`Less than` days) the walk reads: fixed for the whole walk. */
+	days: number;
+	/** The newest creation time read by this walk, and by the walk before (for the floor). */
+	newest: number | null;
+	previous: number | null;
+	/** What the walk saw of the order: created times rose, fell; the last one read. */
+	rises?: boolean;
+	falls?: boolean;
+	last?: number;
+}
+
+const ORDERS = ['newest', 'oldest'];
+
+function optionalTime(v: unknown): boolean {
+	return v === undefined || isTime(v);
+}
+
+function readWalk(raw: unknown): WalkCursor | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const w = raw as Record<string, unknown>;
+	if (!isTime(w.page) || w.page < 1 || !isTime(w.days) || !optionalTime(w.last)) return undefined;
+	const newest = isTime(w.newest) ? w.newest : null;
+	const previous = isTime(w.previous) ? w.previous : null;
+	const walk: WalkCursor = { page: Math.floor(w.page), days: w.days, newest, previous };
+	if (w.rises === true) walk.rises = true;
+	if (w.falls === true) walk.falls = true;
+	if (isTime(w.last)) walk.last = w.last;
+	return walk;
+}
+
+/**
+ * Reads the stored New Contact state; a version 1 state (before the reads were spread over
+ * polls) goes on as version 2: its watermark is where it had handled contacts to.
+ */
+export function readPollState(raw: unknown): { state?: PollState; problem?: string } {
+	const { value, problem } = readStored(raw, [1, STATE_VERSION]);
+	if (!value) return { problem };
+	const { baseline, floor, seen } = value;
+	const through = value.version === 1 ? value.watermark : value.through;
+	const cutoff = value.version === 1 ? null : value.cutoff;
+	if (
+		!isTime(baseline) ||
+		!isTime(floor) ||
+		!(through === null || isTime(through)) ||
+		!(cutoff === null || isTime(cutoff))
+	) {
+		return { problem: 'the stored state has invalid times' };
+	}
+	const ids = readSeen(seen);
+	if (typeof ids === 'string') return { problem: ids };
+	const state: PollState = {
+		version: STATE_VERSION,
+		baseline,
+		floor,
+		cutoff,
+		through,
+		seen: ids,
+		reported: readReported(value.reported),
+	};
+	const memory = (value.version === 1 ? value.walk : value) as Record<string, unknown> | undefined;
+	if (memory && ORDERS.includes(memory.order as string))
+		state.order = memory.order as PollState['order'];
+	if (memory && isTime(memory.pageSize) && memory.pageSize >= 1) state.pageSize = memory.pageSize;
+	if (memory && isTime(memory.total) && memory.total >= 0) state.total = memory.total;
+	if (isTime(value.verified) && value.verified >= 0) state.verified = value.verified;
+	const walk = value.version === 1 ? undefined : readWalk(value.walk);
+	if (walk) state.walk = walk;
+	return { state };
+}

@@ -1,0 +1,79 @@
+import type { PageReader, ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
+import { OrderWatch, type ResultOrder } from './order';
+import { parseCreatedTime } from './timeRules';
+
+/**
+ * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
+ * "Without an order"). Each poll reads from where the last stopped, as far as its budget and
+ * Max Contacts per Poll allow, and what it finds new is emitted as it goes. New contacts can
+ * land on pages already read: they come with the next walk, which the floor waits for.
+ */
+export interface WalkPosition {
+	/** The next page to read. */
+	page: number;
+	/** The newest creation time this walk read (not counting dates far ahead). */
+	newest: number | null;
+	/** What the walk saw of the order so far. */
+	rises?: boolean;
+	falls?: boolean;
+	last?: number;
+}
+
+export interface WalkStep {
+	/** The pages read, to collect. */
+	pages: ReadPage[];
+	position: WalkPosition;
+	/** True when the walk read its last page: the next poll starts a new one. */
+	complete: boolean;
+	/** After a complete walk: the order its pages showed (undefined: too few times to tell). */
+	order?: ResultOrder;
+}
+
+export interface WalkInput {
+	reader: PageReader;
+	position: WalkPosition;
+	maxPerPoll: number;
+	/** True for a contact that is not new. */
+	isKnown(contact: Contact): boolean;
+	/** Dates after this are not taken for the walk's newest (they wait, see the collector). */
+	latest: number;
+	/** At most this many pages this poll (the budget still applies). */
+	maxPages?: number;
+}
+
+export async function walkStep(input: WalkInput): Promise<WalkStep> {
+	const { reader, isKnown } = input;
+	const position: WalkPosition = { ...input.position };
+	const watch = OrderWatch.resume(position);
+	const pages: ReadPage[] = [];
+	const fresh = new Set<unknown>();
+	for (;;) {
+		if (input.maxPages !== undefined && pages.length >= input.maxPages) {
+			return { pages, position, complete: false };
+		}
+		const read = await reader.read(position.page);
+		if (!read) return { pages, position, complete: false };
+		const before = fresh.size;
+		for (const c of read.contacts) if (!isKnown(c)) fresh.add(c?.id);
+		// More new contacts than one poll emits: a page that would overflow is left for the next
+		// poll (unless it is the first with any), so that the oldest of what was read are what is
+		// emitted and no page with a contact left out is passed over.
+		if (fresh.size > input.maxPerPoll && before > 0) return { pages, position, complete: false };
+		pages.push(read);
+		watch.add(read.contacts);
+		Object.assign(position, watch.snapshot());
+		for (const c of read.contacts) {
+			const t = parseCreatedTime(c?.created_date);
+			if (t !== undefined && t <= input.latest) position.newest = Math.max(position.newest ?? t, t);
+		}
+		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
+		const last =
+			read.gone ||
+			read.contacts.length === 0 ||
+			(read.pages !== undefined ? position.page >= read.pages : read.contacts.length < read.pageSize);
+		if (last) return { pages, position, complete: true, order: watch.order };
+		position.page++;
+		if (fresh.size === input.maxPerPoll) return { pages, position, complete: false };
+	}
+}

@@ -1,0 +1,83 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { getClock } from '../../helpers/clock';
+import { MINUTE_MS } from './timeRules';
+
+/**
+ * The trigger leaves the account to the actions: in any minute, the requests of one trigger
+ * (workflow and node) stay within a quarter of the credential's Requests per Minute (50 at 200),
+ * whatever it has to read. A poll that reaches that share, or 80% of n8n's poll budget, stops
+ * reading, emits what it has proved new and saves where it stopped; the next poll goes on from
+ * there (docs/trigger.md, "What a poll may send").
+ */
+export const TRIGGER_SHARE = 0.25;
+
+/** Share of n8n's poll budget (n8n 2.x: 5 minutes) a poll may spend reading; the rest is margin. */
+export const BUDGET_SHARE = 0.8;
+
+/** n8n 1.x gives a poll no budget: a poll reads for at most this long there. */
+export const OWN_POLL_BUDGET_MS = 4 * MINUTE_MS;
+
+/** How many triggers' recent request times this process remembers (the oldest goes first). */
+const MAX_TRIGGERS = 1_000;
+
+/** Per trigger, the monotonic times of its requests in the last minute: at most its share. */
+const recent = new Map<string, number[]>();
+
+/** Forgets every trigger's recent requests (testHooks, like a restart). */
+export function forgetRecentRequests(): void {
+	recent.clear();
+}
+
+/** The requests one trigger may send in any minute: a quarter of the Requests per Minute, at least 1. */
+export function requestsPerMinuteOf(perMinute: number): number {
+	return Math.max(1, Math.floor(perMinute * TRIGGER_SHARE));
+}
+
+/** When a poll stops reading, on the monotonic clock: 80% of n8n's poll budget, or our own. */
+export function pollDeadline(ctx: IPollFunctions, start: number): number {
+	const budget = typeof ctx.getPollBudgetMs === 'function' ? Number(ctx.getPollBudgetMs()) : NaN;
+	const ms = Number.isFinite(budget) && budget > 0 ? budget : OWN_POLL_BUDGET_MS / BUDGET_SHARE;
+	return start + ms * BUDGET_SHARE;
+}
+
+/**
+ * What one poll may still send. `take()` before every request: false means stop reading now
+ * (the poll finishes with what it read). Never waits: a poll that has used its share ends, and
+ * the next one goes on.
+ */
+export class RequestBudget {
+	private readonly times: number[];
+
+	/** Why the poll stopped reading early, for the log; undefined while it may go on. */
+	stopped: string | undefined;
+
+	sent = 0;
+
+	constructor(
+		trigger: string,
+		private readonly perMinute: number,
+		private readonly deadline: number,
+	) {
+		this.times = recent.get(trigger) ?? [];
+		recent.delete(trigger); // re-inserted last: the map keeps the most recent triggers
+		recent.set(trigger, this.times);
+		if (recent.size > MAX_TRIGGERS) recent.delete(recent.keys().next().value as string);
+	}
+
+	take(): boolean {
+		const now = getClock().elapsed();
+		while (this.times.length > 0 && this.times[0] <= now - MINUTE_MS) this.times.shift();
+		if (now > this.deadline) {
+			this.stopped ??= `the poll reached 80% of n8n's poll budget after ${this.sent} requests`;
+			return false;
+		}
+		if (this.times.length >= this.perMinute) {
+			this.stopped ??= `the trigger reached its share of the account (${this.perMinute} requests a minute, a quarter of Requests per Minute)`;
+			return false;
+		}
+		this.times.push(now);
+		this.sent++;
+		return true;
+	}
+}

@@ -1,0 +1,102 @@
+import { MAX_ID_LENGTH, MAX_STATE_BYTES } from './stateBound';
+
+/** What every event's state holds, and how a stored one is read and kept within its bound. */
+
+/** The state of every event: its version, when it started, and the ids it has handled. */
+export interface EventState<V extends number> {
+	version: V;
+	/** When the trigger first polled for this event (n8n's clock, epoch ms). Informational. */
+	baseline: number;
+	/** Ids emitted (or recorded at the first activation) and not yet pruned: id -> creation time. */
+	seen: Record<string, number>;
+	/** Ids already logged as contacts the trigger cannot place: logged once, not at every poll. */
+	reported?: string[];
+}
+
+/** The most ids kept in `reported` (the oldest go first). */
+export const MAX_REPORTED = 50;
+
+export function isTime(value: unknown): value is number {
+	return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** A stored map of contact id -> time (epoch ms), or the problem with it, for every event's state. */
+export function readSeen(seen: unknown): Record<string, number> | string {
+	if (!seen || typeof seen !== 'object' || Array.isArray(seen))
+		return 'the stored state has no list of seen contacts';
+	const ids: Record<string, number> = {};
+	for (const [id, created] of Object.entries(seen as Record<string, unknown>)) {
+		if (!isTime(created)) return `the stored state has an invalid time for contact ${id}`;
+		ids[id] = created;
+	}
+	return ids;
+}
+
+/** The stored list of reported ids; anything else reads as none (it only spares log lines). */
+export function readReported(raw: unknown): string[] {
+	if (!Array.isArray(raw)) return [];
+	return raw
+		.filter((id): id is string => typeof id === 'string' && id.length <= MAX_ID_LENGTH + 80)
+		.slice(-MAX_REPORTED);
+}
+
+/**
+ * The stored object of a state of one of `versions`: `{}` when nothing is stored (first
+ * activation), `problem` when it is not usable (then treated like a first activation).
+ */
+export function readStored(
+	raw: unknown,
+	versions: number[],
+): { value?: Record<string, unknown>; problem?: string } {
+	if (raw === undefined || raw === null) return {};
+	if (typeof raw !== 'object' || Array.isArray(raw))
+		return { problem: 'the stored state is not an object' };
+	const value = raw as Record<string, unknown>;
+	if (!versions.includes(value.version as number)) {
+		return {
+			problem: `the stored state has version ${String(value.version)}, expected ${versions.join(' or ')}`,
+		};
+	}
+	return { value };
+}
+
+/**
+ * The ids of `reported` plus those of `ids` not in it, newest last, at most MAX_REPORTED; and
+ * which of `ids` are new (to log now).
+ */
+export function withReported(
+	reported: string[] | undefined,
+	ids: string[],
+): { reported: string[]; fresh: string[] } {
+	const known = new Set(reported ?? []);
+	const fresh = ids.filter((id) => !known.has(id));
+	return { reported: [...(reported ?? []), ...fresh].slice(-MAX_REPORTED), fresh };
+}
+
+/** The size of a state as n8n stores it (JSON; characters, which bound the bytes of ASCII ids). */
+export function stateBytes(state: unknown): number {
+	return JSON.stringify(state).length;
+}
+
+/**
+ * Cuts a state to MAX_STATE_BYTES (or `max`): drops the oldest-created ids of `seen` until it
+ * fits, and returns the creation time of the newest id dropped (the caller's floor must pass it,
+ * so that a dropped id can never come again), or undefined when nothing was dropped.
+ */
+export function cutToBound<S extends EventState<number>>(
+	state: S,
+	max = MAX_STATE_BYTES,
+): number | undefined {
+	let size = stateBytes(state);
+	if (size <= max) return undefined;
+	const byAge = Object.entries(state.seen).sort((a, b) => a[1] - b[1]);
+	let dropped: number | undefined;
+	for (const [id, created] of byAge) {
+		if (size <= max) break;
+		// One entry in JSON: "id":123,  (quotes, colon, comma and the digits of the time)
+		size -= id.length + String(created).length + 4;
+		delete state.seen[id];
+		dropped = created;
+	}
+	return dropped;
+}
