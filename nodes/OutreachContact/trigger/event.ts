@@ -12,6 +12,8 @@ export interface EventPoll<S> extends CollectReport {
 	state: S;
 	/** Why the poll stopped reading before it was done (its budget), for the log. */
 	stopped?: string;
+	/** Set when the service's pagination did not add up: what came back, for the log. */
+	inconsistent?: string;
 	/** Set when the state reached its bound: the newest creation time of an id it forgot. */
 	cut?: number;
 }

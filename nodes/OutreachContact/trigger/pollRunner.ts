@@ -46,7 +46,9 @@ export async function runEventPoll<S>(
 		ctx.logger.warn(`${event.label}: ${stored.problem}; starting again from now`);
 	} else if (!stored.state && activatedHere.has(memoryKey)) {
 		stored.state = activatedHere.get(memoryKey) as S;
-		ctx.logger.debug(`${event.label}: no stored state; going on from the activation in this process`);
+		ctx.logger.debug(
+			`${event.label}: no stored state; going on from the activation in this process`,
+		);
 	}
 	if (staticData[event.stateKey] !== undefined) activatedHere.delete(memoryKey);
 	const clock = getClock();
@@ -58,7 +60,14 @@ export async function runEventPoll<S>(
 		pollDeadline(ctx, clock.elapsed()),
 	);
 	const settings = pollSettings(options);
-	const outcome = await event.poll({ ctx, stored: stored.state, start, sequenceId, settings, budget });
+	const outcome = await event.poll({
+		ctx,
+		stored: stored.state,
+		start,
+		sequenceId,
+		settings,
+		budget,
+	});
 	const { label, noun } = event;
 	const state = outcome.state as unknown as EventState<number>;
 	const { reported, fresh } = withReported(state.reported, [
@@ -69,11 +78,17 @@ export async function runEventPoll<S>(
 	staticData[event.stateKey] = outcome.state as unknown as IDataObject;
 	if (!stored.state) {
 		activatedHere.set(memoryKey, outcome.state);
-		if (activatedHere.size > MAX_REMEMBERED) activatedHere.delete(activatedHere.keys().next().value!);
+		if (activatedHere.size > MAX_REMEMBERED)
+			activatedHere.delete(activatedHere.keys().next().value!);
 	}
 
 	const unreadable = outcome.unreadable.filter((id) => fresh.includes(id));
 	const deferred = outcome.deferred.filter((id) => fresh.includes(id));
+	if (outcome.inconsistent) {
+		ctx.logger.warn(
+			`${label}: the service's pagination was inconsistent: ${outcome.inconsistent}. Emitted the ${noun}s read; the floor waits for a walk that adds up.`,
+		);
+	}
 	if (unreadable.length > 0) {
 		ctx.logger.warn(
 			`${label}: passed over ${unreadable.length} contact(s) without a readable id or created_date (logged once each): ${unreadable.slice(0, 10).join(', ')}`,
@@ -91,7 +106,9 @@ export async function runEventPoll<S>(
 	}
 	// A poll cannot show an execution hint (n8n gives polls none): the log says it, at info level.
 	if (outcome.stopped) {
-		ctx.logger.info(`${label}: ${outcome.stopped}; the next poll goes on from where this one stopped`);
+		ctx.logger.info(
+			`${label}: ${outcome.stopped}; the next poll goes on from where this one stopped`,
+		);
 	}
 	if (outcome.backlog > 0) {
 		ctx.logger.info(

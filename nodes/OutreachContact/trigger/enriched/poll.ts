@@ -1,7 +1,12 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { EventPollFunction } from '../event';
-import { CandidateCollector, FUTURE_TOLERANCE_MS, pruneBelow, withChosen } from '../shared/collector';
+import {
+	CandidateCollector,
+	FUTURE_TOLERANCE_MS,
+	pruneBelow,
+	withChosen,
+} from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
 import { cutoffOf } from '../shared/settings';
 import { cutToBound } from '../shared/state';
@@ -42,12 +47,29 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 	if (!stored) {
 		const since = activationSince(start, settings);
 		const walk = newEnrichedWalk(since, start);
-		stored = { version: ENRICHED_STATE_VERSION, baseline: start, since, createdFloor: since, seen: {}, walk };
+		stored = {
+			version: ENRICHED_STATE_VERSION,
+			baseline: start,
+			since,
+			createdFloor: since,
+			seen: {},
+			walk,
+		};
 		if (settings.initialDays === 0) return await activate(ctx, stored, sequenceId, take);
 	}
 	const state: EnrichedState = { ...stored };
-	const reader = new PageReader(ctx, enrichedConditions(state.walk.days, sequenceId), state.pageSize, take);
-	const rules = { now: start, maxPerPoll: settings.maxPerPoll, floor: state.createdFloor, seen: state.seen };
+	const reader = new PageReader(
+		ctx,
+		enrichedConditions(state.walk.days, sequenceId),
+		state.pageSize,
+		take,
+	);
+	const rules = {
+		now: start,
+		maxPerPoll: settings.maxPerPoll,
+		floor: state.createdFloor,
+		seen: state.seen,
+	};
 	const collector = new CandidateCollector({ ...rules, emit: true });
 	const recorder = new CandidateCollector({ ...rules, emit: false });
 	const recordUntil = state.recordUntil;
@@ -85,7 +107,7 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 	const { chosen, emit, report } = collector.choose();
 	state.seen = withChosen(withChosen(state.seen, chosen), recorder.choose().chosen);
 	state.walk = { ...state.walk, ...step.position };
-	if (step.complete && report.backlog === 0) {
+	if (step.complete && report.backlog === 0 && !step.inconsistent) {
 		// Every contact enriched before this walk started has been read: the next starts there.
 		state.since = state.walk.startedAt;
 		const floor = Math.max(start - RETENTION_MS, capFloor(state.seen, MAX_SEEN));
@@ -97,7 +119,15 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 	const dropped = cutToBound(state);
 	if (dropped !== undefined) state.createdFloor = Math.max(state.createdFloor, dropped + 1);
 	state.seen = pruneBelow(state.seen, state.createdFloor);
-	return { ...report, emit, state, cut: dropped, stopped: budget.stopped };
+	if (step.inconsistent) state.walk = newEnrichedWalk(state.since, start);
+	return {
+		...report,
+		emit,
+		state,
+		cut: dropped,
+		stopped: budget.stopped,
+		inconsistent: step.inconsistent,
+	};
 };
 
 /**
@@ -111,7 +141,12 @@ async function activate(
 	sequenceId: number | undefined,
 	take: () => boolean,
 ) {
-	const reader = new PageReader(ctx, enrichedConditions(state.walk.days, sequenceId), undefined, take);
+	const reader = new PageReader(
+		ctx,
+		enrichedConditions(state.walk.days, sequenceId),
+		undefined,
+		take,
+	);
 	const first = await reader.read(1);
 	const times = (first?.contacts ?? [])
 		.map((c) => parseCreatedTime(c?.created_date))

@@ -56,6 +56,7 @@ function readWalk(raw: unknown): EnrichedWalk | undefined {
 	if (w.rises === true) walk.rises = true;
 	if (w.falls === true) walk.falls = true;
 	if (isTime(w.last)) walk.last = w.last;
+	if (isTime(w.limit) && w.limit >= 1) walk.limit = w.limit;
 	return walk;
 }
 

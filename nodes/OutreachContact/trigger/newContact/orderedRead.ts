@@ -47,11 +47,20 @@ function times(contacts: Contact[]): number[] {
 	return out;
 }
 
-/** Whether pages (in list order) keep the order: never rising (newest), never falling (oldest). */
+/**
+ * Whether pages (in list order) keep the order: never rising (newest), never falling (oldest).
+ * A contact met again on a later page is passed over: pages read a moment apart overlap when
+ * contacts were added between them, and the repeat says nothing about the order.
+ */
 export function keepsOrder(pages: Contact[][], order: Order): boolean {
 	let last: number | undefined;
+	const met = new Set<unknown>();
 	for (const page of pages) {
-		for (const t of times(page)) {
+		for (const c of page) {
+			if (met.has(c?.id)) continue;
+			met.add(c?.id);
+			const t = parseCreatedTime(c?.created_date);
+			if (t === undefined) continue;
 			if (last !== undefined && (order === 'newest' ? t > last : t < last)) return false;
 			last = t;
 		}
@@ -93,10 +102,12 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const size = reader.pageSize;
 		const guess = size && input.total ? Math.max(1, Math.ceil(input.total / size)) : 1;
 		first = await reader.read(guess);
+		// Past the end (the list shrank since the last poll) or no count: count again on page 1.
+		if (first && (first.gone || first.pages === undefined) && guess > 1) first = await reader.read(1);
 		lastPage = first?.pages;
-		if (first && lastPage !== undefined && lastPage >= 1 && lastPage !== guess) {
+		if (first && lastPage !== undefined && lastPage >= 1 && lastPage !== first.page) {
 			first = await reader.read(lastPage);
-			lastPage = first?.pages ?? lastPage;
+			lastPage = first?.gone ? undefined : (first?.pages ?? lastPage);
 		}
 	}
 	if (!first || lastPage === undefined || !reader.fits(first)) return { range: [], ordered: true };
@@ -137,8 +148,23 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		if (hasKnown(probe)) hi = mid;
 		else lo = mid + 1;
 	}
-	// From the boundary toward the new end, until Max Contacts per Poll is covered.
+	// The pages from the boundary toward the new end that cover Max Contacts per Poll. They are
+	// read in rising page numbers: new contacts (newest first: at the front) then only move
+	// unread contacts further on, where they are still read, never back onto a page read already.
+	const size = reader.pageSize ?? 1;
+	const needed = Math.ceil(input.maxPerPoll / size) + 1;
 	const range: ReadPage[] = [];
+	if (order === 'newest') {
+		const top = Math.max(cheap.length + 1, hi - needed + 1);
+		for (let k = top; ; k++) {
+			const read = await reader.read(k);
+			if (!read) return result([]); // out of budget before the range joins the known ones
+			range.push(read);
+			if (k >= hi && (hasKnown(read) || k >= last)) break;
+		}
+		if (top === cheap.length + 1) range.push(...cheap);
+		return result(range);
+	}
 	for (let k = hi; k > cheap.length; k--) {
 		const read = await reader.read(at(k));
 		if (!read) break;

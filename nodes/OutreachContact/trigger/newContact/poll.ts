@@ -1,6 +1,11 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { EventPollFunction } from '../event';
-import { CandidateCollector, FUTURE_TOLERANCE_MS, pruneBelow, withChosen } from '../shared/collector';
+import {
+	CandidateCollector,
+	FUTURE_TOLERANCE_MS,
+	pruneBelow,
+	withChosen,
+} from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
 import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
 import { cutToBound } from '../shared/state';
@@ -25,6 +30,7 @@ interface Read {
 	through?: number;
 	/** Set when contacts beyond the emitted ones are proved handled only up to them. */
 	bounded: boolean;
+	inconsistent?: string;
 }
 
 /**
@@ -66,11 +72,17 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 	} else {
 		const walk = state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff);
 		reader = new PageReader(ctx, searchConditions(walk.days, sequenceId), state.pageSize, take);
-		const step = await walkStep({ reader, position: walk, maxPerPoll: plan.maxPerPoll, isKnown, latest });
+		const step = await walkStep({
+			reader,
+			position: walk,
+			maxPerPoll: plan.maxPerPoll,
+			isKnown,
+			latest,
+		});
 		next.walk = { ...walk, ...step.position };
-		read = { pages: step.pages, bounded: false };
+		read = { pages: step.pages, bounded: false, inconsistent: step.inconsistent };
 		if (step.complete) {
-			if (walk.previous !== null) read.through = walk.previous;
+			if (walk.previous !== null && !step.inconsistent) read.through = walk.previous;
 			next.walk = newWalk(state.floor, start, step.position.newest ?? walk.previous);
 			if (step.order === 'newest' || step.order === 'oldest') {
 				next.order = step.order;
@@ -81,7 +93,13 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 	}
 	if (reader.pageSize !== undefined) next.pageSize = reader.pageSize;
 	for (const page of read.pages) collector.add(page.contacts);
-	return { ...finish(plan, next, collector, read), stopped: budget.stopped, unreadable };
+	const outcome = finish(plan, next, collector, read);
+	return {
+		...outcome,
+		stopped: budget.stopped,
+		inconsistent: read.inconsistent,
+		unreadable: [...unreadable, ...outcome.unreadable],
+	};
 };
 
 /** The read of a poll that trusts an order, and the rolling check of that order. */
@@ -94,7 +112,13 @@ async function readWithOrder(
 	belowFloor: (c: ReadPage['contacts'][number]) => boolean,
 ): Promise<Read> {
 	const order = state.order!;
-	const main = await readOrdered({ reader, order, isKnown, maxPerPoll: plan.maxPerPoll, total: state.total });
+	const main = await readOrdered({
+		reader,
+		order,
+		isKnown,
+		maxPerPoll: plan.maxPerPoll,
+		total: state.total,
+	});
 	if (main.total !== undefined) next.total = main.total;
 	const pages = [...main.range];
 	let ordered = main.ordered;

@@ -1,11 +1,5 @@
 import type { ResultOrder } from '../shared/order';
-import {
-	isTime,
-	readReported,
-	readSeen,
-	readStored,
-	type EventState,
-} from '../shared/state';
+import { isTime, readReported, readSeen, readStored, type EventState } from '../shared/state';
 
 /** The New Contact state in the node's static data, under STATE_KEY: JSON numbers and a map of ids. */
 
@@ -50,6 +44,8 @@ export interface WalkCursor {
 	rises?: boolean;
 	falls?: boolean;
 	last?: number;
+	/** The last page it may read (see fullWalk.ts). */
+	limit?: number;
 }
 
 const ORDERS = ['newest', 'oldest'];
@@ -68,6 +64,7 @@ function readWalk(raw: unknown): WalkCursor | undefined {
 	if (w.rises === true) walk.rises = true;
 	if (w.falls === true) walk.falls = true;
 	if (isTime(w.last)) walk.last = w.last;
+	if (isTime(w.limit) && w.limit >= 1) walk.limit = w.limit;
 	return walk;
 }
 

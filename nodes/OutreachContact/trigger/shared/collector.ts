@@ -120,7 +120,8 @@ export class CandidateCollector {
 
 	private known(key: string, created: number): boolean {
 		const { floor, cutoff, seen } = this.rules;
-		if (created < floor || (cutoff !== undefined && cutoff !== null && created <= cutoff)) return true;
+		if (created < floor || (cutoff !== undefined && cutoff !== null && created <= cutoff))
+			return true;
 		return Object.prototype.hasOwnProperty.call(seen, key);
 	}
 

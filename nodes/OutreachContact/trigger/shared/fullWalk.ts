@@ -1,4 +1,5 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
+import { pageAllowance } from '../../paging/searchPages';
 import type { Contact } from '../../types';
 import { OrderWatch, type ResultOrder } from './order';
 import { parseCreatedTime } from './timeRules';
@@ -18,6 +19,8 @@ export interface WalkPosition {
 	rises?: boolean;
 	falls?: boolean;
 	last?: number;
+	/** The last page the walk may read: pageAllowance() of what its first page announced. */
+	limit?: number;
 }
 
 export interface WalkStep {
@@ -28,6 +31,8 @@ export interface WalkStep {
 	complete: boolean;
 	/** After a complete walk: the order its pages showed (undefined: too few times to tell). */
 	order?: ResultOrder;
+	/** Set when the service's pagination did not add up and the walk ended early: what came back. */
+	inconsistent?: string;
 }
 
 export interface WalkInput {
@@ -60,6 +65,14 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// poll (unless it is the first with any), so that the oldest of what was read are what is
 		// emitted and no page with a contact left out is passed over.
 		if (fresh.size > input.maxPerPoll && before > 0) return { pages, position, complete: false };
+		const previous = pages[pages.length - 1];
+		if (previous && read.contacts.length > 0 && sameIds(previous.contacts, read.contacts)) {
+			const inconsistent = `page ${read.page} repeated page ${previous.page}; the walk ended there`;
+			return { pages, position, complete: true, order: watch.order, inconsistent };
+		}
+		if (position.limit === undefined && read.pages !== undefined) {
+			position.limit = pageAllowance(Math.max(read.pages, position.page));
+		}
 		pages.push(read);
 		watch.add(read.contacts);
 		Object.assign(position, watch.snapshot());
@@ -71,9 +84,19 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		const last =
 			read.gone ||
 			read.contacts.length === 0 ||
-			(read.pages !== undefined ? position.page >= read.pages : read.contacts.length < read.pageSize);
+			(read.pages !== undefined
+				? position.page >= read.pages
+				: read.contacts.length < read.pageSize);
 		if (last) return { pages, position, complete: true, order: watch.order };
+		if (position.limit !== undefined && position.page >= position.limit) {
+			const inconsistent = `the walk's first page announced fewer pages, yet page ${position.page} still reported more; the walk ended there`;
+			return { pages, position, complete: true, order: watch.order, inconsistent };
+		}
 		position.page++;
 		if (fresh.size === input.maxPerPoll) return { pages, position, complete: false };
 	}
+}
+
+function sameIds(a: Contact[], b: Contact[]): boolean {
+	return a.length === b.length && a.every((c, i) => c?.id === b[i]?.id);
 }
