@@ -153,6 +153,16 @@ async function activate(
 		.filter((t): t is number => t !== undefined && t <= state.baseline + FUTURE_TOLERANCE_MS);
 	const cutoff = cutoffOf(times);
 	if (cutoff !== null) state.recordUntil = cutoff;
+	// Contacts above the cutoff on this page (dated ahead, say) were there too: recorded.
+	const recorder = new CandidateCollector({
+		now: state.baseline,
+		emit: false,
+		maxPerPoll: 1,
+		floor: cutoff ?? Infinity,
+		seen: {},
+	});
+	recorder.add(first?.contacts ?? []);
+	state.seen = withChosen(state.seen, recorder.choose().chosen);
 	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
 	return { emit: [], state, backlog: 0, unreadable: [], deferred: [] };
 }
