@@ -287,7 +287,7 @@ describe('The New Contact trigger against pagination that never ends', () => {
 			expect(broken.items).toHaveLength(25);
 			expect(stateOf(broken.staticData).floor).toBe(floor);
 			expect(log.warn).toEqual([
-				"Outreach Contact Trigger: the service's pagination was inconsistent: page 4 held only contacts of earlier pages; the search stopped after page 4 (25 contacts read). Emitted the new contacts read; the next polls read the same window again.",
+				"Outreach Contact Trigger: the service's pagination was inconsistent: page 4 repeated page 3; the walk ended there. Emitted the new contacts read; the floor waits for a walk that adds up.",
 			]);
 
 			clock.advance(MINUTE);

@@ -94,12 +94,16 @@ describe('Contact Enriched in trigger mode', () => {
 		expect(first.staticDataChanged).toBe(true);
 		// The activation window covers the past day: ceil(25 h / 24 h) + 2.
 		expect(bodies).toEqual([{ conditions: enrichedSearch(4), page: 1, page_size: 1000 }]);
-		expect(stateOf(first.staticData)).toEqual({
-			version: 1,
+		// One page tells where the enriched contacts stand: those created up to the third newest of
+		// it (here the oldest of two) are recorded by the first walk; those read above it, now.
+		expect(stateOf(first.staticData)).toMatchObject({
+			version: 2,
 			baseline: START,
-			since: START,
+			since: START - DAY,
 			createdFloor: START - DAY,
+			recordUntil: START - 600 * MINUTE,
 			seen: { '1': START - 600 * MINUTE, '2': START - 30 * MINUTE },
+			walk: { page: 1, startedAt: START },
 		});
 		expect(nodeData(first.staticData)[STATE_KEY]).toBeUndefined(); // New Contact's state is apart
 
@@ -110,8 +114,10 @@ describe('Contact Enriched in trigger mode', () => {
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json.id)).toEqual([3, 4]); // oldest created first
 		expect(second.items[0].json).toEqual(simplifyContact(enriched[2]));
-		expect(bodies.map((b) => b.conditions)).toEqual([enrichedSearch(3)]);
-		expect(stateOf(second.staticData).since).toBe(clock.now());
+		// The first walk, a day wider than the window since the activation's day (it may take hours).
+		expect(bodies.map((b) => b.conditions)).toEqual([enrichedSearch(4)]);
+		// Complete: every contact enriched before it started (at the activation) has been read.
+		expect(stateOf(second.staticData).since).toBe(START);
 
 		clock.advance(MINUTE);
 		const third = await pollOnce(node, { credentials, staticData: second.staticData });
@@ -143,8 +149,9 @@ describe('Contact Enriched in trigger mode', () => {
 		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json)).toEqual(enriched);
+		// The size the service served at the activation, for every page.
 		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([
-			[1, 1000],
+			[1, 2],
 			[2, 2],
 		]);
 	});
@@ -188,7 +195,8 @@ describe('Contact Enriched in trigger mode', () => {
 			if (poll < 2) expect(stateOf(staticData).since).toBe(activation);
 		}
 		expect(emitted).toEqual([[1, 2], [3, 4], [5], []]);
-		expect(stateOf(staticData).since).toBe(clock.now());
+		// The walk that emitted 5 left none waiting; the last one started a poll before it.
+		expect(stateOf(staticData).since).toBe(clock.now() - 10 * MINUTE);
 		expect(bodies).toHaveLength(5);
 	});
 
@@ -225,7 +233,7 @@ describe('Contact Enriched in trigger mode', () => {
 			const { bodies } = service(() => later, 1);
 			const retry = await pollOnce(node, { credentials, staticData: first.staticData });
 			expect(retry.items.map((i) => i.json.id)).toEqual([2, 3]);
-			expect(bodies[0].conditions).toEqual(enrichedSearch(3));
+			expect(bodies[0].conditions).toEqual(enrichedSearch(4));
 		},
 	);
 
