@@ -94,14 +94,18 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 				page_size: 1000,
 			},
 		]);
+		// The cutoff is the third newest creation time read (here the older of two): what is created
+		// up to it was there; contact 2, read above it, is recorded. One page: no order to learn.
 		expect(stateOf(first.staticData)).toEqual({
-			version: 1,
+			version: 2,
 			baseline: NOW,
-			watermark: NOW - 30 * 60_000,
-			floor: NOW - 90 * 60_000,
+			cutoff: NOW - 600 * 60_000,
+			through: NOW - 600 * 60_000,
+			floor: NOW - 660 * 60_000,
 			seen: { '2': NOW - 30 * 60_000 },
-			// What the full walk learned: the order and the size of the window.
-			walk: { order: 'newest', verifiedAt: NOW, polledAt: NOW, pageSize: 100, total: 2 },
+			pageSize: 100,
+			total: 2,
+			reported: [],
 		});
 
 		// Three contacts arrive; the service lists them newest first.
@@ -151,9 +155,9 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json)).toEqual(contacts);
-		// Page 1 as asked, later pages in the size the service reported.
+		// Every page in the size the service reported at the activation.
 		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([
-			[1, 1000],
+			[1, 2],
 			[2, 2],
 			[3, 2],
 		]);
@@ -301,55 +305,55 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 	const older = (n: number) =>
 		Array.from({ length: n }, (_, i) => at(1000 + i, minutesAgo(3000 + i)));
 
-	it('newest first: once the order is learned, a quiet poll reads one page and a busy one stops at the floor', async () => {
+	it('newest first: the activation reads one page; a quiet poll reads two, a busy one stops at a page of known ones', async () => {
 		let contacts = older(30); // 30 contacts of two days ago: 10 pages of 3
 		const { bodies } = service(() => contacts, 3);
 		const node = trigger();
 		const first = await pollOnce(node, { credentials });
-		expect(bodies).toHaveLength(10); // the first poll reads everything and learns the order
-		expect(stateOf(first.staticData).walk).toMatchObject({
-			order: 'newest',
-			pageSize: 3,
-			total: 30,
-		});
+		expect(bodies.map((b) => b.page)).toEqual([1]); // page 1 holds the newest: where the account stands
+		expect(stateOf(first.staticData)).toMatchObject({ order: 'newest', pageSize: 3, total: 30 });
 
 		bodies.length = 0;
 		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(quiet.output).toBeNull();
-		expect(bodies.map((b) => b.page)).toEqual([1]);
+		// Page 1, then one page of the rolling check that the order holds.
+		expect(bodies.map((b) => b.page)).toEqual([1, 2]);
 
 		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => at(id, minutesAgo(10 - id)))];
 		bodies.length = 0;
 		const busy = await pollOnce(node, { credentials, staticData: quiet.staticData });
 		expect(busy.items.map((i) => i.json.id)).toEqual([1, 2, 3, 4]);
-		// Pages of 3: [4 3 2] [1 old old] [old old old]: page 3 is the first wholly before the floor.
-		expect(bodies.map((b) => b.page)).toEqual([1, 2, 3]);
+		// Pages of 3: [4 3 2] [1 old old] [old old old]: page 3 is the first of known ones only,
+		// the read stops there; then two pages of the check (half the pages read, rounded up).
+		expect(bodies.map((b) => b.page).slice(0, 3)).toEqual([1, 2, 3]);
+		expect(bodies).toHaveLength(5);
 	});
 
-	it('oldest first: a quiet poll reads only the last page, a busy one the pages after the last seen', async () => {
+	it('oldest first: the activation reads page 1 and the last; a quiet poll the last page, a busy one the pages after it', async () => {
 		let contacts = older(30);
 		const { bodies } = service(() => contacts, 3, 'oldest');
 		const node = trigger();
 		const first = await pollOnce(node, { credentials });
-		expect(stateOf(first.staticData).walk).toMatchObject({
-			order: 'oldest',
-			pageSize: 3,
-			total: 30,
-		});
+		expect(bodies.map((b) => b.page)).toEqual([1, 10]);
+		expect(stateOf(first.staticData)).toMatchObject({ order: 'oldest', pageSize: 3, total: 30 });
 
 		bodies.length = 0;
 		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(quiet.output).toBeNull();
-		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([[10, 3]]);
+		expect(bodies.map((b) => [b.page, b.page_size])).toEqual([
+			[10, 3],
+			[9, 3], // the rolling check
+		]);
 
 		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => at(id, minutesAgo(10 - id)))];
 		bodies.length = 0;
 		const busy = await pollOnce(node, { credentials, staticData: quiet.staticData });
 		expect(busy.items.map((i) => i.json.id)).toEqual([1, 2, 3, 4]);
-		expect(bodies.map((b) => b.page)).toEqual([10, 11, 12]);
+		// Page 10 (where the end was) says there are 12 now: 12 and 11 hold the new ones.
+		expect(bodies.map((b) => b.page).slice(0, 3)).toEqual([10, 12, 11]);
 	});
 
-	it('reads every page again when the order it trusted does not hold', async () => {
+	it('reads the whole window, over polls, when the order it trusted does not hold, and learns the new one', async () => {
 		let contacts = older(30);
 		let order: 'newest' | 'oldest' = 'newest';
 		const bodies: SearchBody[] = [];
@@ -379,11 +383,15 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 		// The service turns to oldest first: the new contacts are on the last page now.
 		order = 'oldest';
 		contacts = [...contacts, at(1, minutesAgo(5)), at(2, minutesAgo(4))];
-		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
-		expect(second.items.map((i) => i.json.id)).toEqual([1, 2]);
-		expect(bodies.length).toBeGreaterThan(10); // page 1 broke the order: every page was read
-		expect(stateOf(second.staticData).walk).toMatchObject({ order: 'oldest' });
+		expect(second.output).toBeNull(); // page 1 broke the order: nothing is taken from it
+		expect(stateOf(second.staticData).order).toBeUndefined();
+		expect(stateOf(second.staticData).walk).toMatchObject({ page: 1 });
+		bodies.length = 0;
+		const third = await pollOnce(node, { credentials, staticData: second.staticData });
+		expect(third.items.map((i) => i.json.id)).toEqual([1, 2]);
+		expect(bodies.map((b) => b.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+		expect(stateOf(third.staticData).order).toBe('oldest'); // the whole walk showed it
 	});
 
 	it('a poll that starts while the previous one is still reading emits nothing and changes nothing', async () => {
@@ -426,32 +434,34 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 });
 
 describe('Outreach Contact Trigger: contacts that become searchable late', () => {
-	it('come with the next cheap poll, or with the full walk that verifies the order', async () => {
+	it('come with the next poll, or with the rolling check of the order, once each', async () => {
 		const ago = (m: number) => new Date(clock.now() - m * 60_000).toISOString();
-		let contacts = [at(1, ago(3000))];
+		let contacts = Array.from({ length: 9 }, (_, i) => at(100 + i, ago(3000 + i)));
 		const { bodies } = service(() => contacts, 3);
 		const node = trigger();
 		let staticData = (await pollOnce(node, { credentials })).staticData;
 
-		// Three new contacts, emitted; then one created before them becomes searchable.
+		// Two new contacts, emitted; then one created before them becomes searchable.
 		contacts = [...contacts, at(10, ago(5)), at(11, ago(4))];
 		staticData = (await pollOnce(node, { credentials, staticData })).staticData;
 		contacts = [...contacts, at(9, ago(8))];
-		bodies.length = 0;
 		const soon = await pollOnce(node, { credentials, staticData });
 		expect(soon.items.map((i) => i.json.id)).toEqual([9]); // on page 1, behind two seen ones
-		expect(bodies).toHaveLength(2);
+		staticData = soon.staticData;
 
-		// One more late contact, this time behind a full page of seen ones: a cheap poll stops at
-		// that page; the full walk due within 45 minutes finds it (it is still inside the overlap).
+		// One more, behind a full page of seen ones: page 1 holds nothing new, so the read stops
+		// there; the rolling check, a page a poll, reaches it while it is above the floor.
 		contacts = [...contacts, at(8, ago(9))];
-		const cheap = await pollOnce(node, { credentials, staticData: soon.staticData });
-		expect(cheap.output).toBeNull();
-		clock.advance(46 * 60_000);
+		const emitted: unknown[] = [];
 		bodies.length = 0;
-		const verified = await pollOnce(node, { credentials, staticData: cheap.staticData });
-		expect(verified.items.map((i) => i.json.id)).toEqual([8]);
-		expect(bodies.map((b) => b.page)).toEqual([1, 2]); // the whole window: 5 contacts, pages of 3
+		for (let poll = 0; poll < 4; poll++) {
+			clock.advance(60_000);
+			const result = await pollOnce(node, { credentials, staticData });
+			emitted.push(...result.items.map((i) => i.json.id));
+			staticData = result.staticData;
+		}
+		expect(emitted).toEqual([8]);
+		expect(bodies.length).toBeLessThanOrEqual(8); // two requests a poll
 	});
 });
 

@@ -123,7 +123,8 @@ async function readWithOrder(
 	const pages = [...main.range];
 	let ordered = main.ordered;
 	if (ordered && main.total !== undefined) {
-		const requests = 1 + Math.ceil(pages.length / 2);
+		// One request a quiet poll (a quiet poll costs 2 in all), more when the read was long.
+		const requests = Math.max(1, Math.ceil(pages.length / 2));
 		const check = await checkOrder({
 			reader,
 			order,
