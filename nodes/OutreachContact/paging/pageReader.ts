@@ -49,9 +49,12 @@ export class PageReader {
 		return this.sentCount;
 	}
 
-	/** The page, from this reader's cache when it read it already; undefined when out of budget. */
-	async read(page: number): Promise<ReadPage | undefined> {
-		const cached = this.cache.get(page);
+	/**
+	 * The page, from this reader's cache when it read it already (unless `fresh`: read it again,
+	 * the list may have moved since); undefined when out of budget.
+	 */
+	async read(page: number, fresh = false): Promise<ReadPage | undefined> {
+		const cached = fresh ? undefined : this.cache.get(page);
 		if (cached) return cached;
 		if (this.sentCount >= MAX_REQUESTS_PER_WALK || !this.take()) return undefined;
 		this.sentCount++;

@@ -29,6 +29,7 @@ import type {
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/settings';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
 import { STATE_KEY, readPollState } from '../../../nodes/OutreachContact/trigger/newContact/state';
 import {
 	DAY_MS,
@@ -653,19 +654,24 @@ async function simulate(s: Scenario) {
 			continue;
 		}
 		const seen = Object.keys(state.seen).length;
-		if (state.through !== null) {
-			// The watermark is on the service's timestamps; the rows hold true times. A poll that
-			// found the pagination inconsistent records what it emits without moving the watermark:
-			// until later polls pass them, those ids sit above it (newest below).
-			const wm = state.through - s.stampAheadMs;
-			const newest = Math.max(wm, ...Object.values(state.seen).map((t) => t - s.stampAheadMs));
-			const bound = service.countCreated(wm - OVERLAP_MS, newest, s.sequence);
+		// The floor rule: it trails the contacts handled without a gap by the overlap and never
+		// passes n8n's clock less the overlap (so ids dated ahead of the clock stay until it does).
+		if (state.through !== null && state.floor < Math.min(state.through, at) - OVERLAP_MS)
+			problems.push(`poll at ${at}: floor too far back`);
+		if (state.floor > at - OVERLAP_MS && state.floor > state.baseline)
+			problems.push(`poll at ${at}: floor ahead of n8n's clock`);
+		// The bound: only ids created between the floor and the newest seen, and the bytes.
+		const times = Object.values(state.seen).map((t) => t - s.stampAheadMs);
+		if (times.length > 0) {
+			const bound = service.countCreated(
+				state.floor - s.stampAheadMs,
+				Math.max(...times),
+				s.sequence,
+			);
 			if (seen > bound) problems.push(`poll at ${at}: ${seen} ids in the state, bound ${bound}`);
-			if (state.floor < state.through - OVERLAP_MS)
-				problems.push(`poll at ${at}: floor too far back`);
-		} else if (seen > 0) {
-			problems.push(`poll at ${at}: ids without a watermark`);
 		}
+		if (JSON.stringify(staticData[STATE_KEY]).length > MAX_STATE_BYTES)
+			problems.push(`poll at ${at}: state over ${MAX_STATE_BYTES} bytes`);
 		stats.maxSeen = Math.max(stats.maxSeen, seen);
 		stats.maxStateBytes = Math.max(stats.maxStateBytes, JSON.stringify(staticData).length);
 	}

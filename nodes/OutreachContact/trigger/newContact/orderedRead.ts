@@ -1,5 +1,6 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
+import { cutoffOf } from '../shared/settings';
 import { parseCreatedTime } from '../shared/timeRules';
 
 /**
@@ -21,6 +22,12 @@ export interface OrderedInput {
 	order: Order;
 	/** True for a contact that is not new: below the floor, present at activation, or emitted. */
 	isKnown(contact: Contact): boolean;
+	/**
+	 * True for a known contact created no later than the handled ones without a gap (`through`,
+	 * the cutoff, or below the floor): a page that holds one joins them, and by the order every
+	 * contact beyond it is older still (a contact seen but dated ahead does not count).
+	 */
+	isHandled(contact: Contact): boolean;
 	maxPerPoll: number;
 	/** The count of results at the last poll (oldest first: where the end was). */
 	total?: number;
@@ -29,8 +36,11 @@ export interface OrderedInput {
 export interface OrderedResult {
 	/** Pages that join the handled contacts without a gap, in list order. */
 	range: ReadPage[];
-	/** The newest creation time in `range` (undefined when it is empty). */
-	rangeNewest?: number;
+	/**
+	 * How far `range` reaches: its third newest creation time (cutoffOf), so that a contact or
+	 * two dated far ahead do not pass for the service's present. Undefined when it is empty.
+	 */
+	rangeTop?: number;
 	/** False when the answers broke the order: nothing may be taken as handled without a gap. */
 	ordered: boolean;
 	/** The count of results, and the last page, as the service reported them. */
@@ -68,10 +78,10 @@ export function keepsOrder(pages: Contact[][], order: Order): boolean {
 	return true;
 }
 
-function newestOf(pages: ReadPage[]): number | undefined {
-	let newest: number | undefined;
-	for (const page of pages) for (const t of times(page.contacts)) newest = Math.max(newest ?? t, t);
-	return newest;
+function topOf(pages: ReadPage[]): number | undefined {
+	const all: number[] = [];
+	for (const page of pages) all.push(...times(page.contacts));
+	return cutoffOf(all) ?? undefined;
 }
 
 /** Unknown contacts of pages, each once. */
@@ -88,8 +98,8 @@ function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): numb
  */
 export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const { reader, order, isKnown } = input;
-	const allKnown = (p: ReadPage) => p.contacts.every((c) => isKnown(c));
-	const hasKnown = (p: ReadPage) => p.contacts.length === 0 || p.contacts.some((c) => isKnown(c));
+	const joins = (p: ReadPage) =>
+		p.contacts.length === 0 || p.contacts.some((c) => input.isHandled(c));
 	const step = order === 'newest' ? 1 : -1;
 
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
@@ -103,7 +113,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const guess = size && input.total ? Math.max(1, Math.ceil(input.total / size)) : 1;
 		first = await reader.read(guess);
 		// Past the end (the list shrank since the last poll) or no count: count again on page 1.
-		if (first && (first.gone || first.pages === undefined) && guess > 1) first = await reader.read(1);
+		if (first && (first.gone || first.pages === undefined) && guess > 1)
+			first = await reader.read(1);
 		lastPage = first?.pages;
 		if (first && lastPage !== undefined && lastPage >= 1 && lastPage !== first.page) {
 			first = await reader.read(lastPage);
@@ -118,26 +129,26 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const listed = [...range].sort((a, b) => a.page - b.page).map((p) => p.contacts);
 		return {
 			range,
-			rangeNewest: newestOf(range),
+			rangeTop: topOf(range),
 			ordered: keepsOrder(listed, order),
 			total,
 			lastPage,
 		};
 	};
 
-	// From the new end until a page holds nothing new (a quiet poll: one page).
+	// From the new end until a page joins the handled contacts (a quiet or busy poll: one page).
 	const cheap: ReadPage[] = [first];
 	let page = first;
-	while (!allKnown(page) && page.page !== far && cheap.length < CHEAP_PAGES) {
+	while (!joins(page) && page.page !== far && cheap.length < CHEAP_PAGES) {
 		const next = await reader.read(page.page + step);
 		if (!next) return result([]); // out of budget: nothing joins the handled ones yet
 		cheap.push(next);
 		page = next;
 	}
-	if (allKnown(page) || page.page === far || page.contacts.length === 0) return result(cheap);
+	if (joins(page) || page.page === far) return result(cheap);
 
 	// Many new: bisect the k-th pages from the new end, between the cheap pages and the far end,
-	// for the first that holds a known contact; every page nearer the new end is all new.
+	// for the first that joins the handled contacts; every page nearer the new end is all new.
 	const at = (k: number) => (order === 'newest' ? k : last - k + 1);
 	let lo = cheap.length + 1;
 	let hi = Math.max(lo, last);
@@ -145,7 +156,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const mid = Math.floor((lo + hi) / 2);
 		const probe = await reader.read(at(mid));
 		if (!probe) return result([]);
-		if (hasKnown(probe)) hi = mid;
+		if (joins(probe)) hi = mid;
 		else lo = mid + 1;
 	}
 	// The pages from the boundary toward the new end that cover Max Contacts per Poll. They are
@@ -157,10 +168,11 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	if (order === 'newest') {
 		const top = Math.max(cheap.length + 1, hi - needed + 1);
 		for (let k = top; ; k++) {
-			const read = await reader.read(k);
+			// Read again even if the bisection did: contacts added since moved the pages on.
+			const read = await reader.read(k, true);
 			if (!read) return result([]); // out of budget before the range joins the known ones
 			range.push(read);
-			if (k >= hi && (hasKnown(read) || k >= last)) break;
+			if (k >= hi && (joins(read) || k >= last)) break;
 		}
 		if (top === cheap.length + 1) range.push(...cheap);
 		return result(range);

@@ -1,4 +1,5 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
 import type { EventPollFunction } from '../event';
 import {
 	CandidateCollector,
@@ -9,7 +10,7 @@ import {
 import { walkStep } from '../shared/fullWalk';
 import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
 import { cutToBound } from '../shared/state';
-import { DAY_MS, windowDays } from '../shared/timeRules';
+import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
 import { activate } from './activation';
 import { checkOrder } from './orderCheck';
 import { readOrdered } from './orderedRead';
@@ -58,7 +59,12 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 	}
 	const plan = planPoll(state, start, settings);
 	const collector = new CandidateCollector({ ...plan, emit: true, seen: state.seen });
-	const isKnown = (c: Parameters<typeof collector.isKnown>[0]) => collector.isKnown(c);
+	const isKnown = (c: Contact) => collector.isKnown(c);
+	const handledUpTo = Math.max(state.through ?? -Infinity, state.cutoff ?? -Infinity);
+	const isHandled = (c: Contact) => {
+		const t = parseCreatedTime(c?.created_date);
+		return t !== undefined && isKnown(c) && (t < plan.floor || t <= handledUpTo);
+	};
 	const next: PollState = { ...state };
 	let read: Read;
 	if (state.order && !state.walk) {
@@ -68,7 +74,9 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			state.pageSize,
 			take,
 		);
-		read = await readWithOrder(reader, state, plan, next, isKnown, (c) => collector.belowFloor(c));
+		read = await readWithOrder(reader, state, plan, next, { isKnown, isHandled }, (c) =>
+			collector.belowFloor(c),
+		);
 	} else {
 		const walk = state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff);
 		reader = new PageReader(ctx, searchConditions(walk.days, sequenceId), state.pageSize, take);
@@ -108,14 +116,14 @@ async function readWithOrder(
 	state: PollState,
 	plan: PollPlan,
 	next: PollState,
-	isKnown: (c: ReadPage['contacts'][number]) => boolean,
-	belowFloor: (c: ReadPage['contacts'][number]) => boolean,
+	known: { isKnown(c: Contact): boolean; isHandled(c: Contact): boolean },
+	belowFloor: (c: Contact) => boolean,
 ): Promise<Read> {
 	const order = state.order!;
 	const main = await readOrdered({
 		reader,
 		order,
-		isKnown,
+		...known,
 		maxPerPoll: plan.maxPerPoll,
 		total: state.total,
 	});
@@ -144,7 +152,7 @@ async function readWithOrder(
 		next.walk = newWalk(state.floor, plan.now, state.through ?? state.cutoff);
 		return { pages, bounded: false };
 	}
-	return { pages, through: main.rangeNewest, bounded: true };
+	return { pages, through: main.rangeTop, bounded: true };
 }
 
 /** Emits the oldest Max Contacts per Poll candidates, records them, moves `through` and the floor. */
@@ -155,7 +163,7 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 		through = Math.min(through, chosen[chosen.length - 1].created);
 	}
 	if (through !== undefined) {
-		through = Math.min(through, plan.now);
+		// On the service's timestamps; the floor takes the earlier of it and n8n's clock.
 		state.through = state.through === null ? through : Math.max(state.through, through);
 	}
 	state.seen = withChosen(state.seen, chosen);

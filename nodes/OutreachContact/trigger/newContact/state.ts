@@ -17,7 +17,8 @@ export interface PollState extends EventState<typeof STATE_VERSION> {
 	cutoff: number | null;
 	/**
 	 * Every contact created at or after the floor and up to this time has been handled (emitted
-	 * or recorded), without a gap: the floor trails it. Never after n8n's clock. Null: none yet.
+	 * or recorded), without a gap, on the service's timestamps: the floor trails it (never past
+	 * n8n's clock less the overlap). Null: none yet.
 	 */
 	through: number | null;
 	/** The result order the trigger reads by; undefined: it reads the whole window (see walk). */
