@@ -5,7 +5,7 @@ import { idKey } from '../shared/collector';
 import { OrderWatch } from '../shared/order';
 import { cutoffOf, nextFloor } from '../shared/settings';
 import { parseCreatedTime } from '../shared/timeRules';
-import { emptyAccountFloor } from './plan';
+import { emptyAccountFloor, newWalk } from './plan';
 import { STATE_VERSION, type PollState } from './state';
 
 /**
@@ -69,7 +69,8 @@ export async function activate(
 			else if (t <= latest) times.push(t);
 		}
 	}
-	const cutoff = floor === undefined ? cutoffOf(times) : null;
+	const top = cutoffOf(times);
+	const cutoff = floor === undefined ? top : null;
 	const start = floor ?? (cutoff === null ? emptyAccountFloor(now) : -Infinity);
 	const seen: Record<string, number> = {};
 	if (cutoff !== null) {
@@ -93,5 +94,8 @@ export async function activate(
 	if (order === 'newest' || order === 'oldest') state.order = order;
 	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
 	if (first.total !== undefined) state.total = first.total;
+	// With N days and no order, the first walk emits them; once it is complete, everything read up
+	// to the newest of the sample has been handled, and the floor can follow it.
+	if (floor !== undefined && !state.order && pages > 1) state.walk = newWalk(floor, now, top);
 	return { state, unreadable };
 }

@@ -1,7 +1,7 @@
 import type { SearchCondition } from '../../types';
 import { FIRST_RUN_LOOKBACK_MS, WALK_ALLOWANCE_MS, type PollSettings } from '../shared/settings';
 import { DAY_MS, windowDays } from '../shared/timeRules';
-import type { PollState } from './state';
+import type { PollState, WalkCursor } from './state';
 
 /** What one New Contact poll reads and how it treats what it finds (see docs/trigger.md). */
 export interface PollPlan {
@@ -52,4 +52,12 @@ export function searchConditions(days: number, sequenceId?: number): SearchCondi
 		conditions.push({ property: 'sequence__id', condition: 'Is', value: sequenceId });
 	}
 	return conditions;
+}
+
+/** A walk of the whole window may take hours: its window is made a day wider than a poll's. */
+const WALK_SPAN_MS = DAY_MS;
+
+/** A new walk of the whole window, after `previous` (the newest the last walk read). */
+export function newWalk(floor: number, now: number, previous: number | null): WalkCursor {
+	return { page: 1, days: windowDays(now + WALK_SPAN_MS, floor), newest: null, previous };
 }

@@ -2,28 +2,21 @@ import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { EventPollFunction } from '../event';
 import {
+	type Candidate,
 	CandidateCollector,
 	FUTURE_TOLERANCE_MS,
 	pruneBelow,
 	withChosen,
 } from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
-import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
+import { nextFloor, OVERLAP_MS, WALK_ALLOWANCE_MS } from '../shared/settings';
 import { cutToBound } from '../shared/state';
 import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
 import { activate } from './activation';
 import { checkOrder } from './orderCheck';
 import { readOrdered } from './orderedRead';
-import { emptyAccountFloor, planPoll, searchConditions, type PollPlan } from './plan';
-import type { PollState, WalkCursor } from './state';
-
-/** A walk of the whole window may take hours: its window is made a day wider than a poll's. */
-const WALK_SPAN_MS = DAY_MS;
-
-/** A new walk of the whole window, after `previous` (the newest the last walk read). */
-function newWalk(floor: number, now: number, previous: number | null): WalkCursor {
-	return { page: 1, days: windowDays(now + WALK_SPAN_MS, floor), newest: null, previous };
-}
+import { emptyAccountFloor, newWalk, planPoll, searchConditions, type PollPlan } from './plan';
+import type { PollState } from './state';
 
 interface Read {
 	pages: ReadPage[];
@@ -167,6 +160,7 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 		state.through = state.through === null ? through : Math.max(state.through, through);
 	}
 	state.seen = withChosen(state.seen, chosen);
+	if (state.walk) forgetBehindWalk(state, chosen, plan.now);
 	let floor = nextFloor(state.floor, state.through, plan.now);
 	state.floor = floor;
 	const dropped = cutToBound(state);
@@ -174,4 +168,22 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 	state.floor = floor;
 	state.seen = pruneBelow(state.seen, floor);
 	return { ...report, emit, state, cut: dropped };
+}
+
+/**
+ * During a walk, ids created below the floor the walk will set when it completes are only needed
+ * while contacts added meanwhile could push them onto a page the walk has still to read: for
+ * the contacts emitted in this poll and the one before (`walk.recent`). Older ones are dropped,
+ * so that a walk that emits more than the state can hold (an initial backfill of days) keeps the
+ * state within its bound without raising the floor over contacts still to come.
+ */
+function forgetBehindWalk(state: PollState, chosen: Candidate[], now: number): void {
+	const walk = state.walk!;
+	if (walk.previous === null) return;
+	const below = Math.min(walk.previous, now) - OVERLAP_MS;
+	const keep = new Set([...(walk.recent ?? []), ...chosen.map((c) => c.key)]);
+	for (const [key, created] of Object.entries(state.seen)) {
+		if (created < below && !keep.has(key)) delete state.seen[key];
+	}
+	walk.recent = chosen.filter((c) => c.created < below).map((c) => c.key);
 }
