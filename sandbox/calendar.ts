@@ -37,3 +37,26 @@ export function calendarDayNumber(epochMs: number, timeZone: string): number {
 export function daysSince(eventMs: number, nowMs: number, timeZone: string): number {
 	return calendarDayNumber(nowMs, timeZone) - calendarDayNumber(eventMs, timeZone);
 }
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time of `epochMs` in `timeZone`, as "YYYY-MM-DDThh:mm:ss" with no zone. */
+export function localDateTime(epochMs: number, timeZone: string): string {
+	let formatter = timeFormatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		timeFormatters.set(timeZone, formatter);
+	}
+	const parts = formatter.formatToParts(new Date(epochMs));
+	const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+	return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
+}
