@@ -258,17 +258,17 @@ describe('check-service usage', () => {
 	});
 
 	it('takes the key from OUTREACH_API_KEY only, and never repeats one given on the command line', async () => {
-		const secret = 'pasted-secret-key-123';
+		const pasted = 'pasted-by-mistake-123';
 		const missing = await usage(['--base-url', 'https://x.example/api/v2'], {});
 		expect(missing.first).toContain('set the API key in the environment variable OUTREACH_API_KEY');
 		for (const args of [
-			['--base-url', 'https://x.example/api/v2', '--api-key', secret],
-			['--base-url', 'https://x.example/api/v2', `--key=${secret}`],
-			['--base-url', 'https://x.example/api/v2', secret],
+			['--base-url', 'https://x.example/api/v2', '--api-key', pasted],
+			['--base-url', 'https://x.example/api/v2', `--key=${pasted}`],
+			['--base-url', 'https://x.example/api/v2', pasted],
 		]) {
 			const given = await usage(args, {});
 			expect(given.code).toBe(2);
-			expect(given.all).not.toContain(secret);
+			expect(given.all).not.toContain(pasted);
 		}
 	});
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it runs npm and node as a user would */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code, not shipped: it runs npm and node as a user would */
 /**
  * `npm run check-service` as a user runs it: the real command line (npm builds the tools, then
  * node runs them) against a sandbox in this process, the key in OUTREACH_API_KEY. The exit code
