@@ -14,6 +14,8 @@ import { quote, shape } from './report';
 
 const TIMEOUT_MS = 30_000;
 
+const NODE_TYPE = 'n8n-nodes-outreach-contact.outreachContact';
+
 /** The nodes' retries for this tool: fewer and shorter than the credential's defaults. */
 const NODE_RETRIES = { maxAttempts: 3, maxRetryWaitSeconds: 30 };
 
@@ -136,14 +138,8 @@ export class ServiceClient {
 	 * of this check. Only what the transport uses is there.
 	 */
 	nodeContext(): IExecuteFunctions {
-		const node: INode = {
-			id: 'check-service',
-			name: 'check-service',
-			type: 'n8n-nodes-outreach-contact.outreachContact',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		};
+		// What NodeApiError reads of a node: its name and type.
+		const node = { name: 'check-service', type: NODE_TYPE, typeVersion: 1 } as INode;
 		const credentials = { baseUrl: this.baseUrl, apiKey: this.apiKey, ...NODE_RETRIES };
 		const httpRequestWithAuthentication = async (type: string, options: IHttpRequestOptions) => {
 			if (type !== CREDENTIAL_TYPE) throw new Error(`Unknown credential type ${type}`);

@@ -1,4 +1,4 @@
-import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/timeRules';
+import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/timeRules';
 import { duration, type Finding } from './report';
 
 /**

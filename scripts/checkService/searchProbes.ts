@@ -1,7 +1,7 @@
 import { toWholeNumber } from '../../nodes/OutreachContact/helpers/input';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_ASKED } from '../../nodes/OutreachContact/paging/pageCursor';
 import { endpoints, searchContacts } from '../../nodes/OutreachContact/transport/api';
-import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/timeRules';
+import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/timeRules';
 import type { Contact, SearchPage } from '../../nodes/OutreachContact/types';
 import { describeAnswer, nodeError } from './client';
 import { clockFinding, dateFormat } from './dates';
@@ -125,11 +125,10 @@ async function probePastEnd(probe: Probe, page: number, size: number): Promise<v
 
 const ORDER_EFFECT = {
 	newest:
-		'the trigger reads from page 1 and stops at the first page with nothing new: one or two requests a poll',
-	oldest:
-		'the trigger starts at the page that held the last result and reads on: one or two requests a poll',
+		'the trigger reads only the front of the list, where new contacts are: few requests a poll',
+	oldest: 'the trigger reads only the end of the list, where new contacts are: few requests a poll',
 	unordered:
-		'the trigger reads its whole window (two or three days of contacts) at every poll: exact, but costly on a busy account (docs/trigger.md)',
+		'the trigger must read its whole window (two or three days of contacts) to find new ones: exact, but more requests on a busy account (docs/trigger.md)',
 };
 
 /** The order of the results, from their created dates as served. */
