@@ -125,10 +125,11 @@ async function probePastEnd(probe: Probe, page: number, size: number): Promise<v
 
 const ORDER_EFFECT = {
 	newest:
-		'the trigger reads only the front of the list, where new contacts are: few requests a poll',
-	oldest: 'the trigger reads only the end of the list, where new contacts are: few requests a poll',
+		'the trigger reads from the front of the list, where new contacts are, until a page holds nothing new: two requests a quiet poll',
+	oldest:
+		'the trigger reads from the end of the list, where new contacts are, until a page holds nothing new: two requests a quiet poll',
 	unordered:
-		'the trigger must read its whole window (two or three days of contacts) to find new ones: exact, but more requests on a busy account (docs/trigger.md)',
+		'the trigger reads its whole window (two or three days of contacts), a walk spread over as many polls as it needs: exact, but new contacts come later and cost more requests on a busy account (docs/trigger.md)',
 };
 
 /** The order of the results, from their created dates as served. */

@@ -129,7 +129,7 @@ describe('check-service against the sandbox', () => {
 			{ order: 'unordered' },
 			'search result order',
 			'handled',
-			'must read its whole window',
+			'reads its whole window',
 		],
 		[
 			'a bare profile',
