@@ -147,7 +147,7 @@ export function probeOrder(probe: Probe, sample: SearchSample): void {
 	const asked = `the created_date of the ${sample.contacts.length} contacts read, in the order served`;
 	if (rises + falls === 0) {
 		const got = `${times.length} readable created dates${times.length > 1 ? ', all equal' : ''}`;
-		const nodes = 'too few to tell; the trigger learns the order itself from its full walks';
+		const nodes = 'too few to tell; the trigger learns the order itself';
 		probe.report.add({ verdict: 'not checked', topic, asked, got, nodes });
 		return;
 	}
