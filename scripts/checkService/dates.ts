@@ -45,6 +45,7 @@ export function dateFormat(value: unknown): DateFormat {
 			zoned: true,
 		};
 	}
+	if (value === undefined) return { text: 'missing', readable, zoned: false };
 	if (typeof value !== 'string')
 		return { text: `a ${value === null ? 'null' : typeof value}`, readable, zoned: false };
 	const m = ISO_PARTS.exec(value.trim());

@@ -41,6 +41,8 @@ function meAdvice(answer: Answer): string {
 		return `the nodes cannot reach the service; check the Base URL and the network; ${rest}`;
 	if (answer.status === 401 || answer.status === 403)
 		return `the nodes say the API key was rejected; check ${'OUTREACH_API_KEY'} (the account key from the service's settings); ${rest}`;
+	if (answer.status === 429)
+		return `the account is rate-limited right now (a --burst a minute ago, or busy workflows): run again in a minute; ${rest}`;
 	if (answer.status >= 300 && answer.status < 400)
 		return `the nodes and the credential test never follow a redirect (the key would go elsewhere); use the address it leads to as --base-url (${answer.headers.location ? `Location ${quote(answer.headers.location, 100)}` : 'no Location'}); ${rest}`;
 	if (answer.status === 404)

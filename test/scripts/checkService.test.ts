@@ -214,6 +214,21 @@ describe('check-service against the sandbox', () => {
 		expect(code).toBe(1);
 	});
 
+	it('a rate-limited account: /me not handled, and the line says to wait', async () => {
+		const service = await startSandbox({ apiKey: KEY });
+		sandbox = service;
+		service.forceNext(1, 429);
+		const output: string[] = [];
+		const code = await runCheckService(
+			['--base-url', service.baseUrl],
+			{ OUTREACH_API_KEY: KEY },
+			(l) => output.push(l),
+		);
+		expect(findingLines(output)).toHaveLength(1);
+		expect(lineAbout(output, '/me (connection test)').text).toContain('rate-limited right now');
+		expect(code).toBe(1);
+	});
+
 	it('an unreachable service: /me not handled', async () => {
 		const gone = await startSandbox();
 		const baseUrl = gone.baseUrl;
