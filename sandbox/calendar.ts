@@ -9,9 +9,13 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 		// Throws RangeError for an unknown timezone, which is what callers should see.
 		formatter = new Intl.DateTimeFormat('en-US', {
 			timeZone,
+			hourCycle: 'h23',
 			year: 'numeric',
 			month: 'numeric',
 			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric',
 		});
 		formatters.set(timeZone, formatter);
 	}
@@ -23,11 +27,24 @@ export function assertTimeZone(timeZone: string): void {
 	formatterFor(timeZone);
 }
 
-/** Number of the calendar day (days since 1970-01-01) that `epochMs` falls on in `timeZone`. */
-export function calendarDayNumber(epochMs: number, timeZone: string): number {
+/** The wall-clock date and time of `epochMs` in `timeZone`, as numbers (month 1-12). */
+export function wallClock(epochMs: number, timeZone: string) {
 	const parts = formatterFor(timeZone).formatToParts(new Date(epochMs));
 	const value = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-	return Date.UTC(value('year'), value('month') - 1, value('day')) / MS_PER_DAY;
+	return {
+		year: value('year'),
+		month: value('month'),
+		day: value('day'),
+		hour: value('hour'),
+		minute: value('minute'),
+		second: value('second'),
+	};
+}
+
+/** Number of the calendar day (days since 1970-01-01) that `epochMs` falls on in `timeZone`. */
+export function calendarDayNumber(epochMs: number, timeZone: string): number {
+	const { year, month, day } = wallClock(epochMs, timeZone);
+	return Date.UTC(year, month - 1, day) / MS_PER_DAY;
 }
 
 /**
@@ -36,4 +53,11 @@ export function calendarDayNumber(epochMs: number, timeZone: string): number {
  */
 export function daysSince(eventMs: number, nowMs: number, timeZone: string): number {
 	return calendarDayNumber(nowMs, timeZone) - calendarDayNumber(eventMs, timeZone);
+}
+
+/** The wall-clock time of `epochMs` in `timeZone`, as "YYYY-MM-DDThh:mm:ss" with no zone. */
+export function localDateTime(epochMs: number, timeZone: string): string {
+	const t = wallClock(epochMs, timeZone);
+	const two = (n: number) => String(n).padStart(2, '0');
+	return `${t.year}-${two(t.month)}-${two(t.day)}T${two(t.hour)}:${two(t.minute)}:${two(t.second)}`;
 }

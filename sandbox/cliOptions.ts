@@ -5,7 +5,15 @@
 import { parseArgs } from 'node:util';
 
 import type { HtmlMode } from './http';
-import type { AnswerMode, PaginationMode, RedirectOrigin } from './misbehaviour';
+import type {
+	AnswerMode,
+	CreatedDateFormat,
+	DuplicateAnswer,
+	PaginationMode,
+	ProfileParam,
+	RedirectOrigin,
+	RetryAfterForm,
+} from './misbehaviour';
 import type { Order } from './search';
 import type { SandboxOptions } from './settings';
 
@@ -24,13 +32,23 @@ export const USAGE = `Usage: npm run sandbox -- [flags]
   --seed-contacts N     generated contacts to start with (env SANDBOX_SEED_CONTACTS, default 20)
   --bare-profile        answer /profiles/get/ without the {data} envelope (env SANDBOX_BARE_PROFILE=1)
   --html off|errors|all answer with HTML pages (env SANDBOX_HTML, default off)
-  --pagination normal|endless  endless: search pages never end (env SANDBOX_PAGINATION, default normal)
+  --pagination normal|endless|misreported-size  endless: search pages never end; misreported-size:
+                        pages hold at most --page-cap but report the page_size asked
+                        (env SANDBOX_PAGINATION, default normal)
   --answer normal|wrong-shape  wrong-shape: every success answer has an unexpected shape (env SANDBOX_ANSWER, default normal)
   --status N            a gateway answers every request with N, e.g. 502; 0 = off (env SANDBOX_STATUS, default 0)
   --redirect N          answer every request with redirect N (301, 302, 303, 307, 308) to the same path
                         elsewhere; 0 = off (env SANDBOX_REDIRECT, default 0)
   --redirect-origin other|same  other: to a second server the sandbox runs; same: to /moved on this
                         one (env SANDBOX_REDIRECT_ORIGIN, default other)
+  --created-date iso|zoneless|epoch|us  how contacts' created_date is written: zoneless = local time
+                        of --timezone without a zone; us = MM/DD/YYYY hh:mm:ss AM, unreadable to the
+                        nodes (env SANDBOX_CREATED_DATE, default iso)
+  --profile-param profile_id|id  the query parameter /profiles/get/ reads the profile id from
+                        (env SANDBOX_PROFILE_PARAM, default profile_id)
+  --duplicate success|conflict  answer to an email already in the sequence: 200 or 409
+                        (env SANDBOX_DUPLICATE, default success)
+  --retry-after seconds|date|none  Retry-After of a 429 (env SANDBOX_RETRY_AFTER, default seconds)
   --help`;
 
 export const DEFAULT_CLI_PORT = 4010;
@@ -66,6 +84,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 			status: { type: 'string' },
 			redirect: { type: 'string' },
 			'redirect-origin': { type: 'string' },
+			'created-date': { type: 'string' },
+			'profile-param': { type: 'string' },
+			duplicate: { type: 'string' },
+			'retry-after': { type: 'string' },
 			help: { type: 'boolean' },
 		},
 		strict: true,
@@ -102,5 +124,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): SandboxOptions
 		redirectOrigin: text('redirect-origin', 'SANDBOX_REDIRECT_ORIGIN') as
 			| RedirectOrigin
 			| undefined,
+		createdDates: text('created-date', 'SANDBOX_CREATED_DATE') as CreatedDateFormat | undefined,
+		profileParam: text('profile-param', 'SANDBOX_PROFILE_PARAM') as ProfileParam | undefined,
+		duplicateAnswer: text('duplicate', 'SANDBOX_DUPLICATE') as DuplicateAnswer | undefined,
+		retryAfter: text('retry-after', 'SANDBOX_RETRY_AFTER') as RetryAfterForm | undefined,
 	};
 }

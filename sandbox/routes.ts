@@ -3,11 +3,12 @@
 
 import { parseContactBody } from './contactInput';
 import { error, json, type Reply } from './http';
-import { endlessPage } from './misbehaviour';
+import { duplicateReply, endlessPage, misreportedPage, servedContact } from './misbehaviour';
 import { parseSearchBody, SearchError, searchContacts } from './search';
 import type { SandboxSettings } from './settings';
 import type { SandboxStats } from './stats';
 import type { Store } from './store';
+import type { ContactRecord } from './types';
 
 export interface RouteContext {
 	store: Store;
@@ -44,6 +45,12 @@ function intQuery(url: URL, name: string): IntQuery {
 		};
 	}
 	return { ok: true, value: Number(raw) };
+}
+
+/** A contact as the API serves it, its created_date written as the settings say. */
+function publicContact(ctx: RouteContext, record: ContactRecord) {
+	const { createdDates, timezone } = ctx.settings;
+	return servedContact(ctx.store.toPublicContact(record), createdDates, timezone);
 }
 
 function listBy<T>(ctx: RouteContext, list: (profileId?: number) => T[]): Reply {
@@ -86,7 +93,7 @@ export const ROUTES: Route[] = [
 			}
 			const { input } = parsed;
 			if (ctx.store.findContactInSequence(input.sequence_id, input.email)) {
-				return json(200, { data: { status: 'Contact already exists in this sequence' } });
+				return duplicateReply(ctx.settings.duplicateAnswer);
 			}
 			ctx.store.addContact({ ...input, processed_at: ctx.now() + ctx.settings.processingMs });
 			ctx.stats.contactsCreated++;
@@ -116,8 +123,10 @@ export const ROUTES: Route[] = [
 					});
 				}
 				if (!result) return error(404, 'Invalid page.');
+				if (ctx.settings.pagination === 'misreported-size')
+					result = misreportedPage(result, request.page_size);
 				return json(200, {
-					contacts: result.items.map((c) => ctx.store.toPublicContact(c)),
+					contacts: result.items.map((c) => publicContact(ctx, c)),
 					pagination: result.pagination,
 				});
 			} catch (e) {
@@ -136,9 +145,7 @@ export const ROUTES: Route[] = [
 		name: '/contact/<id>/',
 		handle: (ctx) => {
 			const contact = ctx.store.getContact(Number(ctx.params[0]));
-			return contact
-				? json(200, { data: ctx.store.toPublicContact(contact) })
-				: error(404, 'Not found.');
+			return contact ? json(200, { data: publicContact(ctx, contact) }) : error(404, 'Not found.');
 		},
 	},
 	{
@@ -146,11 +153,12 @@ export const ROUTES: Route[] = [
 		pattern: /^\/profiles\/get\/$/,
 		name: '/profiles/get/',
 		handle: (ctx) => {
-			const profileId = intQuery(ctx.url, 'profile_id');
+			const param = ctx.settings.profileParam;
+			const profileId = intQuery(ctx.url, param);
 			if (!profileId.ok) return profileId.reply;
 			if (profileId.value === undefined) {
-				return error(400, 'profile_id: This query parameter is required.', {
-					errors: { profile_id: ['This query parameter is required.'] },
+				return error(400, `${param}: This query parameter is required.`, {
+					errors: { [param]: ['This query parameter is required.'] },
 				});
 			}
 			const profile = ctx.store.getProfile(profileId.value);

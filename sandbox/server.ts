@@ -13,6 +13,7 @@ import {
 	MOVED_PREFIX,
 	redirectLocation,
 	redirectReply,
+	retryAfterHeaders,
 	shapeAnswer,
 	type RedirectTarget,
 } from './misbehaviour';
@@ -120,7 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const seconds = decision.retryAfterSeconds;
 			return {
 				...error(429, `Request was throttled. Expected available in ${seconds} seconds.`),
-				headers: { 'Retry-After': String(seconds) },
+				headers: retryAfterHeaders(seconds, settings.retryAfter, now()),
 			};
 		}
 		if (!route) {

@@ -4,12 +4,20 @@ import { assertTimeZone } from './calendar';
 import type { HtmlMode } from './http';
 import {
 	ANSWER_MODES,
+	CREATED_DATE_FORMATS,
+	DUPLICATE_ANSWERS,
 	PAGINATION_MODES,
+	PROFILE_PARAMS,
 	REDIRECT_ORIGINS,
 	REDIRECT_STATUSES,
+	RETRY_AFTER_FORMS,
 	type AnswerMode,
+	type CreatedDateFormat,
+	type DuplicateAnswer,
 	type PaginationMode,
+	type ProfileParam,
 	type RedirectOrigin,
+	type RetryAfterForm,
 } from './misbehaviour';
 import type { Order } from './search';
 
@@ -35,7 +43,7 @@ export interface SandboxSettings {
 	processingMs: number;
 	/** 'errors': every status >= 400 gets an HTML page; 'all': every answer does. Default 'off'. */
 	htmlResponses: HtmlMode;
-	/** 'endless': search pagination that never ends (misbehaviour.ts). Default 'normal'. */
+	/** 'endless' or 'misreported-size': search pagination the nodes cannot trust (misbehaviour.ts). Default 'normal'. */
 	pagination: PaginationMode;
 	/** 'wrong-shape': every 2xx answer has an unexpected shape (misbehaviour.ts). Default 'normal'. */
 	answer: AnswerMode;
@@ -48,6 +56,14 @@ export interface SandboxSettings {
 	redirect: number;
 	/** Where `redirect` points: 'other' (a second server, default) or 'same' (misbehaviour.ts). */
 	redirectOrigin: RedirectOrigin;
+	/** How contacts' created_date is written: 'iso' (default), 'zoneless', 'epoch', 'us' (misbehaviour.ts). */
+	createdDates: CreatedDateFormat;
+	/** The query parameter of GET /profiles/get/: 'profile_id' (default) or 'id'. */
+	profileParam: ProfileParam;
+	/** POST /contact/ with an email already in the sequence: 'success' (default) or 'conflict' (409). */
+	duplicateAnswer: DuplicateAnswer;
+	/** The Retry-After of a 429: 'seconds' (default), 'date' (an HTTP date) or 'none'. */
+	retryAfter: RetryAfterForm;
 }
 
 export interface SandboxOptions extends Partial<SandboxSettings> {
@@ -83,7 +99,17 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = {
 	status: 0,
 	redirect: 0,
 	redirectOrigin: 'other',
+	createdDates: 'iso',
+	profileParam: 'profile_id',
+	duplicateAnswer: 'success',
+	retryAfter: 'seconds',
 };
+
+/** Throws a RangeError naming `name` and the allowed values when `value` is not one of them. */
+function oneOf<T extends string>(name: string, value: T, allowed: readonly T[]): void {
+	if (!allowed.includes(value))
+		throw new RangeError(`${name} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}`);
+}
 
 /** Applies defaults and throws a RangeError on any invalid value. */
 export function resolveSettings(options: SandboxOptions): SandboxSettings {
@@ -106,8 +132,7 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 	if (!['off', 'errors', 'all'].includes(settings.htmlResponses)) {
 		throw new RangeError("htmlResponses must be 'off', 'errors' or 'all'");
 	}
-	if (!PAGINATION_MODES.includes(settings.pagination))
-		throw new RangeError("pagination must be 'normal' or 'endless'");
+	oneOf('pagination', settings.pagination, PAGINATION_MODES);
 	if (!ANSWER_MODES.includes(settings.answer))
 		throw new RangeError("answer must be 'normal' or 'wrong-shape'");
 	if (
@@ -123,5 +148,9 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
 	}
 	if (!REDIRECT_ORIGINS.includes(settings.redirectOrigin))
 		throw new RangeError("redirectOrigin must be 'other' or 'same'");
+	oneOf('createdDates', settings.createdDates, CREATED_DATE_FORMATS);
+	oneOf('profileParam', settings.profileParam, PROFILE_PARAMS);
+	oneOf('duplicateAnswer', settings.duplicateAnswer, DUPLICATE_ANSWERS);
+	oneOf('retryAfter', settings.retryAfter, RETRY_AFTER_FORMS);
 	return settings;
 }

@@ -118,7 +118,7 @@ describe('sandbox misbehaviour', () => {
 			"redirectOrigin must be 'other' or 'same'",
 		);
 		await expect(startSandbox({ pagination: 'sometimes' as never })).rejects.toThrow(
-			"pagination must be 'normal' or 'endless'",
+			"pagination must be one of 'normal', 'endless', 'misreported-size'",
 		);
 		await expect(startSandbox({ status: 42 })).rejects.toThrow('status must be 0 (off)');
 	});

@@ -2,47 +2,17 @@
 
 // Day counting is the sandbox's: the same rule the local service applies to "days since".
 export { calendarDayNumber as dayNumber, daysSince } from '../../../sandbox/calendar';
+import { wallClock } from '../../../sandbox/calendar';
 
 const DAY_MS = 86_400_000;
 
-/** Wall-clock parts of `ms` in `timeZone` and the zone's UTC offset then, in minutes. */
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-
+/** Wall-clock parts of `ms` in `timeZone` (the sandbox's reading) and the zone's UTC offset then, in minutes. */
 export function localParts(ms: number, timeZone: string) {
-	let f = timeFormatters.get(timeZone);
-	if (!f) {
-		f = new Intl.DateTimeFormat('en-US', {
-			timeZone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: 'numeric',
-			day: 'numeric',
-			hour: 'numeric',
-			minute: 'numeric',
-			second: 'numeric',
-		});
-		timeFormatters.set(timeZone, f);
-	}
-	const parts = f.formatToParts(new Date(ms));
-	const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-	const wall = Date.UTC(
-		get('year'),
-		get('month') - 1,
-		get('day'),
-		get('hour'),
-		get('minute'),
-		get('second'),
-	);
+	const parts = wallClock(ms, timeZone);
+	const { year, month, day, hour, minute, second } = parts;
+	const wall = Date.UTC(year, month - 1, day, hour, minute, second);
 	const offsetMinutes = Math.round((wall - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
-	return {
-		year: get('year'),
-		month: get('month'),
-		day: get('day'),
-		hour: get('hour'),
-		minute: get('minute'),
-		second: get('second'),
-		offsetMinutes,
-	};
+	return { ...parts, offsetMinutes };
 }
 
 /** The UTC instant of local midnight starting calendar day `day` (a dayNumber) in `timeZone`. */
