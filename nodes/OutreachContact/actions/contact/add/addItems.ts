@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { getClock } from '../../helpers/clock';
-import { mapConcurrent, SerialQueues } from '../../helpers/concurrency';
-import { toNodeError } from '../../helpers/input';
-import { simplifyContact } from '../../helpers/simplify';
-import { createContact } from '../../transport/api';
-import type { Contact, NewContact } from '../../types';
-import { tellInEditor } from '../executionHints';
-import { ITEM_CONCURRENCY, type PreparedItem } from '../operation';
+import { getClock } from '../../../helpers/clock';
+import { mapConcurrent, SerialQueues } from '../../../helpers/concurrency';
+import { toNodeError } from '../../../helpers/input';
+import { simplifyContact } from '../../../helpers/simplify';
+import { createContact } from '../../../transport/api';
+import type { Contact, NewContact } from '../../../types';
+import { tellInEditor } from '../../executionHints';
+import { ITEM_CONCURRENCY, type PreparedItem } from '../../operation';
 import {
 	findContacts,
 	findNewContacts,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../displayOptions';
+import { forOperation } from '../../displayOptions';
 import {
 	boundLength,
 	describeValue,
@@ -8,9 +8,9 @@ import {
 	readBoolean,
 	requireEmail,
 	requireId,
-} from '../../helpers/input';
-import type { NewContact } from '../../types';
-import { defineOperation } from '../operation';
+} from '../../../helpers/input';
+import type { NewContact } from '../../../types';
+import { defineOperation } from '../../operation';
 import { addFields, DEFAULT_WAIT_TIMEOUT_S, MAX_WAIT_TIMEOUT_S } from './add.description';
 import { addContacts, type AddInput } from './addItems';
 
