@@ -9,6 +9,7 @@ import {
 	requireEmail,
 	requireId,
 } from '../../../helpers/input';
+import { simplifyOutput } from '../../../helpers/shapeContact';
 import type { NewContact } from '../../../types';
 import { defineOperation } from '../../operation';
 import { addFields, DEFAULT_WAIT_TIMEOUT_S, MAX_WAIT_TIMEOUT_S } from './add.description';
@@ -39,7 +40,7 @@ function addOptions(ctx: IExecuteFunctions, i: number): Omit<AddInput, 'contact'
 		wait,
 		lookUp: wait || flag('lookUpContact', true, 'Look Up Contact'),
 		timeoutSeconds: timeout,
-		simplify: flag('simplify', true, 'Simplify'),
+		output: simplifyOutput(flag('simplify', true, 'Simplify')),
 	};
 }
 
