@@ -4,8 +4,8 @@
  * runs through n8n-core against the sandbox (savedWorkflows.ts says how) and must output exactly
  * its golden file: the same fields, in the same order, of the same types and values (times
  * masked: normalize.ts). A change that fails here changes what a saved workflow receives: it
- * ships as a new node version with new goldens in v<N+1>/, and these stay (docs/development.md,
- * "Versioning").
+ * ships as a new node version with new goldens in a folder of its own (v1.1/, v2/), and these
+ * stay (docs/development.md, "Versioning").
  *
  * UPDATE_GOLDENS=1 npx jest test/compat rewrites the goldens from what the workflows output now:
  * only for a new workflow, a new version's folder, or a sandbox change, never to make a changed
@@ -40,7 +40,7 @@ it('has saved workflows of node version 1, and no file that belongs to none', ()
 	for (const version of savedVersions()) expect(strayFiles(version)).toEqual([]);
 });
 
-describe.each(savedVersions())('saved workflows of node version %i', (version) => {
+describe.each(savedVersions())('saved workflows of node version %s', (version) => {
 	const cases = savedCases(version);
 
 	it.each(cases.map((saved) => [saved.name, saved] as const))(

@@ -3,7 +3,7 @@
  * The saved workflows of test/compat/ and how each runs through n8n-core against the sandbox.
  *
  * test/compat/v<N>/<name>.workflow.json is a workflow as n8n stores it, its nodes of this
- * package at node version N; <name>.golden.json beside it is what it output. A tool workflow
+ * package at node version N (v1, then v1.1 or v2 ...); <name>.golden.json beside it is what it output. A tool workflow
  * (nodes of type outreachContactTool) has <name>.calls.json too: the arguments an agent or MCP
  * client calls each tool with. Every workflow runs against a fresh sandbox with the same seed,
  * on a test clock that starts at COMPAT_START:
@@ -76,10 +76,10 @@ export interface SavedCase {
 	calls?: Record<string, IDataObject[]>;
 }
 
-/** The node versions that have saved workflows: the folders v1, v2 ... of test/compat/. */
+/** The node versions that have saved workflows: the folders v1, v1.1, v2 ... of test/compat/. */
 export function savedVersions(): number[] {
 	return readdirSync(__dirname)
-		.filter((entry) => /^v\d+$/.test(entry))
+		.filter((entry) => /^v\d+(\.\d+)?$/.test(entry))
 		.map((entry) => Number(entry.slice(1)))
 		.sort((a, b) => a - b);
 }
