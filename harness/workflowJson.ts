@@ -9,6 +9,8 @@ import { CREDENTIAL_TYPE } from '../nodes/OutreachContact/transport/request';
 export const PACKAGE_NAME = 'n8n-nodes-outreach-contact';
 export const OUTREACH_NODE_TYPE = `${PACKAGE_NAME}.outreachContact`;
 export const OUTREACH_TRIGGER_TYPE = `${PACKAGE_NAME}.outreachContactTrigger`;
+/** The action node as n8n offers it to AI agents and MCP clients (`usableAsTool`). */
+export const OUTREACH_TOOL_TYPE = `${PACKAGE_NAME}.outreachContactTool`;
 
 export interface WorkflowJson {
 	id: string;

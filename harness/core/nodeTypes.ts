@@ -10,9 +10,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { OUTREACH_NODE_TYPE, OUTREACH_TRIGGER_TYPE } from '../workflowJson';
+import { OUTREACH_NODE_TYPE, OUTREACH_TOOL_TYPE, OUTREACH_TRIGGER_TYPE } from '../workflowJson';
 
-export { OUTREACH_NODE_TYPE, OUTREACH_TRIGGER_TYPE };
+export { OUTREACH_NODE_TYPE, OUTREACH_TOOL_TYPE, OUTREACH_TRIGGER_TYPE };
 export const ITEMS_NODE_TYPE = 'test.items';
 export const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
 
@@ -83,6 +83,21 @@ export function loadOutreachTrigger(): NodeClass {
 	);
 }
 
+/**
+ * The action node under the name n8n gives its AI tool variant: n8n-workflow reads the `@tool`
+ * display option from a type name ending in "Tool", so Get and Search show Output instead of
+ * Simplify, as they do for an agent or the MCP Server Trigger. Run in a main flow here; n8n
+ * passes a tool call's arguments as the input item's `query`, which `$fromAI` reads.
+ */
+function outreachToolNode(): INodeType {
+	const node = new (loadOutreachNode())() as INodeType;
+	return {
+		description: { ...node.description, name: 'outreachContactTool' },
+		methods: node.methods,
+		execute: node.execute,
+	};
+}
+
 export function makeNodeTypes(
 	extra: Record<string, INodeType | IVersionedNodeType> = {},
 ): INodeTypes {
@@ -90,6 +105,7 @@ export function makeNodeTypes(
 	const factories: Record<string, () => INodeType | IVersionedNodeType> = {
 		[OUTREACH_NODE_TYPE]: () => new (loadOutreachNode())(),
 		[OUTREACH_TRIGGER_TYPE]: () => new (loadOutreachTrigger())(),
+		[OUTREACH_TOOL_TYPE]: outreachToolNode,
 		[ITEMS_NODE_TYPE]: () => new ItemsNode(),
 		[MANUAL_TRIGGER_TYPE]: () => new ManualTriggerNode(),
 	};

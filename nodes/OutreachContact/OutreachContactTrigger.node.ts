@@ -11,7 +11,7 @@ import { triggerNodeHint } from './descriptions/builderHints';
 import { idLocator } from './descriptions/idLocator';
 import { simplifyField } from './descriptions/simplify';
 import { readBoolean, toNodeError } from './helpers/input';
-import { simplifyContact } from './helpers/simplify';
+import { shapeContact, simplifyOutput } from './helpers/shapeContact';
 import { listSearch } from './methods';
 import { DEFAULT_EVENT, eventOf, eventOptions, eventSubtitle } from './trigger/events';
 import {
@@ -135,7 +135,7 @@ export class OutreachContactTrigger implements INodeType {
 		if (contacts.length === 0) return null;
 		return [
 			this.helpers.returnJsonArray(
-				contacts.map((c: Contact) => (simplify ? simplifyContact(c) : c)),
+				contacts.map((c: Contact) => shapeContact(c, simplifyOutput(simplify))),
 			),
 		];
 	}

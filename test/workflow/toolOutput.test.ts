@@ -1,35 +1,25 @@
 /**
  * Contact → Get and Search as an AI tool: n8n runs the node under the type name
  * `outreachContactTool`, and the `@tool` display option then shows Output instead of Simplify.
- * Run on n8n-core with that type name, as n8n's tool conversion names it.
+ * Run on n8n-core with that type name, as n8n's tool conversion names it (the harness's
+ * OUTREACH_TOOL_TYPE).
  */
 import nock from 'nock';
-import type { IDataObject, INodeType } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import {
 	chain,
 	customNode,
 	itemsNode,
 	manualTriggerNode,
+	OUTREACH_TOOL_TYPE,
 	runWorkflow,
 } from '../../harness/n8nHarness';
-import { OutreachContact } from '../../nodes/OutreachContact/OutreachContact.node';
 import { SIMPLIFIED_FIELDS } from '../../nodes/OutreachContact/helpers/simplify';
 import { HOST, contact, credentials } from '../support/fixtures';
 import { isolateNetwork, runNode } from '../support/nodeRun';
 
 isolateNetwork();
-
-const TOOL_TYPE = 'n8n-nodes-outreach-contact.outreachContactTool';
-
-function toolType(): INodeType {
-	const node = new OutreachContact();
-	return {
-		description: { ...node.description, name: 'outreachContactTool' },
-		methods: node.methods,
-		execute: node.execute,
-	};
-}
 
 async function runTool(parameters: IDataObject) {
 	const { outputOf, errorOf } = await runWorkflow(
@@ -37,11 +27,11 @@ async function runTool(parameters: IDataObject) {
 			nodes: [
 				manualTriggerNode(),
 				itemsNode('Items', [{}]),
-				customNode('Tool', TOOL_TYPE, parameters),
+				customNode('Tool', OUTREACH_TOOL_TYPE, parameters),
 			],
 			connections: chain('Manual', 'Items', 'Tool'),
 		},
-		{ credentials, extraNodeTypes: { [TOOL_TYPE]: toolType() } },
+		{ credentials },
 	);
 	return { items: outputOf('Tool').map((i) => i.json), error: errorOf('Tool') };
 }

@@ -39,7 +39,8 @@ export const SIMPLIFIED_FIELDS = [
 /**
  * The flat view of a contact that "Simplify" returns (SIMPLIFIED_FIELDS): who it is, where they
  * work, the snippets written for them, and where the contact stands. `sentence_fields` stays the
- * service's map of snippet name to text: its keys are the user's own snippet names.
+ * service's map of snippet name to text: its keys are the user's own snippet names. The nodes
+ * reach it only through shapeContact (shapeContact.ts), the one way they shape a contact.
  */
 export function simplifyContact(contact: Contact): IDataObject {
 	const person = record(contact.enriched_contact_data);

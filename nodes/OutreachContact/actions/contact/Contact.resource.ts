@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceOperations } from '../node.type';
-import { add } from './add.operation';
+import { add } from './add/add.operation';
 import { get } from './get.operation';
 import { search } from './search.operation';
 

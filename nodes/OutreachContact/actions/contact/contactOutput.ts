@@ -1,19 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { simplifyField } from '../../descriptions/simplify';
 import { InputError, readBoolean } from '../../helpers/input';
-import { SIMPLIFIED_FIELDS, simplifyContact } from '../../helpers/simplify';
-import type { Contact } from '../../types';
+import { simplifyOutput, type ContactOutput } from '../../helpers/shapeContact';
+import { SIMPLIFIED_FIELDS } from '../../helpers/simplify';
 
-/**
- * What Get and Search return for each contact. In a workflow: Simplify on or off. As an AI tool
+/*
+ * The output fields of Get and Search and their reader. In a workflow: Simplify. As an AI tool
  * (n8n's `@tool` display option): Output, so that an agent's context does not fill with
- * enrichment data: Simplified (as Simplify), Raw, or Selected Fields (the ID always comes too).
+ * enrichment data. helpers/shapeContact.ts shapes each contact as they ask.
  */
-export type ContactOutput =
-	| { mode: 'simple' }
-	| { mode: 'raw' }
-	| { mode: 'fields'; fields: string[] };
 
 /** The contact's own fields (as the service sends them) and the flat ones Simplify derives. */
 const SELECTABLE_FIELDS = [
@@ -69,11 +65,7 @@ export const contactOutputFields: INodeProperties[] = [
 export function readContactOutput(ctx: IExecuteFunctions, i: number): ContactOutput {
 	const output = ctx.getNodeParameter('output', i, '') as string;
 	if (output === '')
-		return {
-			mode: readBoolean(ctx.getNodeParameter('simplify', i, true), 'Simplify', true)
-				? 'simple'
-				: 'raw',
-		};
+		return simplifyOutput(readBoolean(ctx.getNodeParameter('simplify', i, true), 'Simplify', true));
 	if (output === 'simple' || output === 'raw') return { mode: output };
 	if (output !== 'fields')
 		throw new InputError('Output', 'must be Simplified, Raw or Selected Fields');
@@ -88,15 +80,4 @@ export function readContactOutput(ctx: IExecuteFunctions, i: number): ContactOut
 		);
 	}
 	return { mode: 'fields', fields: fields.map(String) };
-}
-
-/** One contact as `output` asks. */
-export function shapeContact(contact: Contact, output: ContactOutput): IDataObject {
-	if (output.mode === 'raw') return contact;
-	const simple = simplifyContact(contact);
-	if (output.mode === 'simple') return simple;
-	const picked: IDataObject = { id: contact.id };
-	for (const field of output.fields)
-		picked[field] = field in contact ? contact[field] : (simple[field] ?? null);
-	return picked;
 }

@@ -2,14 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { forOperation } from '../displayOptions';
 import { requireId } from '../../helpers/input';
+import { shapeContact, type ContactOutput } from '../../helpers/shapeContact';
 import { getContact } from '../../transport/api';
 import { defineOperation } from '../operation';
-import {
-	contactOutputFields,
-	readContactOutput,
-	shapeContact,
-	type ContactOutput,
-} from './contactOutput';
+import { contactOutputFields, readContactOutput } from './contactOutput';
 
 const fields: INodeProperties[] = [
 	{

@@ -4,17 +4,13 @@ import { forOperation } from '../displayOptions';
 import { readLimit, returnAllFields } from '../../descriptions/returnAll';
 import { buildConditions } from '../../helpers/conditions';
 import { requireLimit } from '../../helpers/input';
+import { shapeContact, type ContactOutput } from '../../helpers/shapeContact';
 import { fetchSearchResults } from '../../paging/searchPages';
 import type { SearchCondition } from '../../types';
 import { tellInEditor } from '../executionHints';
 import { defineOperation } from '../operation';
 import { conditionsFields } from './conditions.description';
-import {
-	contactOutputFields,
-	readContactOutput,
-	shapeContact,
-	type ContactOutput,
-} from './contactOutput';
+import { contactOutputFields, readContactOutput } from './contactOutput';
 import { whyNothingCanMatch } from './emptySearch';
 
 interface SearchInput {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../displayOptions';
+import { forOperation } from '../../displayOptions';
 import {
 	boundLength,
 	describeValue,
@@ -8,9 +8,10 @@ import {
 	readBoolean,
 	requireEmail,
 	requireId,
-} from '../../helpers/input';
-import type { NewContact } from '../../types';
-import { defineOperation } from '../operation';
+} from '../../../helpers/input';
+import { simplifyOutput } from '../../../helpers/shapeContact';
+import type { NewContact } from '../../../types';
+import { defineOperation } from '../../operation';
 import { addFields, DEFAULT_WAIT_TIMEOUT_S, MAX_WAIT_TIMEOUT_S } from './add.description';
 import { addContacts, type AddInput } from './addItems';
 
@@ -39,7 +40,7 @@ function addOptions(ctx: IExecuteFunctions, i: number): Omit<AddInput, 'contact'
 		wait,
 		lookUp: wait || flag('lookUpContact', true, 'Look Up Contact'),
 		timeoutSeconds: timeout,
-		simplify: flag('simplify', true, 'Simplify'),
+		output: simplifyOutput(flag('simplify', true, 'Simplify')),
 	};
 }
 

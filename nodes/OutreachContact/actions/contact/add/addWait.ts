@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf, getClock } from '../../helpers/clock';
-import type { RequestContext } from '../../transport/request';
-import type { Contact, SearchCondition } from '../../types';
+import { cancelSignalOf, getClock } from '../../../helpers/clock';
+import type { RequestContext } from '../../../transport/request';
+import type { Contact, SearchCondition } from '../../../types';
 import { findContacts, memberKey, type Member } from './addLookup';
 
 /**

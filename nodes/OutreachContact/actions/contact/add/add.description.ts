@@ -1,7 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { playbookHint, sequenceHint, waitForProcessingHint } from '../../descriptions/builderHints';
-import { idLocator } from '../../descriptions/idLocator';
+import {
+	playbookHint,
+	sequenceHint,
+	waitForProcessingHint,
+} from '../../../descriptions/builderHints';
+import { idLocator } from '../../../descriptions/idLocator';
 
 /** The fields of Contact → Add. What the options cost in requests is in README "Operations". */
 

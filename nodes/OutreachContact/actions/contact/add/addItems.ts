@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { getClock } from '../../helpers/clock';
-import { mapConcurrent, SerialQueues } from '../../helpers/concurrency';
-import { toNodeError } from '../../helpers/input';
-import { simplifyContact } from '../../helpers/simplify';
-import { createContact } from '../../transport/api';
-import type { Contact, NewContact } from '../../types';
-import { tellInEditor } from '../executionHints';
-import { ITEM_CONCURRENCY, type PreparedItem } from '../operation';
+import { getClock } from '../../../helpers/clock';
+import { mapConcurrent, SerialQueues } from '../../../helpers/concurrency';
+import { toNodeError } from '../../../helpers/input';
+import { shapeContact, type ContactOutput } from '../../../helpers/shapeContact';
+import { createContact } from '../../../transport/api';
+import type { Contact, NewContact } from '../../../types';
+import { tellInEditor } from '../../executionHints';
+import { ITEM_CONCURRENCY, type PreparedItem } from '../../operation';
 import {
 	findContacts,
 	findNewContacts,
@@ -24,7 +24,8 @@ export interface AddInput {
 	lookUp: boolean;
 	wait: boolean;
 	timeoutSeconds: number;
-	simplify: boolean;
+	/** With `wait`: the contact as Simplify asks. */
+	output: ContactOutput;
 }
 
 /** One item on its way through the phases: look up, add, find new, wait. */
@@ -212,7 +213,7 @@ async function waitUntilProcessed(
 			fail(record, contact ?? new Error('The contact was not processed'));
 			continue;
 		}
-		const shown = record.input.simplify ? simplifyContact(contact) : contact;
+		const shown = shapeContact(contact, record.input.output);
 		record.outcome = [{ ...shown, status: record.status ?? null, duplicate: record.duplicate }];
 	}
 }

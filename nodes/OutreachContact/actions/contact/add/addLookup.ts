@@ -1,8 +1,8 @@
-import { cancelSignalOf, getClock } from '../../helpers/clock';
-import { mapConcurrent } from '../../helpers/concurrency';
-import { walkSearchPages } from '../../paging/searchPages';
-import type { RequestContext } from '../../transport/request';
-import type { Contact, SearchCondition } from '../../types';
+import { cancelSignalOf, getClock } from '../../../helpers/clock';
+import { mapConcurrent } from '../../../helpers/concurrency';
+import { walkSearchPages } from '../../../paging/searchPages';
+import type { RequestContext } from '../../../transport/request';
+import type { Contact, SearchCondition } from '../../../types';
 
 /**
  * Add's batched look-ups: which of many emails are in a sequence, with their contacts. Emails
