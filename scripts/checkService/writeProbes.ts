@@ -1,8 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
-import { DEFAULT_WAIT_TIMEOUT_S } from '../../nodes/OutreachContact/actions/contact/add.description';
-import { NEW_CONTACT_RETRY_DELAYS_MS } from '../../nodes/OutreachContact/actions/contact/addLookup';
-import { hasSnippets } from '../../nodes/OutreachContact/actions/contact/addWait';
+import { DEFAULT_WAIT_TIMEOUT_S } from '../../nodes/OutreachContact/actions/contact/add/add.description';
+import { NEW_CONTACT_RETRY_DELAYS_MS } from '../../nodes/OutreachContact/actions/contact/add/addLookup';
+import { hasSnippets } from '../../nodes/OutreachContact/actions/contact/add/addWait';
 import { DEFAULT_PAGE_SIZE } from '../../nodes/OutreachContact/paging/pageCursor';
 import {
 	createContact,
