@@ -1,5 +1,4 @@
-import type { INode, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { Contact, SearchCondition, SearchPage } from '../../../nodes/OutreachContact/types';
 import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
@@ -9,22 +8,15 @@ import {
 	MAX_REQUESTS_PER_WALK,
 	MIN_EXTRA_PAGES,
 	pageAllowance,
+	walkSearchPages,
 } from '../../../nodes/OutreachContact/paging/searchPages';
-import { pollDeadline, readWindow } from '../../../nodes/OutreachContact/trigger/readWindow';
-import { TestClock } from '../../support/testClock';
+import { pollContext, testNode } from '../../support/poll';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 const search = searchContacts as jest.MockedFunction<typeof searchContacts>;
 
-const node = {
-	id: 'n',
-	name: 'Trigger',
-	type: 't',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
-const ctx = { getNode: () => node } as unknown as IPollFunctions;
+const node = testNode;
+const ctx = pollContext;
 const conditions: SearchCondition[] = [
 	{ property: 'created_timestamp', condition: 'Less than', value: 3 },
 ];
@@ -60,16 +52,16 @@ function serve(list: () => number[], cap = 10, notFound?: (page: number) => bool
 	});
 }
 
-/** The trigger's use: one page at a time. A pass starts at page 1, so passes = requests for page 1. */
-async function walk(deadline?: number) {
+/** One page at a time (Fetch Test Event, Add or Look Up). A pass starts at page 1, so passes = requests for page 1. */
+async function walk() {
 	const read: number[] = [];
-	await readWindow(ctx, conditions, (contacts) => read.push(...contacts.map((c) => c.id)), {
-		isKnown: () => false,
-		deadline,
+	const end = await walkSearchPages(ctx, {
+		conditions,
+		onPage: (contacts) => read.push(...contacts.map((c) => c.id)),
 	});
 	const requests = search.mock.calls.length;
 	const passes = search.mock.calls.filter((c) => c[2] === 1).length;
-	return { requests, passes, read };
+	return { requests, passes, read, end };
 }
 
 const range = (from: number, to: number) =>
@@ -77,7 +69,7 @@ const range = (from: number, to: number) =>
 
 beforeEach(() => search.mockReset());
 
-describe('walkSearchPages, as the trigger reads its window', () => {
+describe('walkSearchPages, one page at a time', () => {
 	it('reads every page once when nothing changes', async () => {
 		serve(() => range(1, 35));
 		const { read, requests, passes } = await walk();
@@ -157,36 +149,17 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 		await expect(walk()).rejects.toBe(failure);
 	});
 
-	it('gives up with a clear error when the budget is used up', async () => {
-		const clock = new TestClock({ start: 0, sleep: 'still', random: () => 0.5 });
-		const restore = clock.install();
-		try {
-			serve(() => {
-				clock.advance(1000);
-				return range(1, 100);
-			});
-			const error = await walk(4_500).catch((e: unknown) => e);
-			expect(error).toBeInstanceOf(NodeOperationError);
-			expect((error as Error).message).toBe(
-				'Reading the new contacts took too long (5 pages of the search so far)',
-			);
-		} finally {
-			restore();
-		}
-	});
-
 	it('stops past the pages the first answer announced, plus the margin, and says so', async () => {
 		// Every answer announces one more page, each with a contact not seen before.
 		search.mockImplementation(async (_c, _k, page) => ({
 			contacts: [contact(page)],
 			pagination: { total_contacts: page + 1, page, total_pages: page + 1, page_size: 1 },
 		}));
-		const result = await readWindow(ctx, conditions, () => undefined, { isKnown: () => false });
+		const { end } = await walk();
 		// The first answer announced 2 pages: 2 + MIN_EXTRA_PAGES may be read.
 		expect(pageAllowance(2)).toBe(2 + MIN_EXTRA_PAGES);
 		expect(search.mock.calls.map((c) => c[2])).toEqual([1, 2, 3, 4]);
-		expect(result.full).toBe(false);
-		expect(result.inconsistent).toBe(
+		expect(end.inconsistent).toBe(
 			'the first answer announced 2 pages, yet page 4 still reported more; the search stopped there (4 contacts read)',
 		);
 	});
@@ -208,18 +181,6 @@ describe('walkSearchPages, as the trigger reads its window', () => {
 		}));
 		await expect(walk()).rejects.toThrow(`did not end after ${MAX_REQUESTS_PER_WALK} pages`);
 		expect(search).toHaveBeenCalledTimes(MAX_REQUESTS_PER_WALK);
-	});
-});
-
-describe('pollDeadline', () => {
-	it('uses 80% of the poll budget when n8n gives one', () => {
-		expect(
-			pollDeadline({ getPollBudgetMs: () => 300_000 } as unknown as IPollFunctions, 1000),
-		).toBe(241_000);
-		expect(pollDeadline({} as IPollFunctions, 1000)).toBeUndefined();
-		expect(
-			pollDeadline({ getPollBudgetMs: () => 0 } as unknown as IPollFunctions, 1000),
-		).toBeUndefined();
 	});
 });
 
