@@ -1,0 +1,158 @@
+/** RequestBudget: what one poll of a trigger may send, on the test clock. */
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { testHooks } from '../../../nodes/OutreachContact/testHooks';
+import {
+	OWN_POLL_BUDGET_MS,
+	pollDeadline,
+	RequestBudget,
+	requestsPerMinuteOf,
+} from '../../../nodes/OutreachContact/trigger/shared/requestBudget';
+import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import { seededRandom, TestClock } from '../../support/testClock';
+
+const withBudget = (ms: unknown) => ({ getPollBudgetMs: () => ms }) as unknown as IPollFunctions;
+
+let clock: TestClock;
+let restore: () => void;
+
+beforeEach(() => {
+	clock = new TestClock({ start: 1_000_000, sleep: 'still' });
+	restore = testHooks.useClock(clock);
+	testHooks.forgetTriggerStates();
+});
+
+afterEach(() => restore());
+
+/** Takes until the budget says no; returns how many it gave. */
+function drain(budget: RequestBudget, stepMs = 0): number {
+	let n = 0;
+	while (budget.take()) {
+		n++;
+		clock.advance(stepMs);
+	}
+	return n;
+}
+
+describe('requestsPerMinuteOf', () => {
+	it('is a quarter of Requests per Minute, rounded down, at least 1', () => {
+		expect(requestsPerMinuteOf(200)).toBe(50);
+		expect(requestsPerMinuteOf(30)).toBe(7);
+		expect(requestsPerMinuteOf(3)).toBe(1);
+		expect(requestsPerMinuteOf(1)).toBe(1);
+	});
+});
+
+describe('pollDeadline', () => {
+	it("is 80% of n8n's poll budget after the start", () => {
+		expect(pollDeadline(withBudget(300_000), 1000)).toBe(241_000);
+		expect(pollDeadline(withBudget(60_000), 0)).toBe(48_000);
+	});
+
+	it('is our own 4 minutes when n8n gives no budget (n8n 1.x) or an unusable one', () => {
+		const own = 1000 + OWN_POLL_BUDGET_MS;
+		expect(OWN_POLL_BUDGET_MS).toBe(4 * MINUTE_MS);
+		expect(pollDeadline({} as IPollFunctions, 1000)).toBe(own);
+		expect(pollDeadline(withBudget(0), 1000)).toBe(own);
+		expect(pollDeadline(withBudget(-5), 1000)).toBe(own);
+		expect(pollDeadline(withBudget(undefined), 1000)).toBe(own);
+		expect(pollDeadline(withBudget('soon'), 1000)).toBe(own);
+	});
+});
+
+describe('RequestBudget', () => {
+	it('gives a poll at most its share of a minute, then stops it and says why', () => {
+		const budget = new RequestBudget('wf:node', 50, Infinity);
+		expect(budget.stopped).toBeUndefined();
+		expect(drain(budget, 100)).toBe(50);
+		expect(budget.sent).toBe(50);
+		expect(budget.take()).toBe(false);
+		expect(budget.stopped).toMatch(/share of the account \(50 requests a minute/);
+	});
+
+	it('counts across the polls of one trigger, not across triggers', () => {
+		expect(drain(new RequestBudget('A', 50, Infinity))).toBe(50);
+		clock.advance(20_000);
+		// The next poll of A, 20 s later: the minute still holds A's 50 requests.
+		const next = new RequestBudget('A', 50, Infinity);
+		expect(next.take()).toBe(false);
+		expect(next.sent).toBe(0);
+		// Another trigger on the same account has its own share.
+		expect(drain(new RequestBudget('B', 50, Infinity))).toBe(50);
+		// A minute after A's requests, A may send again.
+		clock.advance(40_000);
+		expect(drain(new RequestBudget('A', 50, Infinity))).toBe(50);
+	});
+
+	it('frees each request a minute after it was sent (a sliding minute, not a fixed one)', () => {
+		const a = new RequestBudget('A', 10, Infinity);
+		expect(drain(a, 0)).toBe(10);
+		clock.advance(MINUTE_MS - 1);
+		expect(new RequestBudget('A', 10, Infinity).take()).toBe(false);
+		clock.advance(1);
+		expect(drain(new RequestBudget('A', 10, Infinity))).toBe(10);
+	});
+
+	it('never lets a trigger pass its share in any sliding minute, over polls at random times', () => {
+		const random = seededRandom(7);
+		const sent: number[] = [];
+		for (let poll = 0; poll < 200; poll++) {
+			clock.advance(Math.floor(random() * 40_000));
+			const budget = new RequestBudget('busy', 50, Infinity);
+			const wanted = Math.floor(random() * 80);
+			for (let i = 0; i < wanted && budget.take(); i++) {
+				sent.push(clock.elapsed());
+				clock.advance(Math.floor(random() * 500));
+			}
+		}
+		let most = 0;
+		for (let i = 0, j = 0; i < sent.length; i++) {
+			while (sent[i] - sent[j] >= MINUTE_MS) j++;
+			most = Math.max(most, i - j + 1);
+		}
+		expect(most).toBe(50); // the share is reached, never passed
+	});
+
+	it("stops at the deadline (80% of n8n's poll budget) and says so", () => {
+		const start = clock.elapsed();
+		const budget = new RequestBudget('slow', 1000, pollDeadline(withBudget(300_000), start));
+		// One request every 6 s: the deadline at 240 s comes before the share of the minute.
+		const given = drain(budget, 6_000);
+		expect(given).toBe(41); // at 0, 6, ..., 240 s
+		expect(clock.elapsed() - start).toBeGreaterThan(240_000);
+		expect(budget.stopped).toMatch(/80% of n8n's poll budget after 41 requests/);
+	});
+
+	it('stops at our own 4 minutes when n8n gives no poll budget', () => {
+		const start = clock.elapsed();
+		const budget = new RequestBudget('old n8n', 1000, pollDeadline({} as IPollFunctions, start));
+		clock.advance(4 * MINUTE_MS);
+		expect(budget.take()).toBe(true);
+		clock.advance(1);
+		expect(budget.take()).toBe(false);
+	});
+
+	it('keeps the first reason a poll stopped, and a refused take() uses none of the share', () => {
+		const budget = new RequestBudget('C', 2, clock.elapsed() + 10_000);
+		expect(drain(budget)).toBe(2);
+		const reason = budget.stopped;
+		clock.advance(20_000);
+		expect(budget.take()).toBe(false);
+		expect(budget.stopped).toBe(reason);
+		expect(budget.sent).toBe(2);
+	});
+
+	it("forgets the oldest trigger's requests once it remembers 1,000 others", () => {
+		expect(drain(new RequestBudget('first', 1, Infinity))).toBe(1);
+		for (let i = 0; i < 999; i++) new RequestBudget(`other ${i}`, 1, Infinity);
+		expect(new RequestBudget('first', 1, Infinity).take()).toBe(false); // still remembered
+		for (let i = 0; i < 1000; i++) new RequestBudget(`more ${i}`, 1, Infinity);
+		expect(new RequestBudget('first', 1, Infinity).take()).toBe(true); // forgotten
+	});
+
+	it('forgets every trigger on a restart (testHooks.forgetTriggerStates)', () => {
+		expect(drain(new RequestBudget('D', 3, Infinity))).toBe(3);
+		testHooks.forgetTriggerStates();
+		expect(drain(new RequestBudget('D', 3, Infinity))).toBe(3);
+	});
+});

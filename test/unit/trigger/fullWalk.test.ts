@@ -1,0 +1,177 @@
+/** walkStep: a read of the whole window spread over polls. */
+import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
+import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
+import { pageAllowance } from '../../../nodes/OutreachContact/paging/searchPages';
+import {
+	walkStep,
+	type WalkPosition,
+} from '../../../nodes/OutreachContact/trigger/shared/fullWalk';
+import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import type { Contact } from '../../../nodes/OutreachContact/types';
+import { contactAt, FakeSearch, pollContext } from '../../support/poll';
+
+jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
+const search = jest.mocked(searchContacts);
+
+const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
+const c = (id: number) => contactAt(id, T0 + id * MINUTE_MS);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const start: WalkPosition = { page: 1, newest: null };
+
+function service(contacts: Contact[], order: FakeSearch['order'] = 'asListed', cap = 10) {
+	const fake = new FakeSearch(order, cap);
+	fake.contacts = contacts;
+	return fake.install();
+}
+
+/** One step; `known` ids are not new. */
+async function step(
+	position: WalkPosition,
+	known: Set<number> | ((c: Contact) => boolean),
+	options: { maxPerPoll?: number; take?: () => boolean; maxPages?: number; size?: number } = {},
+) {
+	const reader = new PageReader(pollContext, [], options.size ?? 10, options.take ?? (() => true));
+	return await walkStep({
+		reader,
+		position,
+		maxPerPoll: options.maxPerPoll ?? 100,
+		isKnown: typeof known === 'function' ? known : (x) => known.has(x.id),
+		latest: T0 + DAY_MS,
+		maxPages: options.maxPages,
+	});
+}
+
+const idsRead = (s: { pages: Array<{ contacts: Contact[] }> }) =>
+	s.pages.flatMap((p) => p.contacts.map((x) => x.id));
+
+beforeEach(() => search.mockReset());
+
+describe('walkStep', () => {
+	it('reads every page to the end in one step when nothing limits it, and tells the order', async () => {
+		const fake = service(range(1, 45).map(c), 'newest');
+		const s = await step(start, new Set(range(1, 45)));
+		expect(fake.pagesAsked).toEqual([1, 2, 3, 4, 5]);
+		expect(s.complete).toBe(true);
+		expect(s.inconsistent).toBeUndefined();
+		expect(s.order).toBe('newest');
+		expect(s.position.newest).toBe(T0 + 45 * MINUTE_MS);
+	});
+
+	it('does not take a date beyond `latest` for the newest it read', async () => {
+		service([contactAt(99, T0 + 3 * DAY_MS), c(5), c(4)]);
+		const s = await step(start, new Set());
+		expect(s.position.newest).toBe(T0 + 5 * MINUTE_MS);
+	});
+
+	it('stops before a page that would pass Max Contacts per Poll, and goes on there next poll', async () => {
+		const fake = service(range(1, 50).map(c));
+		const first = await step(start, new Set(), { maxPerPoll: 25 });
+		expect(first.complete).toBe(false);
+		expect(idsRead(first)).toEqual(range(1, 20));
+		expect(first.position.page).toBe(3); // page 3 would bring 30: it is left for the next poll
+		const second = await step(first.position, new Set(range(1, 20)), { maxPerPoll: 25 });
+		expect(idsRead(second)).toEqual(range(21, 40));
+		const third = await step(second.position, new Set(range(1, 40)), { maxPerPoll: 25 });
+		expect(idsRead(third)).toEqual(range(41, 50));
+		expect(third.complete).toBe(true);
+		expect(fake.pagesAsked).toEqual([1, 2, 3, 3, 4, 5, 5]);
+	});
+
+	it('stops after a page that brings exactly Max Contacts per Poll, past it', async () => {
+		service(range(1, 50).map(c));
+		const s = await step(start, new Set(), { maxPerPoll: 20 });
+		expect(idsRead(s)).toEqual(range(1, 20));
+		expect(s.position.page).toBe(3);
+		expect(s.complete).toBe(false);
+	});
+
+	it('keeps a first page with more new contacts than one poll emits, and reads it again next poll', async () => {
+		service(range(1, 30).map(c));
+		const s = await step(start, new Set(), { maxPerPoll: 4 });
+		expect(idsRead(s)).toEqual(range(1, 10)); // collected: the oldest 4 are emitted
+		expect(s.position.page).toBe(1);
+		expect(s.complete).toBe(false);
+	});
+
+	it('counts only new contacts: pages of known ones do not use Max Contacts per Poll', async () => {
+		service(range(1, 100).map(c));
+		const s = await step(start, new Set(range(1, 95)), { maxPerPoll: 5 });
+		expect(s.complete).toBe(true);
+		expect(idsRead(s)).toHaveLength(100);
+	});
+
+	it('ends at a page that repeats the page before, as inconsistent', async () => {
+		search.mockImplementation(async (_c, _k, page) => ({
+			contacts: [c(1), c(2)],
+			pagination: { total_contacts: 40, page, total_pages: 20, page_size: 2 },
+		}));
+		const s = await step(start, new Set([1, 2]), { size: 2 });
+		expect(search).toHaveBeenCalledTimes(2);
+		expect(s.complete).toBe(true);
+		expect(s.pages).toHaveLength(1);
+		expect(s.inconsistent).toBe('page 2 repeated page 1; the walk ended there');
+	});
+
+	it('ends past the pages its first answer announced (an endless pager), as inconsistent', async () => {
+		// Every answer announces one more page, each with a contact not met before.
+		search.mockImplementation(async (_c, _k, page) => ({
+			contacts: [c(page)],
+			pagination: { total_contacts: page + 1, page, total_pages: page + 1, page_size: 1 },
+		}));
+		const s = await step(start, () => true, { size: 1 });
+		expect(search.mock.calls.map((call) => call[2])).toEqual(range(1, pageAllowance(2)));
+		expect(s.complete).toBe(true);
+		expect(s.inconsistent).toMatch(
+			/first page announced fewer pages, yet page 4 still reported more/,
+		);
+	});
+
+	it('keeps the page allowance of its first page over polls', async () => {
+		search.mockImplementation(async (_c, _k, page) => ({
+			contacts: [c(page)],
+			pagination: { total_contacts: page + 1, page, total_pages: page + 1, page_size: 1 },
+		}));
+		const first = await step(start, () => true, { size: 1, maxPages: 2 });
+		expect(first.position).toMatchObject({ page: 3, limit: pageAllowance(2) });
+		const second = await step(first.position, () => true, { size: 1 });
+		expect(second.inconsistent).toBeDefined();
+		expect(search.mock.calls.map((call) => call[2])).toEqual([1, 2, 3, 4]);
+	});
+
+	it('stops where the budget ends and goes on from there, the order watch included', async () => {
+		// Rising on pages 1-2, falling on page 3: neither order.
+		service([...range(1, 20), ...range(21, 30).reverse()].map(c));
+		let left = 2;
+		const first = await step(start, new Set(), { take: () => left-- > 0 });
+		expect(first.complete).toBe(false);
+		expect(first.pages.map((p) => p.page)).toEqual([1, 2]);
+		expect(first.position.page).toBe(3);
+		const second = await step(first.position, new Set(range(1, 20)));
+		expect(second.complete).toBe(true);
+		expect(second.order).toBe('unordered');
+		expect(second.position.newest).toBe(T0 + 30 * MINUTE_MS);
+	});
+
+	it('reads at most maxPages pages a poll', async () => {
+		const fake = service(range(1, 100).map(c));
+		const s = await step(start, () => true, { maxPages: 1 });
+		expect(fake.pagesAsked).toEqual([1]);
+		expect(s.position.page).toBe(2);
+		expect(s.complete).toBe(false);
+	});
+
+	it('ends at a page past the end (404), and at a short page when there are no totals', async () => {
+		const fake = service(range(1, 20).map(c));
+		const gone = await step({ page: 3, newest: null }, () => true);
+		expect(gone).toMatchObject({ complete: true, pages: [{ page: 3, gone: true }] });
+		expect(fake.pagesAsked).toEqual([3]);
+		search.mockImplementation(async (_c, _k, page) => ({
+			contacts: page === 1 ? range(1, 10).map(c) : range(11, 14).map(c),
+			pagination: { page, page_size: 10 } as never,
+		}));
+		const short = await step(start, () => true);
+		expect(short.complete).toBe(true);
+		expect(short.pages).toHaveLength(2);
+	});
+});

@@ -1,0 +1,384 @@
+/** New Contact polls against a fake search: the first activation and what later polls emit. */
+import { NodeOperationError } from 'n8n-workflow';
+
+import { pollNewContacts } from '../../../nodes/OutreachContact/trigger/newContact/poll';
+import {
+	readPollState,
+	type PollState,
+} from '../../../nodes/OutreachContact/trigger/newContact/state';
+import { withReported } from '../../../nodes/OutreachContact/trigger/shared/state';
+import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/requestBudget';
+import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/settings';
+import {
+	DAY_MS,
+	HOUR_MS,
+	MINUTE_MS,
+} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import { testHooks } from '../../../nodes/OutreachContact/testHooks';
+import type { Contact } from '../../../nodes/OutreachContact/types';
+import {
+	contactAt as contact,
+	FakeSearch,
+	idsOf as ids,
+	runEventPoll,
+	throughJson,
+	type PollRun,
+} from '../../support/poll';
+import { seededRandom } from '../../support/testClock';
+
+jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
+
+const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
+
+/** The state as n8n stores it: through JSON. */
+const roundTrip = (state: PollState) => throughJson(state, readPollState);
+
+async function poll(search: FakeSearch, run: PollRun<PollState>) {
+	const out = await runEventPoll(pollNewContacts, search, run);
+	return { ...out, state: roundTrip(out.state) };
+}
+
+function service(order: FakeSearch['order'], cap: number, contacts: Contact[] = []) {
+	const search = new FakeSearch(order, cap);
+	search.contacts = contacts;
+	return search;
+}
+
+beforeEach(() => testHooks.forgetTriggerStates());
+
+describe('first activation', () => {
+	const existing = () => [
+		contact(1, T0 - 3 * DAY_MS),
+		contact(2, T0 - 2 * HOUR_MS),
+		contact(3, T0 - 10 * MINUTE_MS),
+		contact(4, T0 - 5 * MINUTE_MS),
+	];
+
+	it('newest first: emits nothing, reads one page and records where the account stands', async () => {
+		const search = service('newest', 3, existing());
+		const first = await poll(search, { start: T0 });
+		expect(first.emit).toEqual([]);
+		expect(first.requests).toBe(1);
+		expect(first.state).toEqual({
+			version: 2,
+			baseline: T0,
+			floor: T0 - 2 * HOUR_MS - OVERLAP_MS,
+			cutoff: T0 - 2 * HOUR_MS, // the third newest of page 1
+			through: T0 - 2 * HOUR_MS,
+			seen: { '3': T0 - 10 * MINUTE_MS, '4': T0 - 5 * MINUTE_MS },
+			reported: [],
+			order: 'newest',
+			pageSize: 3,
+			total: 4,
+		});
+		// The next poll emits only what is new, though 2, 3 and 4 come again.
+		search.contacts.push(contact(5, T0 + 5 * MINUTE_MS));
+		const second = await poll(search, { stored: first.state, start: T0 + 10 * MINUTE_MS });
+		expect(ids(second.emit)).toEqual([5]);
+		expect(second.state.baseline).toBe(T0);
+	});
+
+	it('oldest first: two requests (page 1 and the last page)', async () => {
+		const search = service('oldest', 3, existing());
+		const first = await poll(search, { start: T0 });
+		expect(search.pagesAsked).toEqual([1, 2]);
+		expect(first.state).toMatchObject({ order: 'oldest', cutoff: T0 - 2 * HOUR_MS });
+		search.contacts.push(contact(5, T0 + 5 * MINUTE_MS));
+		const second = await poll(search, { stored: first.state, start: T0 + 10 * MINUTE_MS });
+		expect(ids(second.emit)).toEqual([5]);
+	});
+
+	it('no order: reads at most 5 pages as a sample, then walks the window', async () => {
+		const random = seededRandom(5);
+		const list = Array.from({ length: 80 }, (_, i) =>
+			contact(i + 1, T0 - (i + 1) * 50 * MINUTE_MS),
+		);
+		list.sort(() => random() - 0.5);
+		const search = service('asListed', 10, list);
+		const first = await poll(search, { start: T0 });
+		expect(first.requests).toBe(5);
+		expect(first.state.order).toBeUndefined();
+		const cutoff = first.state.cutoff!;
+		search.contacts.splice(37, 0, contact(100, T0 + MINUTE_MS));
+		const emitted: Contact[] = [];
+		let state = first.state;
+		for (let i = 2; i <= 4; i++) {
+			const out = await poll(search, { stored: state, start: T0 + i * MINUTE_MS });
+			emitted.push(...out.emit);
+			state = out.state;
+		}
+		expect(ids(emitted).filter((id) => id === 100)).toHaveLength(1);
+		expect(new Set(ids(emitted)).size).toBe(emitted.length);
+		// The sample cannot see the unread pages: contacts there newer than its cutoff may come
+		// (once, as the design states); none at or before it.
+		for (const c of emitted) expect(Date.parse(c.created_date)).toBeGreaterThan(cutoff);
+	});
+
+	it('two contacts dated hours ahead lose no real contact created after the activation', async () => {
+		// An import dated 20 hours ahead: before issue 27 it moved the floor past the next hours.
+		const search = service('newest', 10, [
+			...existing(),
+			contact(8, T0 + 20 * HOUR_MS),
+			contact(9, T0 + 19 * HOUR_MS),
+		]);
+		let { state } = await poll(search, { start: T0 });
+		expect(state.cutoff).toBe(T0 - 5 * MINUTE_MS); // contact 4: the third newest
+		expect(state.floor).toBeLessThanOrEqual(T0 - OVERLAP_MS);
+		const emitted: unknown[] = [];
+		for (let i = 1; i <= 10; i++) {
+			const now = T0 + i * 30 * MINUTE_MS;
+			search.contacts.push(contact(100 + i, now - MINUTE_MS));
+			const out = await poll(search, { stored: state, start: now });
+			emitted.push(...ids(out.emit));
+			state = out.state;
+			expect(state.floor).toBeLessThanOrEqual(now - OVERLAP_MS);
+		}
+		expect(emitted).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
+	});
+
+	it('an empty account: anything created later is new, from a day back', async () => {
+		const search = service('newest', 10);
+		const first = await poll(search, { start: T0 });
+		expect(first.state).toMatchObject({ floor: T0 - DAY_MS, cutoff: null, through: null });
+		search.contacts.push(contact(1, T0 + 30_000));
+		const second = await poll(search, { stored: first.state, start: T0 + MINUTE_MS });
+		expect(ids(second.emit)).toEqual([1]);
+	});
+
+	it('with "Emit ... Last N Days": emits the contacts of the last N days once, oldest first', async () => {
+		const all = [
+			contact(1, T0 - 3 * DAY_MS),
+			contact(2, T0 - 2 * DAY_MS + HOUR_MS),
+			contact(3, T0 - DAY_MS),
+			contact(4, T0 - MINUTE_MS),
+		];
+		const search = service('newest', 2, all);
+		const first = await poll(search, { start: T0, initialDays: 2 });
+		expect(ids(first.emit)).toEqual([2, 3, 4]);
+		// ceil((2 days + 1 hour walk allowance) / 1 day) + 2
+		expect(search.requests[0].conditions[0]).toMatchObject({ value: 5 });
+		const second = await poll(search, {
+			stored: first.state,
+			start: T0 + MINUTE_MS,
+			initialDays: 2,
+		});
+		expect(second.emit).toEqual([]);
+	});
+
+	it('throws, storing nothing, when its share of the account is used: the next poll tries again', async () => {
+		const search = service('newest', 10, existing());
+		const spent = new RequestBudget('spent', 1, Infinity);
+		spent.take();
+		await expect(
+			runEventPoll(pollNewContacts, search, {
+				start: T0,
+				budget: new RequestBudget('spent', 1, Infinity),
+			}),
+		).rejects.toBeInstanceOf(NodeOperationError);
+		expect(search.requests).toHaveLength(0);
+	});
+
+	// BUG: a contact without an id on page 1 is reported by the activation as "undefined" and by
+	// the next poll as "(no id, created_date ...)": two keys, so it is logged twice, not once.
+	it.failing(
+		'reports a contact it cannot place under the same key at and after activation',
+		async () => {
+			const noId = { ...contact(0, T0 - HOUR_MS), id: undefined as unknown as number };
+			const search = service('newest', 10, [...existing(), noId]);
+			const first = await poll(search, { start: T0 });
+			const second = await poll(search, { stored: first.state, start: T0 + MINUTE_MS });
+			const logged = withReported(undefined, first.unreadable);
+			expect(withReported(logged.reported, second.unreadable).fresh).toEqual([]);
+		},
+	);
+
+	// BUG: with "Emit ... Last N Days", the activation and the collector both read page 1, and a
+	// contact without a readable date is reported twice in one poll: expected ['40'], got ['40', '40'].
+	it.failing(
+		'reports a contact without a readable date once in the poll that activates',
+		async () => {
+			const search = service('newest', 10, [...existing(), contact(40, 'not a date')]);
+			const first = await poll(search, { start: T0, initialDays: 1 });
+			expect(first.unreadable).toEqual(['40']);
+		},
+	);
+});
+
+describe('later polls', () => {
+	/** An account of 12 contacts (2 pages): an ordered service shows its order at activation. */
+	async function activated(order: FakeSearch['order'], cap = 10) {
+		const mixed = [5, 1, 9, 3, 12, 7, 2, 10, 4, 8, 6, 11]; // listed as is when unordered
+		const search = service(
+			order,
+			cap,
+			mixed.map((i) => contact(i, T0 - i * MINUTE_MS)),
+		);
+		const { state } = await poll(search, { start: T0 });
+		expect(state.order).toBe(order === 'asListed' ? undefined : order);
+		return { search, state };
+	}
+
+	/** 60 polls of random new contacts, then 10 to drain: each once, oldest first in each poll. */
+	async function eachOnce(order: FakeSearch['order']) {
+		const random = seededRandom(order.length);
+		const activation = await activated(order);
+		const { search } = activation;
+		let { state } = activation;
+		let now = T0;
+		let next = 100;
+		const created: number[] = [];
+		const emitted: number[] = [];
+		for (let i = 0; i < 70; i++) {
+			const last = now;
+			now += MINUTE_MS + Math.floor(random() * 10 * MINUTE_MS);
+			const n = i < 60 ? Math.floor(random() * 30) : 0; // the last polls drain the backlog
+			for (let k = 0; k < n; k++) {
+				const c = contact(next++, last + Math.floor(random() * (now - last)));
+				const at = order === 'asListed' ? Math.floor(random() * search.contacts.length) : 0;
+				search.contacts.splice(at, 0, c);
+				created.push(c.id);
+			}
+			const out = await poll(search, { stored: state, start: now, maxPerPoll: 40 });
+			const times = out.emit.map((c) => Date.parse(c.created_date));
+			expect(times).toEqual([...times].sort((a, b) => a - b));
+			emitted.push(...(ids(out.emit) as number[]));
+			state = out.state;
+		}
+		expect([...emitted].sort((a, b) => a - b)).toEqual(created);
+	}
+
+	it.each([['newest'], ['oldest']] as const)(
+		'emit each contact once, oldest first in each poll, over 60 polls (%s)',
+		eachOnce,
+	);
+
+	// Fails with the walk bug of newContactLimits.test.ts ('does not emit again what the walk
+	// before emitted'): contacts come twice once walks span polls.
+	it.failing('emit each contact once, oldest first in each poll, over 60 polls (no order)', () =>
+		eachOnce('asListed'),
+	);
+
+	it('spread a burst over polls with Max Contacts per Poll, oldest first, losing nothing', async () => {
+		const activation = await activated('newest');
+		const { search } = activation;
+		let { state } = activation;
+		const burst = Array.from({ length: 250 }, (_, i) =>
+			contact(100 + i, T0 + 10_000 + Math.floor(i / 3)),
+		);
+		search.contacts.push(...burst);
+		const emitted: unknown[] = [];
+		const sizes: number[] = [];
+		for (let i = 1; i <= 4; i++) {
+			const out = await poll(search, { stored: state, start: T0 + i * MINUTE_MS, maxPerPoll: 100 });
+			emitted.push(...ids(out.emit));
+			sizes.push(out.emit.length);
+			state = out.state;
+		}
+		expect(sizes).toEqual([100, 100, 50, 0]);
+		expect(emitted).toEqual(ids(burst));
+	});
+
+	it('a quiet poll costs at most 2 requests', async () => {
+		const search = service('newest', 10);
+		search.contacts = Array.from({ length: 300 }, (_, i) =>
+			contact(i + 1, T0 - DAY_MS + i * MINUTE_MS),
+		);
+		let { state } = await poll(search, { start: T0 });
+		for (let i = 1; i <= 20; i++) {
+			const out = await poll(search, { stored: state, start: T0 + i * MINUTE_MS });
+			expect(out.emit).toEqual([]);
+			expect(out.requests).toBeLessThanOrEqual(2);
+			state = out.state;
+		}
+	});
+
+	it('emit a contact that shows up late, once, if it was created within the overlap', async () => {
+		const { search, state } = await activated('newest');
+		search.contacts.push(contact(20, T0 + 30 * MINUTE_MS));
+		const a = await poll(search, { stored: state, start: T0 + 40 * MINUTE_MS });
+		expect(ids(a.emit)).toEqual([20]);
+		// 25 minutes older than what was emitted, searchable only now:
+		search.contacts.push(contact(21, T0 + 5 * MINUTE_MS));
+		const b = await poll(search, { stored: a.state, start: T0 + 45 * MINUTE_MS });
+		expect(ids(b.emit)).toEqual([21]);
+		const c = await poll(search, { stored: b.state, start: T0 + 50 * MINUTE_MS });
+		expect(c.emit).toEqual([]);
+		expect(c.state.seen).toHaveProperty('21');
+	});
+
+	it('the rolling check finds a contact that became searchable late behind many newer ones', async () => {
+		const search = service('newest', 10);
+		search.contacts = Array.from({ length: 100 }, (_, i) =>
+			contact(i + 1, T0 - 99 * MINUTE_MS + i * 30_000),
+		);
+		let { state } = await poll(search, { start: T0 });
+		// Created 20 minutes ago (8 pages down the list), searchable only now.
+		search.contacts.push(contact(500, T0 - 20 * MINUTE_MS));
+		const emitted: unknown[] = [];
+		for (let i = 1; i <= 12; i++) {
+			const out = await poll(search, { stored: state, start: T0 + i * MINUTE_MS });
+			emitted.push(...ids(out.emit));
+			state = out.state;
+		}
+		expect(emitted).toEqual([500]);
+	});
+
+	it('do not emit a contact that shows up more than the overlap after newer ones were emitted', async () => {
+		const { search, state } = await activated('newest');
+		// Three newer ones: `through` is the third newest of a read (two dated ahead do not set it).
+		search.contacts.push(
+			...[30, 32, 33].map((id) => contact(id, T0 + 2 * HOUR_MS + (id - 30) * 1000)),
+		);
+		const a = await poll(search, { stored: state, start: T0 + 3 * HOUR_MS });
+		search.contacts.push(contact(31, T0 + 30 * MINUTE_MS));
+		const b = await poll(search, { stored: a.state, start: T0 + 3 * HOUR_MS + MINUTE_MS });
+		expect(b.emit).toEqual([]);
+	});
+
+	it('skip contacts without a readable id or time, report them, and emit one once its date is readable', async () => {
+		const { search, state } = await activated('newest');
+		const noDate = contact(40, 'not a date');
+		const noId = { ...contact(41, T0 + 1000), id: undefined as unknown as number };
+		search.contacts.push(noDate, noId, contact(42, T0 + 2000));
+		const out = await poll(search, { stored: state, start: T0 + MINUTE_MS });
+		expect(ids(out.emit)).toEqual([42]);
+		expect(out.unreadable.sort()).toEqual([
+			'(no id, created_date "2026-03-10T09:00:01.000Z")',
+			'40',
+		]);
+		noDate.created_date = new Date(T0 + 90_000).toISOString();
+		const fixed = await poll(search, { stored: out.state, start: T0 + 2 * MINUTE_MS });
+		expect(ids(fixed.emit)).toEqual([40]);
+	});
+
+	it('hold back a contact dated more than a day ahead, and emit it once it is near', async () => {
+		const { search, state } = await activated('newest');
+		const ahead = contact(50, T0 + 3 * DAY_MS);
+		search.contacts.push(ahead, contact(51, T0 + 1000));
+		const out = await poll(search, { stored: state, start: T0 + MINUTE_MS });
+		expect(ids(out.emit)).toEqual([51]);
+		expect(out.deferred).toEqual(['50']);
+		expect(out.state.floor).toBeLessThanOrEqual(T0 + MINUTE_MS - OVERLAP_MS);
+		const near = await poll(search, { stored: out.state, start: T0 + 2 * DAY_MS + HOUR_MS });
+		expect(ids(near.emit)).toEqual([50]);
+	});
+
+	it('timestamps of a zone east of UTC written without a zone (11 hours ahead) lose nothing', async () => {
+		const local = (ms: number) => new Date(ms + 11 * HOUR_MS).toISOString().slice(0, 19);
+		const search = service('newest', 5, [
+			contact(1, local(T0 - HOUR_MS)),
+			contact(2, local(T0 - 1)),
+		]);
+		let { state } = await poll(search, { start: T0 });
+		const emitted: unknown[] = [];
+		for (let i = 1; i <= 30; i++) {
+			const now = T0 + i * 7 * MINUTE_MS;
+			search.contacts.push(contact(100 + i, local(now - 2 * MINUTE_MS)));
+			const out = await poll(search, { stored: state, start: now });
+			emitted.push(...ids(out.emit));
+			state = out.state;
+			expect(state.floor).toBeLessThanOrEqual(now - OVERLAP_MS);
+		}
+		expect(emitted).toEqual(Array.from({ length: 30 }, (_, i) => 101 + i));
+	});
+});

@@ -1,0 +1,150 @@
+/** The poll runner: what it stores, what it logs (each contact once), what it keeps in memory. */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { eventOf } from '../../../nodes/OutreachContact/trigger/events';
+import { STATE_KEY } from '../../../nodes/OutreachContact/trigger/newContact/state';
+import { runEventPoll } from '../../../nodes/OutreachContact/trigger/pollRunner';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
+import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import {
+	contactAt,
+	FakeSearch,
+	idsOf as ids,
+	testNode,
+	useTestClockPerTest,
+} from '../../support/poll';
+
+jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
+
+const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
+const newContact = eventOf('newContact');
+
+const testClock = useTestClockPerTest(T0);
+
+/** n8n's poll context: the node's static data, the credential, a logger that records. */
+function context(staticData: IDataObject = {}) {
+	const logged: Array<[string, string]> = [];
+	const log = (level: string) => (message: string) => logged.push([level, message]);
+	const ctx = {
+		getNode: () => testNode,
+		getWorkflowStaticData: () => staticData,
+		getCredentials: async () => ({ baseUrl: 'https://api.example.test/api/v2', apiKey: 'k' }),
+		getPollBudgetMs: () => 5 * MINUTE_MS,
+		logger: { warn: log('warn'), info: log('info'), debug: log('debug'), error: log('error') },
+	} as unknown as IPollFunctions;
+	return { ctx, staticData, logged, warnings: () => logged.filter(([l]) => l === 'warn') };
+}
+
+/** An account of 12 contacts, newest first, 10 a page. */
+function account() {
+	const search = new FakeSearch('newest', 10);
+	search.contacts = Array.from({ length: 12 }, (_, i) =>
+		contactAt(i + 1, T0 - (12 - i) * MINUTE_MS),
+	);
+	return search.install();
+}
+
+async function pollAt(ctx: IPollFunctions, at: number, trigger = 'wf:node') {
+	testClock().setTime(at);
+	return await runEventPoll(ctx, newContact, trigger, undefined, {});
+}
+
+describe('runEventPoll', () => {
+	it('stores the state in the static data and goes on from it', async () => {
+		const search = account();
+		const { ctx, staticData } = context();
+		expect(await pollAt(ctx, T0)).toEqual([]);
+		expect(staticData[STATE_KEY]).toMatchObject({ version: 2, order: 'newest' });
+		search.contacts.push(contactAt(50, T0 + MINUTE_MS));
+		expect(ids(await pollAt(ctx, T0 + 2 * MINUTE_MS))).toEqual([50]);
+	});
+
+	it('logs a contact it cannot place once, not at every poll', async () => {
+		const search = account();
+		const { ctx, warnings } = context();
+		await pollAt(ctx, T0);
+		search.contacts.push(contactAt(40, 'not a date'), contactAt(41, T0 + 3 * DAY_MS));
+		for (let i = 1; i <= 4; i++) await pollAt(ctx, T0 + i * MINUTE_MS);
+		const lines = warnings().map(([, m]) => m);
+		expect(lines.filter((m) => m.includes('without a readable id or created_date'))).toEqual([
+			expect.stringContaining(': 40'),
+		]);
+		expect(lines.filter((m) => m.includes('more than a day ahead'))).toEqual([
+			expect.stringContaining(': 41'),
+		]);
+	});
+
+	it('starts afresh, with a warning, from a stored state it cannot use', async () => {
+		account();
+		const { ctx, staticData, warnings } = context({ [STATE_KEY]: { version: 9 } });
+		expect(await pollAt(ctx, T0)).toEqual([]);
+		expect(warnings()[0][1]).toMatch(/version 9, expected 1 or 2; starting again from now/);
+		expect(staticData[STATE_KEY]).toMatchObject({ version: 2, baseline: T0 });
+	});
+
+	it('goes on from its activation when n8n did not keep the static data of that poll', async () => {
+		const search = account();
+		await pollAt(context().ctx, T0); // n8n discards the static data of a poll that emits nothing
+		search.contacts.push(contactAt(50, T0 + MINUTE_MS));
+		expect(ids(await pollAt(context().ctx, T0 + 2 * MINUTE_MS))).toEqual([50]);
+	});
+
+	it('keeps at most 100 activations in memory, the oldest going first', async () => {
+		const search = account();
+		await pollAt(context().ctx, T0, 'first');
+		for (let i = 0; i < 100; i++) await pollAt(context().ctx, T0, `other ${i}`);
+		search.contacts.push(contactAt(50, T0 + MINUTE_MS));
+		// Forgotten: a first activation again, which emits nothing.
+		expect(await pollAt(context().ctx, T0 + 2 * MINUTE_MS, 'first')).toEqual([]);
+	});
+
+	it('says when a poll stopped at its share of the account; the next polls go on', async () => {
+		const search = account();
+		search.order = 'asListed'; // no order: the walk of the window is spread over polls
+		const mixed = [5, 1, 9, 3, 12, 7, 2, 10, 4, 8, 6, 11];
+		search.contacts = mixed.map((i) => search.contacts[i - 1]);
+		const { ctx, logged } = context();
+		(ctx as unknown as { getCredentials: unknown }).getCredentials = async () => ({
+			baseUrl: 'https://api.example.test/api/v2',
+			apiKey: 'k',
+			requestsPerMinute: 20, // 5 requests a minute for the trigger
+		});
+		await pollAt(ctx, T0);
+		const created = Array.from({ length: 300 }, (_, i) => contactAt(100 + i, T0 + i * 1000));
+		for (const c of created) search.contacts.splice((c.id * 7) % search.contacts.length, 0, c);
+		const emitted: unknown[] = [];
+		for (let i = 1; i <= 30; i++) emitted.push(...ids(await pollAt(ctx, T0 + i * MINUTE_MS)));
+		const info = logged.filter(([l]) => l === 'info').map(([, m]) => m);
+		expect(info.some((m) => /reached its share of the account \(5 requests a minute/.test(m))).toBe(
+			true,
+		);
+		expect(info.some((m) => /the next poll goes on from where this one stopped/.test(m))).toBe(
+			true,
+		);
+		expect([...emitted].sort((a, b) => (a as number) - (b as number))).toEqual(ids(created));
+	});
+
+	// BUG: the poll cuts the state to MAX_STATE_BYTES before the runner adds the ids it logs
+	// (`reported`, up to 50 of up to 144 characters), so the stored state can pass the bound by
+	// several KiB. A state 30 characters below the bound, then a poll that reads 100
+	// contacts without a readable date: expected at most 524,288 characters, got 526,131.
+	it.failing('stores a state within MAX_STATE_BYTES, the reported ids included', async () => {
+		const search = account();
+		search.cap = 200; // one page: every contact is read
+		const { ctx, staticData } = context();
+		await pollAt(ctx, T0);
+		const state = staticData[STATE_KEY] as { seen: Record<string, number> };
+		// Up to 30 characters below the bound: one entry is 40 + 13 + 4 characters.
+		const room = MAX_STATE_BYTES - 30 - JSON.stringify(state).length;
+		for (let i = 0; i < Math.floor(room / 57); i++)
+			state.seen[`${i}`.padStart(40, 's')] = T0 - 30 * MINUTE_MS;
+		for (let i = 0; i < 50; i++)
+			search.contacts.push(contactAt(1000 + i, 'not a date'), {
+				...contactAt(0, T0),
+				id: `${i}`.padStart(64, 'u') as never,
+				created_date: 'bad',
+			});
+		await pollAt(ctx, T0 + MINUTE_MS);
+		expect(JSON.stringify(staticData[STATE_KEY]).length).toBeLessThanOrEqual(MAX_STATE_BYTES);
+	});
+});
