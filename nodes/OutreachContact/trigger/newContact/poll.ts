@@ -25,6 +25,8 @@ interface Read {
 	/** Set when contacts beyond the emitted ones are proved handled only up to them. */
 	bounded: boolean;
 	inconsistent?: string;
+	/** During a walk: the floor it will set when complete (see forgetBehindWalk). */
+	forgetBelow?: number;
 }
 
 /**
@@ -82,6 +84,9 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 		});
 		next.walk = { ...walk, ...step.position };
 		read = { pages: step.pages, bounded: false, inconsistent: step.inconsistent };
+		if (!step.complete && walk.previous !== null) {
+			read.forgetBelow = Math.min(walk.previous, start) - OVERLAP_MS;
+		}
 		if (step.complete) {
 			if (walk.previous !== null && !step.inconsistent) read.through = walk.previous;
 			next.walk = newWalk(state.floor, start, step.position.newest ?? walk.previous);
@@ -160,7 +165,8 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 		state.through = state.through === null ? through : Math.max(state.through, through);
 	}
 	state.seen = withChosen(state.seen, chosen);
-	if (state.walk) forgetBehindWalk(state, chosen, plan.now);
+	if (state.walk && read.forgetBelow !== undefined)
+		forgetBehindWalk(state, chosen, read.forgetBelow);
 	let floor = nextFloor(state.floor, state.through, plan.now);
 	state.floor = floor;
 	const dropped = cutToBound(state);
@@ -177,10 +183,8 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
  * so that a walk that emits more than the state can hold (an initial backfill of days) keeps the
  * state within its bound without raising the floor over contacts still to come.
  */
-function forgetBehindWalk(state: PollState, chosen: Candidate[], now: number): void {
+function forgetBehindWalk(state: PollState, chosen: Candidate[], below: number): void {
 	const walk = state.walk!;
-	if (walk.previous === null) return;
-	const below = Math.min(walk.previous, now) - OVERLAP_MS;
 	const keep = new Set([...(walk.recent ?? []), ...chosen.map((c) => c.key)]);
 	for (const [key, created] of Object.entries(state.seen)) {
 		if (created < below && !keep.has(key)) delete state.seen[key];
