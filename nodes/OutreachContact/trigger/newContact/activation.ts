@@ -3,7 +3,7 @@ import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import { idKey } from '../shared/collector';
 import { OrderWatch } from '../shared/order';
-import { cutoffOf, nextFloor } from '../shared/settings';
+import { CUTOFF_RANK, cutoffOf, nextFloor } from '../shared/settings';
 import { parseCreatedTime } from '../shared/timeRules';
 import { emptyAccountFloor, newWalk } from './plan';
 import { STATE_VERSION, type PollState } from './state';
@@ -49,8 +49,13 @@ export async function activate(
 	let order = pages > 1 ? watch.order : undefined;
 	const sample: ReadPage[] = [first];
 	if (order === 'oldest') {
+		// The newest are on the last page; with fewer than CUTOFF_RANK there, the page before too.
 		const last = await reader.read(pages);
 		if (last) sample.push(last);
+		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
+			const before = await reader.read(pages - 1);
+			if (before) sample.push(before);
+		}
 	} else if (order !== 'newest' && pages > 1) {
 		for (let page = 2; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
 			const read = await reader.read(page);
