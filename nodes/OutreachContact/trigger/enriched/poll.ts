@@ -58,6 +58,8 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		if (settings.initialDays === 0) return await activate(ctx, stored, sequenceId, take);
 	}
 	const state: EnrichedState = { ...stored };
+	// A state of version 1 has no walk: one starts now, over the window since its last poll.
+	if (state.walk.days === 0) state.walk = newEnrichedWalk(state.since, start);
 	const reader = new PageReader(
 		ctx,
 		enrichedConditions(state.walk.days, sequenceId),

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
 import type { PageReader, ReadPage } from '../../paging/pageReader';
-import { idKey } from '../shared/collector';
+import { idKey, reportKey } from '../shared/collector';
 import { OrderWatch } from '../shared/order';
 import { CUTOFF_RANK, cutoffOf, nextFloor } from '../shared/settings';
 import { parseCreatedTime } from '../shared/timeRules';
@@ -70,7 +70,7 @@ export async function activate(
 	for (const page of sample) {
 		for (const c of page.contacts) {
 			const t = parseCreatedTime(c?.created_date);
-			if (t === undefined || idKey(c?.id) === undefined) unreadable.push(String(c?.id));
+			if (t === undefined || idKey(c?.id) === undefined) unreadable.push(reportKey(c));
 			else if (t <= latest) times.push(t);
 		}
 	}

@@ -2,14 +2,13 @@ import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { EventPollFunction } from '../event';
 import {
-	type Candidate,
 	CandidateCollector,
 	FUTURE_TOLERANCE_MS,
 	pruneBelow,
 	withChosen,
 } from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
-import { nextFloor, OVERLAP_MS, WALK_ALLOWANCE_MS } from '../shared/settings';
+import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
 import { cutToBound } from '../shared/state';
 import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
 import { activate } from './activation';
@@ -25,8 +24,6 @@ interface Read {
 	/** Set when contacts beyond the emitted ones are proved handled only up to them. */
 	bounded: boolean;
 	inconsistent?: string;
-	/** During a walk: the floor it will set when complete (see forgetBehindWalk). */
-	forgetBelow?: number;
 }
 
 /**
@@ -84,9 +81,6 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 		});
 		next.walk = { ...walk, ...step.position };
 		read = { pages: step.pages, bounded: false, inconsistent: step.inconsistent };
-		if (!step.complete && walk.previous !== null) {
-			read.forgetBelow = Math.min(walk.previous, start) - OVERLAP_MS;
-		}
 		if (step.complete) {
 			if (walk.previous !== null && !step.inconsistent) read.through = walk.previous;
 			next.walk = newWalk(state.floor, start, step.position.newest ?? walk.previous);
@@ -104,7 +98,7 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 		...outcome,
 		stopped: budget.stopped,
 		inconsistent: read.inconsistent,
-		unreadable: [...unreadable, ...outcome.unreadable],
+		unreadable: [...new Set([...unreadable, ...outcome.unreadable])],
 	};
 };
 
@@ -128,7 +122,9 @@ async function readWithOrder(
 	if (main.total !== undefined) next.total = main.total;
 	const pages = [...main.range];
 	let ordered = main.ordered;
-	if (ordered && main.total !== undefined) {
+	// The check only after a read that joined the handled contacts: the pages of one that ran out
+	// of budget are not taken, and the check must not take them from the reader's cache either.
+	if (ordered && main.total !== undefined && main.range.length > 0) {
 		// One request a quiet poll (a quiet poll costs 2 in all), more when the read was long.
 		const requests = Math.max(1, Math.ceil(pages.length / 2));
 		const check = await checkOrder({
@@ -165,8 +161,6 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 		state.through = state.through === null ? through : Math.max(state.through, through);
 	}
 	state.seen = withChosen(state.seen, chosen);
-	if (state.walk && read.forgetBelow !== undefined)
-		forgetBehindWalk(state, chosen, read.forgetBelow);
 	let floor = nextFloor(state.floor, state.through, plan.now);
 	state.floor = floor;
 	const dropped = cutToBound(state);
@@ -174,20 +168,4 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 	state.floor = floor;
 	state.seen = pruneBelow(state.seen, floor);
 	return { ...report, emit, state, cut: dropped };
-}
-
-/**
- * During a walk, ids created below the floor the walk will set when it completes are only needed
- * while contacts added meanwhile could push them onto a page the walk has still to read: for
- * the contacts emitted in this poll and the one before (`walk.recent`). Older ones are dropped,
- * so that a walk that emits more than the state can hold (an initial backfill of days) keeps the
- * state within its bound without raising the floor over contacts still to come.
- */
-function forgetBehindWalk(state: PollState, chosen: Candidate[], below: number): void {
-	const walk = state.walk!;
-	const keep = new Set([...(walk.recent ?? []), ...chosen.map((c) => c.key)]);
-	for (const [key, created] of Object.entries(state.seen)) {
-		if (created < below && !keep.has(key)) delete state.seen[key];
-	}
-	walk.recent = chosen.filter((c) => c.created < below).map((c) => c.key);
 }

@@ -47,8 +47,6 @@ export interface WalkCursor {
 	last?: number;
 	/** The last page it may read (see fullWalk.ts). */
 	limit?: number;
-	/** Ids emitted by the last poll of the walk and created below the floor it will set. */
-	recent?: string[];
 }
 
 const ORDERS = ['newest', 'oldest'];
@@ -68,8 +66,6 @@ function readWalk(raw: unknown): WalkCursor | undefined {
 	if (w.falls === true) walk.falls = true;
 	if (isTime(w.last)) walk.last = w.last;
 	if (isTime(w.limit) && w.limit >= 1) walk.limit = w.limit;
-	if (Array.isArray(w.recent))
-		walk.recent = w.recent.filter((id): id is string => typeof id === 'string');
 	return walk;
 }
 

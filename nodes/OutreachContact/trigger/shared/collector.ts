@@ -79,7 +79,7 @@ export class CandidateCollector {
 			const key = idKey(contact?.id);
 			const created = parseCreatedTime(contact?.created_date);
 			if (key === undefined || created === undefined) {
-				this.unreadable.add(key ?? unusableId(contact));
+				this.unreadable.add(reportKey(contact));
 				continue;
 			}
 			if (created > this.rules.now + FUTURE_TOLERANCE_MS) {
@@ -160,8 +160,13 @@ export class CandidateCollector {
 	}
 }
 
-/** How a contact without a usable id shows in the log: its id cut to MAX_ID_LENGTH, or its date. */
-function unusableId(contact: Contact): string {
+/**
+ * How a contact the trigger cannot place shows in the log, and in the ids logged once: its id,
+ * cut to MAX_ID_LENGTH when it is too long, or its date when it has none.
+ */
+export function reportKey(contact: Contact): string {
+	const key = idKey(contact?.id);
+	if (key !== undefined) return key;
 	const id: unknown = contact?.id;
 	if (typeof id === 'string' && id.trim() !== '') return `${id.trim().slice(0, MAX_ID_LENGTH)}…`;
 	return `(no id, created_date ${JSON.stringify(contact?.created_date)?.slice(0, 40)})`;

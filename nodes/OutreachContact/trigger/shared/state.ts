@@ -69,23 +69,44 @@ export function withReported(
 	ids: string[],
 ): { reported: string[]; fresh: string[] } {
 	const known = new Set(reported ?? []);
-	const fresh = ids.filter((id) => !known.has(id));
+	const fresh = [...new Set(ids)].filter((id) => !known.has(id));
 	return { reported: [...(reported ?? []), ...fresh].slice(-MAX_REPORTED), fresh };
 }
 
-/** The size of a state as n8n stores it (JSON; characters, which bound the bytes of ASCII ids). */
+/** The bytes of a text in UTF-8 (how n8n stores the static data), counted without a Buffer. */
+export function utf8Bytes(text: string): number {
+	let bytes = 0;
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if (code < 0x80) bytes += 1;
+		else if (code < 0x800) bytes += 2;
+		else if (code >= 0xd800 && code <= 0xdbff) {
+			bytes += 4; // a surrogate pair: one character of four bytes
+			i++;
+		} else bytes += 3;
+	}
+	return bytes;
+}
+
+/** The size of a state as n8n stores it: JSON, in UTF-8 bytes. */
 export function stateBytes(state: unknown): number {
-	return JSON.stringify(state).length;
+	return utf8Bytes(JSON.stringify(state));
 }
 
 /**
- * Cuts a state to MAX_STATE_BYTES (or `max`): drops the oldest-created ids of `seen` until it
+ * Room kept for the ids the poll runner adds to `reported` after the poll has cut its state:
+ * MAX_REPORTED of at most about 80 characters, 3 bytes each at worst.
+ */
+export const REPORTED_ROOM = MAX_REPORTED * 80 * 3;
+
+/**
+ * Cuts a state to MAX_STATE_BYTES less the room for `reported` (or `max`): drops the oldest-created ids of `seen` until it
  * fits, and returns the creation time of the newest id dropped (the caller's floor must pass it,
  * so that a dropped id can never come again), or undefined when nothing was dropped.
  */
 export function cutToBound<S extends EventState<number>>(
 	state: S,
-	max = MAX_STATE_BYTES,
+	max = MAX_STATE_BYTES - REPORTED_ROOM,
 ): number | undefined {
 	let size = stateBytes(state);
 	if (size <= max) return undefined;
@@ -94,7 +115,7 @@ export function cutToBound<S extends EventState<number>>(
 	for (const [id, created] of byAge) {
 		if (size <= max) break;
 		// One entry in JSON: "id":123,  (quotes, colon, comma and the digits of the time)
-		size -= id.length + String(created).length + 4;
+		size -= utf8Bytes(JSON.stringify(id)) + String(created).length + 2;
 		delete state.seen[id];
 		dropped = created;
 	}
