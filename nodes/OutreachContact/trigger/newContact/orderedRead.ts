@@ -125,16 +125,17 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const last = lastPage;
 	const total = first.total;
 	const far = order === 'newest' ? Math.max(1, lastPage) : 1;
-	const result = (range: ReadPage[]): OrderedResult => {
-		const listed = [...range].sort((a, b) => a.page - b.page).map((p) => p.contacts);
-		return {
-			range,
-			rangeTop: topOf(range),
-			ordered: keepsOrder(listed, order),
-			total,
-			lastPage,
-		};
-	};
+	// Each answer must keep the order. Pages read a moment apart may not line up with each other
+	// (contacts created meanwhile move the list on, by more than a page during an import), so
+	// the order is judged within each page; reading in rising page numbers keeps them from
+	// skipping anything (see below).
+	const result = (range: ReadPage[]): OrderedResult => ({
+		range,
+		rangeTop: topOf(range),
+		ordered: range.every((p) => keepsOrder([p.contacts], order)),
+		total,
+		lastPage,
+	});
 
 	// From the new end until a page joins the handled contacts (a quiet or busy poll: one page).
 	const cheap: ReadPage[] = [first];
