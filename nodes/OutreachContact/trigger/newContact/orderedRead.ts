@@ -31,6 +31,17 @@ export interface OrderedInput {
 	maxPerPoll: number;
 	/** The count of results at the last poll (oldest first: where the end was). */
 	total?: number;
+	/** Requests the poll may still send: the range after a bisection is cut to fit (default: no cut). */
+	room?(): number;
+	/** A bisection a poll before ran out of budget in: it goes on from there. */
+	bisect?: Bisection;
+}
+
+/** Where a bisection stands, in pages counted from the new end, and the count it was made at. */
+export interface Bisection {
+	lo: number;
+	hi: number;
+	total: number;
 }
 
 export interface OrderedResult {
@@ -46,6 +57,8 @@ export interface OrderedResult {
 	/** The count of results, and the last page, as the service reported them. */
 	total?: number;
 	lastPage?: number;
+	/** Set when the budget ran out during a bisection: where the next poll goes on. */
+	bisect?: Bisection;
 }
 
 function times(contacts: Contact[]): number[] {
@@ -151,27 +164,39 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// Many new: bisect the k-th pages from the new end, between the cheap pages and the far end,
 	// for the first that joins the handled contacts; every page nearer the new end is all new.
 	const at = (k: number) => (order === 'newest' ? k : last - k + 1);
+	const size = reader.pageSize ?? 1;
 	let lo = cheap.length + 1;
 	let hi = Math.max(lo, last);
+	const earlier = input.bisect;
+	if (earlier && total !== undefined && total >= earlier.total) {
+		// New contacts since moved the boundary away from the new end by at most this many pages.
+		const moved = Math.ceil((total - earlier.total) / size) + 1;
+		lo = Math.max(lo, Math.min(earlier.lo, last));
+		hi = Math.max(lo, Math.min(last, earlier.hi + moved));
+	}
 	while (lo < hi) {
 		const mid = Math.floor((lo + hi) / 2);
 		const probe = await reader.read(at(mid));
-		if (!probe) return result([]);
+		if (!probe) return { ...result([]), bisect: { lo, hi, total: total ?? 0 } };
 		if (joins(probe)) hi = mid;
 		else lo = mid + 1;
 	}
 	// The pages from the boundary toward the new end that cover Max Contacts per Poll. They are
 	// read in rising page numbers: new contacts (newest first: at the front) then only move
 	// unread contacts further on, where they are still read, never back onto a page read already.
-	const size = reader.pageSize ?? 1;
-	const needed = Math.ceil(input.maxPerPoll / size) + 1;
+	// As many as cover Max Contacts per Poll, and fit in the budget (at least the boundary page).
+	const needed = Math.max(
+		1,
+		Math.min(Math.ceil(input.maxPerPoll / size) + 1, input.room?.() ?? Infinity),
+	);
 	const range: ReadPage[] = [];
 	if (order === 'newest') {
 		const top = Math.max(cheap.length + 1, hi - needed + 1);
 		for (let k = top; ; k++) {
 			// Read again even if the bisection did: contacts added since moved the pages on.
 			const read = await reader.read(k, true);
-			if (!read) return result([]); // out of budget before the range joins the known ones
+			// Out of budget before the range joins the known ones: the next poll starts there.
+			if (!read) return { ...result([]), bisect: { lo: hi, hi, total: total ?? 0 } };
 			range.push(read);
 			if (k >= hi && (joins(read) || k >= last)) break;
 		}

@@ -66,7 +66,8 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			state.pageSize,
 			take,
 		);
-		read = await readWithOrder(reader, state, plan, next, { isKnown, isHandled }, (c) =>
+		const room = () => budget.left();
+		read = await readWithOrder(reader, state, plan, next, { isKnown, isHandled, room }, (c) =>
 			collector.belowFloor(c),
 		);
 	} else {
@@ -108,7 +109,7 @@ async function readWithOrder(
 	state: PollState,
 	plan: PollPlan,
 	next: PollState,
-	known: { isKnown(c: Contact): boolean; isHandled(c: Contact): boolean },
+	known: { isKnown(c: Contact): boolean; isHandled(c: Contact): boolean; room(): number },
 	belowFloor: (c: Contact) => boolean,
 ): Promise<Read> {
 	const order = state.order!;
@@ -118,7 +119,9 @@ async function readWithOrder(
 		...known,
 		maxPerPoll: plan.maxPerPoll,
 		total: state.total,
+		bisect: state.bisect,
 	});
+	next.bisect = main.bisect;
 	if (main.total !== undefined) next.total = main.total;
 	const pages = [...main.range];
 	let ordered = main.ordered;
@@ -135,7 +138,17 @@ async function readWithOrder(
 			requests,
 			belowFloor,
 		});
-		pages.push(...check.pages);
+		// The check looks for contacts that became searchable late, below what the read handled;
+		// newer ones on its pages (the new end, when the read did not reach it) wait for the read,
+		// so that contacts still come oldest first.
+		const upTo = Math.max(main.rangeTop ?? -Infinity, state.through ?? -Infinity);
+		for (const page of check.pages) {
+			const late = page.contacts.filter((c) => {
+				const t = parseCreatedTime(c?.created_date);
+				return t === undefined || t <= upTo; // what cannot be placed is reported as usual
+			});
+			pages.push({ ...page, contacts: late });
+		}
 		next.verified = check.verified;
 		ordered = check.ordered;
 	}

@@ -1,4 +1,5 @@
 import type { ResultOrder } from '../shared/order';
+import type { Bisection } from './orderedRead';
 import { isTime, readReported, readSeen, readStored, type EventState } from '../shared/state';
 
 /** The New Contact state in the node's static data, under STATE_KEY: JSON numbers and a map of ids. */
@@ -30,6 +31,8 @@ export interface PollState extends EventState<typeof STATE_VERSION> {
 	verified?: number;
 	/** A read of the whole window that goes on over several polls (no order to trust). */
 	walk?: WalkCursor;
+	/** A bisection for the boundary that ran out of budget: the next poll goes on from it. */
+	bisect?: Bisection;
 }
 
 /** Where a read of the whole window stands (docs/trigger.md, "Without an order"). */
@@ -104,6 +107,10 @@ export function readPollState(raw: unknown): { state?: PollState; problem?: stri
 	if (memory && isTime(memory.pageSize) && memory.pageSize >= 1) state.pageSize = memory.pageSize;
 	if (memory && isTime(memory.total) && memory.total >= 0) state.total = memory.total;
 	if (isTime(value.verified) && value.verified >= 0) state.verified = value.verified;
+	const b = value.bisect as Record<string, unknown> | undefined;
+	if (b && isTime(b.lo) && isTime(b.hi) && isTime(b.total) && b.lo >= 1 && b.hi >= b.lo) {
+		state.bisect = { lo: b.lo, hi: b.hi, total: b.total };
+	}
 	const walk = value.version === 1 ? undefined : readWalk(value.walk);
 	if (walk) state.walk = walk;
 	return { state };

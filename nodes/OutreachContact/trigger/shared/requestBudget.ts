@@ -65,6 +65,13 @@ export class RequestBudget {
 		if (recent.size > MAX_TRIGGERS) recent.delete(recent.keys().next().value as string);
 	}
 
+	/** How many requests the poll may still send now (0 past its deadline). */
+	left(): number {
+		const now = getClock().elapsed();
+		if (now > this.deadline) return 0;
+		return Math.max(0, this.perMinute - this.times.filter((t) => t > now - MINUTE_MS).length);
+	}
+
 	take(): boolean {
 		const now = getClock().elapsed();
 		while (this.times.length > 0 && this.times[0] <= now - MINUTE_MS) this.times.shift();
