@@ -5,7 +5,7 @@ import { pollOnce, triggerNode } from '../harness/n8nHarness';
 import { testHooks } from '../nodes/OutreachContact/testHooks';
 import type { Order } from '../sandbox/search';
 import { startSandbox } from '../sandbox/server';
-import { seededRandom, TestClock } from '../test/support/testClock';
+import { seededRandom, TestClock } from '../harness/testClock';
 import { MemoryPeak } from './memoryPeak';
 
 const MINUTE = 60_000;

@@ -14,7 +14,7 @@ import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { SERVICE_WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
 import { busiestMinute } from '../../support/pacingWindow';
-import { TestClock } from '../../support/testClock';
+import { TestClock } from '../../../harness/testClock';
 
 const LIMIT = 200;
 const MINUTE = 60_000;

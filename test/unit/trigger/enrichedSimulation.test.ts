@@ -37,7 +37,7 @@ import {
 } from '../../../nodes/OutreachContact/trigger/enriched/state';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
-import { seededRandom, TestClock } from '../../support/testClock';
+import { seededRandom, TestClock } from '../../../harness/testClock';
 import {
 	parseSearchBody,
 	paginate,

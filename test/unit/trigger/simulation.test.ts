@@ -37,7 +37,7 @@ import {
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
-import { seededRandom, TestClock } from '../../support/testClock';
+import { seededRandom, TestClock } from '../../../harness/testClock';
 import { ALLOWED_CONDITIONS } from '../../../sandbox/search';
 import { dayNumber, localMidnight, localParts } from './calendar';
 

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../support/testClock';
+import { seededRandom } from '../../../harness/testClock';
 import {
 	DAY_MS,
 	HOUR_MS,
