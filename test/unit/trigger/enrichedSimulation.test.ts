@@ -47,7 +47,7 @@ import {
 } from '../../../sandbox/search';
 import { Store } from '../../../sandbox/store';
 import type { ContactRecord } from '../../../sandbox/types';
-import { dayNumber, localMidnight } from './calendar';
+import { dayNumber, localMidnight } from '../../../harness/simulatedService/calendar';
 
 interface Row {
 	id: number;

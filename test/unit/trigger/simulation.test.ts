@@ -39,7 +39,7 @@ import {
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { seededRandom, TestClock } from '../../../harness/testClock';
 import { ALLOWED_CONDITIONS } from '../../../sandbox/search';
-import { dayNumber, localMidnight, localParts } from './calendar';
+import { dayNumber, localMidnight, localParts } from '../../../harness/simulatedService/calendar';
 
 // ---------------------------------------------------------------------------------------------
 // Fake service

@@ -5,7 +5,7 @@ import {
 	parseCreatedTime,
 	windowDays,
 } from '../../../nodes/OutreachContact/trigger/timeRules';
-import { daysSince, localMidnight, dayNumber } from './calendar';
+import { daysSince, localMidnight, dayNumber } from '../../../harness/simulatedService/calendar';
 
 describe('parseCreatedTime', () => {
 	const noon = Date.UTC(2026, 0, 5, 12, 0, 0);

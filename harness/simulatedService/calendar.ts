@@ -1,8 +1,8 @@
 /** Calendar days in an IANA timezone, the way a service may count "days since" (test helper). */
 
 // Day counting is the sandbox's: the same rule the local service applies to "days since".
-export { calendarDayNumber as dayNumber, daysSince } from '../../../sandbox/calendar';
-import { wallClock } from '../../../sandbox/calendar';
+export { calendarDayNumber as dayNumber, daysSince } from '../../sandbox/calendar';
+import { wallClock } from '../../sandbox/calendar';
 
 const DAY_MS = 86_400_000;
 
