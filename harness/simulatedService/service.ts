@@ -187,6 +187,7 @@ export class SimulatedService {
 			const problem =
 				cause instanceof SearchError ? `${cause.field}: ${cause.message}` : String(cause);
 			this.violations.push(`bad search: ${problem}`);
+			this.log.push({ at, poll: this.polls, page: 0, pageSize: 0, status: 400, served: 0 });
 			return error(400, problem);
 		}
 		const record = (status: number, served = 0) =>
