@@ -1,5 +1,5 @@
 /**
- * The New Contact trigger at the edges of issue 27, simulated: each poll through n8n-core's real
+ * The trigger at the edges of issue 27, simulated: each poll through n8n-core's real
  * PollContext with its poll budget (5 minutes), on the virtual clock, against the simulated
  * service (harness/simulatedService: a localhost server answering each search in 250 ms of
  * virtual time, page cap 100 unless said).
@@ -13,21 +13,26 @@
  *   (e) created_date in local time without a zone, of a service east (Asia/Tokyo, UTC+9) and
  *       west (America/Phoenix, UTC-7) of UTC, whose days count in that zone (the west one with
  *       a page cap of 50), polled across the service's midnight;
+ *   (f) Contact Enriched after a pause of 3 days at 10,000 contacts a day, 9 in 10 enriched
+ *       1 to 10 minutes after their creation (its state: 'outreachContactEnrichedPoll');
  *   and a quiet poll after the activation, newest first.
- * (b) and (d) run with newest-first results, the others also with oldest-first and stable
+ * (b), (d) and (f) run with newest-first results, the others also with oldest-first and stable
  * unordered ones. Max Contacts per Poll is the default 100, except 1,000 where 100 would take
- * hundreds of polls: (a), (b) and (c) with N = 2.
+ * hundreds of polls: (a), (b), (c) with N = 2 and (f).
  *
  * The rules asserted, at every poll (the case stops at the first broken one):
  * - the poll ends without an error, and sends at most 50 requests (a quarter of the credential's
  *   default 200 Requests per Minute); the trigger's requests in any sliding 60 s are at most 50;
  * - it emits at most Max Contacts per Poll, no contact twice, and none created more than an
- *   hour before the activation (N = 0) or before the activation's last N days and an hour (N > 0);
+ *   hour before the activation (N = 0) or before the activation's last N days and an hour (N > 0)
+ *   (Contact Enriched: none enriched more than an hour before the activation);
  * - the event's state, as JSON, is at most MAX_STATE_BYTES.
  * And in the end every contact created after the activation poll (N = 0), or since the last
- * N days (N > 0), came: polling every minute until then, within ceil(contacts / Max Contacts
- * per Poll) + 1,000 polls after the last of them appeared and its created_date (read as UTC
- * when it has no zone) passed; then 10 more polls bring nothing twice.
+ * N days (N > 0), came (Contact Enriched: every one of them that was enriched), polling every
+ * minute until then: within ceil(contacts / Max Contacts per Poll) + 1,000 polls after the last
+ * of them appeared, was enriched and its created_date (read as UTC when it has no zone)
+ * passed. Then 10 more polls bring nothing twice. A poll past 50 requests gets 500s from the service (it broke the rule already), so
+ * that every poll ends.
  */
 import { busiestMinute } from '../../harness/pacingWindow';
 import { steadyArrivals } from '../../harness/simulatedService/arrivals';
@@ -37,6 +42,7 @@ import { SimulatedService } from '../../harness/simulatedService/service';
 import {
 	TriggerSimulation,
 	type PollRecord,
+	type TriggerEvent,
 } from '../../harness/simulatedService/triggerSimulation';
 import { localMidnight, dayNumber } from '../../harness/simulatedService/calendar';
 import { seededRandom, TestClock } from '../../harness/testClock';
@@ -60,6 +66,8 @@ interface EdgeCase {
 	maxPerPoll?: number;
 	initialDays?: number;
 	start?: number;
+	/** Default New Contact; with Contact Enriched, a contact's event is its enrichment. */
+	event?: TriggerEvent;
 	/** The account's contacts, from the activation time. */
 	contacts(start: number, random: () => number): NewContact[];
 	/** The polls before the drain (the first is the activation). */
@@ -93,11 +101,20 @@ async function runCase(c: EdgeCase) {
 	const sim = new TriggerSimulation({
 		service,
 		clock,
+		event: c.event,
 		options: { ...(c.maxPerPoll ? { maxPerPoll: c.maxPerPoll } : {}), initialDays },
 	});
 	const problems: string[] = [];
 	try {
-		const rows = service.contacts.schedule(c.contacts(start, seededRandom(2027)));
+		const scheduled = c.contacts(start, seededRandom(2027));
+		const rows = service.contacts.schedule(scheduled);
+		// When each contact becomes an event: its creation, or for Contact Enriched its enrichment.
+		const eventAt = new Map(
+			rows.map((row, i) => [
+				row.id,
+				c.event === 'contactEnriched' ? scheduled[i].enrichAt : row.visibleAt,
+			]),
+		);
 		let may = (_row: Row) => true;
 		const check = (poll: PollRecord) => {
 			const at = `poll ${poll.number} at +${((poll.start - start) / MINUTE).toFixed(1)} min`;
@@ -114,7 +131,7 @@ async function runCase(c: EdgeCase) {
 				if (!row) problems.push(`${at} emitted unknown id ${id}`);
 				else if (!may(row))
 					problems.push(
-						`${at} emitted ${id}, created ${(row.visibleAt - start) / MINUTE} min from the activation`,
+						`${at} emitted ${id}, an event ${Math.round(((eventAt.get(id) ?? NaN) - start) / MINUTE)} min from the activation`,
 					);
 			}
 			if (sim.repeated.length > 0)
@@ -125,11 +142,13 @@ async function runCase(c: EdgeCase) {
 		const planned = c.polls(start);
 		const activation = await sim.pollAt(planned[0]);
 		const lookback = initialDays * DAY;
-		may = (row) => row.visibleAt >= activation.start - lookback - HOUR;
-		const must = rows.filter((row) =>
-			initialDays === 0
-				? row.visibleAt > activation.end
-				: row.visibleAt >= activation.start - lookback + MINUTE,
+		may = (row) => (eventAt.get(row.id) ?? Infinity) >= activation.start - lookback - HOUR;
+		const must = rows.filter(
+			(row) =>
+				eventAt.get(row.id) !== undefined &&
+				(initialDays === 0
+					? row.visibleAt > activation.end
+					: row.visibleAt >= activation.start - lookback + MINUTE),
 		);
 		check(activation);
 		for (const t of planned.slice(1)) {
@@ -138,7 +157,9 @@ async function runCase(c: EdgeCase) {
 		}
 
 		// The drain: every minute until every contact that must come came, within the bound.
-		const settled = Math.max(...must.map((r) => Math.max(r.visibleAt, readAsUtc(r.created_date))));
+		const settled = Math.max(
+			...must.map((r) => Math.max(r.visibleAt, readAsUtc(r.created_date), eventAt.get(r.id)!)),
+		);
 		const bound = Math.ceil(must.length / maxPerPoll) + 1000;
 		const missing = () => must.filter((r) => !sim.emittedAt.has(r.id));
 		let next = Math.ceil(clock.now() / MINUTE) * MINUTE;
@@ -157,10 +178,6 @@ async function runCase(c: EdgeCase) {
 			check(await sim.pollAt(Math.max(next, clock.now())));
 			next += MINUTE;
 		}
-		if (process.env.EDGE_STATS)
-			console.log(
-				`${c.order}: ${sim.polls.length} polls, ${service.log.length} requests, ${must.length} must, emitted ${sim.emittedAt.size}`,
-			);
 		return { problems, sim, service, must, rows, activation };
 	} finally {
 		await service.stop();
@@ -288,6 +305,29 @@ describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () =
 			});
 		},
 	);
+
+	it('(f) Contact Enriched: an enrichment backlog after a pause of 3 days at 10,000 a day, newest first', async () => {
+		const resume = START + 10 * MINUTE + 3 * DAY;
+		const { problems, must, sim } = await runCase({
+			event: 'contactEnriched',
+			order: 'newest',
+			maxPerPoll: 1000,
+			// 9 in 10 enriched 1 to 10 minutes after their creation, the rest never.
+			contacts: (start, random) =>
+				steadyArrivals(start - 3 * DAY, resume + 30 * MINUTE, 10_000, random, (contact) =>
+					random() < 0.9
+						? { ...contact, enrichAt: contact.at + MINUTE + Math.floor(random() * 9 * MINUTE) }
+						: contact,
+				),
+			polls: (start) => [
+				...everyMinute(start, start + 10 * MINUTE),
+				...everyMinute(resume, resume + 30 * MINUTE),
+			],
+		});
+		expect(problems.slice(0, 10)).toEqual([]);
+		expect(must.length).toBeGreaterThan(27_000);
+		expect(sim.emittedAt.size).toBeGreaterThanOrEqual(must.length);
+	});
 
 	it('a quiet poll after the activation costs at most 2 requests (newest first)', async () => {
 		const { problems, sim, must } = await runCase({
