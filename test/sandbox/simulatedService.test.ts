@@ -13,6 +13,12 @@ import { SimulatedService } from '../../harness/simulatedService/service';
 import { seededRandom, TestClock } from '../../harness/testClock';
 import { searchContacts, type Condition, type Order } from '../../sandbox/search';
 
+/** What the tests read of an answer (an error answer has none of it). */
+interface SearchAnswer {
+	contacts: Array<{ id: number; created_date: string }>;
+	pagination: { total_contacts: number; page: number; total_pages: number; page_size: number };
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -155,7 +161,7 @@ describe('simulated service over HTTP', () => {
 		return {
 			status: response.status,
 			retryAfter: response.headers.get('retry-after'),
-			body: (await response.json()) as Record<string, any>,
+			body: (await response.json()) as SearchAnswer,
 		};
 	};
 	const body = (page: number, page_size = 100) => ({
@@ -192,7 +198,7 @@ describe('simulated service over HTTP', () => {
 			page_size: 50,
 		});
 		expect(first.body.contacts[0].created_date).toBe('2026-06-10 21:00:00.000');
-		expect(first.body.contacts.map((c: { id: number }) => c.id).slice(0, 3)).toEqual([1, 2, 3]);
+		expect(first.body.contacts.map((c) => c.id).slice(0, 3)).toEqual([1, 2, 3]);
 		// Page 2: 1-3 contacts created first (insertWhilePaging), so the list grew.
 		const second = await search(body(2, 50));
 		expect(second.body.pagination.total_contacts).toBe(120 + service.insertedWhilePaging);

@@ -115,7 +115,7 @@ async function runCase(c: EdgeCase) {
 				c.event === 'contactEnriched' ? scheduled[i].enrichAt : row.visibleAt,
 			]),
 		);
-		let may = (_row: Row) => true;
+		let may: (row: Row) => boolean = () => true;
 		const check = (poll: PollRecord) => {
 			const at = `poll ${poll.number} at +${((poll.start - start) / MINUTE).toFixed(1)} min`;
 			if (poll.error) problems.push(`${at} threw: ${poll.error}`);
