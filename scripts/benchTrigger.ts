@@ -18,10 +18,8 @@
  */
 import { busiestMinute } from '../harness/pacingWindow';
 import { steadyArrivals } from '../harness/simulatedService/arrivals';
-import { SimulatedService } from '../harness/simulatedService/service';
-import { TriggerSimulation } from '../harness/simulatedService/triggerSimulation';
-import { seededRandom, TestClock } from '../harness/testClock';
-import { testHooks } from '../nodes/OutreachContact/testHooks';
+import { simulatedAccount, TriggerSimulation } from '../harness/simulatedService/triggerSimulation';
+import { seededRandom } from '../harness/testClock';
 import type { Order } from '../sandbox/search';
 
 const MINUTE = 60_000;
@@ -32,12 +30,15 @@ export const TRIGGER_RATES = [1_000, 10_000, 30_000, 100_000];
 const CAPS = [50, 100];
 const ORDERS: Order[] = ['newest', 'oldest', 'unordered'];
 
-const HISTORY_MS = 3 * DAY;
-const LIVE_MS = 3 * HOUR;
-const DRAIN_POLLS = 60;
-const WEDGED_AFTER = 5;
-const MAX_REQUESTS = 12_500;
-const LATENCY_MS = 250;
+/** Each row's scenario: its days of history, its hours of polls, its bounds. */
+const SCENARIO = {
+	historyMs: 3 * DAY,
+	liveMs: 3 * HOUR,
+	drainPolls: 60,
+	wedgedAfter: 5,
+	maxRequests: 12_500,
+	latencyMs: 250,
+};
 
 export interface TriggerBenchRow {
 	perDay: number;
@@ -70,21 +71,16 @@ const median = (values: number[]) =>
 export async function benchTriggerRow(row: TriggerBenchRow): Promise<TriggerBenchResult> {
 	const started = Date.now();
 	const start = Date.UTC(2026, 10, 23, 9, 0, 0);
-	const clock = new TestClock({ start, seed: 7 });
-	const restoreClock = clock.install();
-	testHooks.resetPacers();
-	testHooks.forgetTriggerStates();
-	const service = await new SimulatedService({
-		clock,
+	const { clock, service, close } = await simulatedAccount(start, {
 		order: row.order,
 		maxPageSize: row.cap,
-		latencyMs: LATENCY_MS,
-	}).start();
+		latencyMs: SCENARIO.latencyMs,
+	});
 	try {
 		const random = seededRandom(row.perDay + row.cap);
 		const rows = service.contacts.schedule([
-			...steadyArrivals(start - HISTORY_MS, start, row.perDay, random),
-			...steadyArrivals(start, start + LIVE_MS, row.perDay, random),
+			...steadyArrivals(start - SCENARIO.historyMs, start, row.perDay, random),
+			...steadyArrivals(start, start + SCENARIO.liveMs, row.perDay, random),
 		]);
 		const sim = new TriggerSimulation({ service, clock });
 		const activation = await sim.pollAt(start);
@@ -95,13 +91,15 @@ export async function benchTriggerRow(row: TriggerBenchRow): Promise<TriggerBenc
 		const poll = async (at: number) => {
 			const record = await sim.pollAt(at);
 			inARow = record.error ? inARow + 1 : 0;
-			if (inARow >= WEDGED_AFTER) stopped = `wedged: ${WEDGED_AFTER} polls in a row threw`;
-			else if (service.log.length >= MAX_REQUESTS) stopped = `stopped at ${MAX_REQUESTS} requests`;
+			if (inARow >= SCENARIO.wedgedAfter)
+				stopped = `wedged: ${SCENARIO.wedgedAfter} polls in a row threw`;
+			else if (service.log.length >= SCENARIO.maxRequests)
+				stopped = `stopped at ${SCENARIO.maxRequests} requests`;
 		};
-		for (let at = start + MINUTE; at <= start + LIVE_MS && !stopped; at += MINUTE)
+		for (let at = start + MINUTE; at <= start + SCENARIO.liveMs && !stopped; at += MINUTE)
 			if (at >= clock.now()) await poll(at);
 		let next = Math.ceil(clock.now() / MINUTE) * MINUTE;
-		for (let drained = 0; !stopped && drained < DRAIN_POLLS && missing() > 0; drained++) {
+		for (let drained = 0; !stopped && drained < SCENARIO.drainPolls && missing() > 0; drained++) {
 			await poll(next);
 			next = Math.max(next + MINUTE, Math.ceil(clock.now() / MINUTE) * MINUTE);
 		}
@@ -128,8 +126,7 @@ export async function benchTriggerRow(row: TriggerBenchRow): Promise<TriggerBenc
 			seconds: (Date.now() - started) / 1000,
 		};
 	} finally {
-		await service.stop();
-		restoreClock();
+		await close();
 	}
 }
 
@@ -162,7 +159,7 @@ function tableLine(r: TriggerBenchResult, limitPerMinute: number): string {
 /** Prints the table, a line per row as each finishes. */
 export async function benchTrigger(limitPerMinute: number): Promise<void> {
 	console.log(
-		`(c) the New Contact trigger: 3 days of contacts, activation (N = 0), polls every minute for 3 h with contacts arriving at the same rate, then until all came (at most ${DRAIN_POLLS} more); ${LATENCY_MS} ms per answer, n8n's 5-minute poll budget, Max Contacts per Poll 100`,
+		`(c) the New Contact trigger: 3 days of contacts, activation (N = 0), polls every minute for 3 h with contacts arriving at the same rate, then until all came (at most ${SCENARIO.drainPolls} more); ${SCENARIO.latencyMs} ms per answer, n8n's 5-minute poll budget, Max Contacts per Poll 100`,
 	);
 	console.log(
 		`| contacts a day | page cap | results | requests per poll, median / max | busiest 60 s, share of ${limitPerMinute}/min (requests) | delay, median / max | activation (requests) | every contact once | notes (real time) |`,

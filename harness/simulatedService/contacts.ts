@@ -45,11 +45,13 @@ const NO_OBJECT = Object.freeze({}) as Record<string, never>;
 const NO_IDS: string[] = [];
 /** Fewer released at once are inserted one by one; more are appended and both lists sorted. */
 const BATCH_SORT_FROM = 256;
+/** How many single insertions the store remembers for the lists searches keep. */
+const MAX_INSERTIONS = 10_000;
 
-const byCreated = (a: Row, b: Row) => a.createdMs - b.createdMs || a.id - b.id;
-const byRank = (a: Row, b: Row) => a.rank - b.rank || a.id - b.id;
+export const byCreated = (a: Row, b: Row) => a.createdMs - b.createdMs || a.id - b.id;
+export const byRank = (a: Row, b: Row) => a.rank - b.rank || a.id - b.id;
 
-function insertSorted(list: Row[], row: Row, compare: (a: Row, b: Row) => number): void {
+export function insertSorted(list: Row[], row: Row, compare: (a: Row, b: Row) => number): void {
 	let lo = 0;
 	let hi = list.length;
 	while (lo < hi) {
@@ -71,6 +73,16 @@ export class ContactStore {
 
 	/** Grows with every change that can alter a search's answer. */
 	version = 0;
+
+	/**
+	 * The last version whose change was more than contacts inserted one by one (an update, an
+	 * enrichment, a batch sorted in): a list built at or after it can take the later insertions
+	 * from `insertedSince` instead of being built again.
+	 */
+	rebuiltAt = 0;
+
+	/** Contacts inserted one by one, each with the version it made; the oldest are dropped. */
+	private insertions: Array<{ version: number; row: Row }> = [];
 
 	private readonly changes: Change[] = [];
 
@@ -192,7 +204,15 @@ export class ContactStore {
 		}
 		row.updatedMs = at;
 		row.updated_date = new Date(at).toISOString();
-		this.version++;
+		this.rebuiltAt = ++this.version;
+	}
+
+	/** The contacts inserted after `version`, or undefined when a list of then must be built again. */
+	insertedSince(version: number): Row[] | undefined {
+		if (version < this.rebuiltAt) return undefined;
+		const first = this.insertions[0];
+		if (first && first.version > version + 1) return undefined; // dropped already
+		return this.insertions.filter((i) => i.version > version).map((i) => i.row);
 	}
 
 	private insert(rows: Row[]): void {
@@ -204,15 +224,18 @@ export class ContactStore {
 			for (const row of rows) {
 				insertSorted(this.byCreated, row, byCreated);
 				insertSorted(this.byRank, row, byRank);
+				this.insertions.push({ version: ++this.version, row });
 			}
-		} else {
-			for (const row of rows) {
-				this.byCreated.push(row);
-				this.byRank.push(row);
-			}
-			this.byCreated.sort(byCreated);
-			this.byRank.sort(byRank);
+			if (this.insertions.length > 2 * MAX_INSERTIONS)
+				this.insertions = this.insertions.slice(-MAX_INSERTIONS);
+			return;
 		}
-		this.version++;
+		for (const row of rows) {
+			this.byCreated.push(row);
+			this.byRank.push(row);
+		}
+		this.byCreated.sort(byCreated);
+		this.byRank.sort(byRank);
+		this.rebuiltAt = ++this.version;
 	}
 }

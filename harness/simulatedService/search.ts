@@ -16,7 +16,7 @@ import {
 	type SearchRequest,
 	type Sliceable,
 } from '../../sandbox/search';
-import type { ContactStore, Row } from './contacts';
+import { byCreated, byRank, insertSorted, type ContactStore, type Row } from './contacts';
 
 /** Runs [from, to) of the contacts by creation, read oldest or newest first, cut on demand. */
 class RunsView implements Sliceable<Row> {
@@ -52,11 +52,21 @@ export interface SearchSettings {
 	maxPageSize: number;
 }
 
-/** Answers searches over one store; remembers the last lists until the store changes. */
-export class SearchIndex {
-	private cached = new Map<string, Sliceable<Row>>();
+/**
+ * A list built for one search: a view of runs (cheap to build again), or an array that takes
+ * the contacts inserted since in place, so that a list of 300,000 is not built per request.
+ */
+interface Built {
+	version: number;
+	list: Sliceable<Row>;
+	grow?: { accepts: (row: Row) => boolean; compare: (a: Row, b: Row) => number; rows: Row[] };
+}
 
-	private cachedVersion = -1;
+const newestFirst = (a: Row, b: Row) => byCreated(b, a);
+
+/** Answers searches over one store; keeps the lists it built and brings them up to date. */
+export class SearchIndex {
+	private built = new Map<string, Built>();
 
 	constructor(private readonly store: ContactStore) {}
 
@@ -73,36 +83,59 @@ export class SearchIndex {
 	/** Every matching contact in the order the service serves them. */
 	matching(conditions: Condition[], now: number, order: Order): Sliceable<Row> {
 		const today = this.store.dayOf(now);
-		if (this.cachedVersion !== this.store.version) {
-			this.cached.clear();
-			this.cachedVersion = this.store.version;
-		}
 		const key = `${order}|${today}|${JSON.stringify(conditions)}`;
-		let list = this.cached.get(key);
-		if (!list) {
-			list = this.build(conditions, now, today, order);
-			this.cached.set(key, list);
+		const { version } = this.store;
+		let entry = this.built.get(key);
+		if (entry && entry.version !== version && entry.grow) {
+			const inserted = this.store.insertedSince(entry.version);
+			if (inserted) {
+				const { accepts, compare, rows } = entry.grow;
+				for (const row of inserted) if (accepts(row)) insertSorted(rows, row, compare);
+				entry.version = version;
+			}
 		}
-		return list;
+		if (!entry || entry.version !== version) {
+			if (this.built.size > 16) this.built.clear();
+			entry = { version, ...this.build(conditions, now, today, order) };
+			this.built.set(key, entry);
+		}
+		return entry.list;
 	}
 
-	private build(conditions: Condition[], now: number, today: number, order: Order): Sliceable<Row> {
+	private build(
+		conditions: Condition[],
+		now: number,
+		today: number,
+		order: Order,
+	): Omit<Built, 'version'> {
 		const groups = conditionGroups(conditions);
 		const onCreated = groups.filter((g) => g[0].property === 'created_timestamp');
 		const others = groups.filter((g) => g[0].property !== 'created_timestamp');
+		const dayChecked = new Map<number, boolean>();
+		const dayAllowed = (day: number) => {
+			let allowed = dayChecked.get(day);
+			if (allowed === undefined) {
+				allowed = onCreated.every((group) =>
+					group.some((c) => compareDays(today - day, c.condition, Number(c.value))),
+				);
+				dayChecked.set(day, allowed);
+			}
+			return allowed;
+		};
+		const accepts = (row: Row) =>
+			dayAllowed(row.day) &&
+			others.every((group) => group.some((c) => this.meets(row, c, now, today)));
 		const rows = this.store.byCreated;
-		if (rows.length === 0) return [];
+		if (order === 'unordered') {
+			const list = this.store.byRank.filter(accepts);
+			return { list, grow: { accepts, compare: byRank, rows: list } };
+		}
 		// The days the created_timestamp conditions let through, as runs of the sorted contacts.
-		const firstDay = rows[0].day;
-		const lastDay = rows[rows.length - 1].day;
-		const dayAllowed = new Uint8Array(lastDay - firstDay + 1);
 		const runs: Array<[number, number]> = [];
+		const firstDay = rows[0]?.day ?? 0;
+		const lastDay = rows[rows.length - 1]?.day ?? -1;
 		for (let day = firstDay; day <= lastDay; day++) {
-			const allowed = onCreated.every((group) =>
-				group.some((c) => compareDays(today - day, c.condition, Number(c.value))),
-			);
-			if (!allowed) continue;
-			dayAllowed[day - firstDay] = 1;
+			if (!dayAllowed(day)) continue;
 			const from = this.store.firstOfDay(day);
 			const to = this.store.firstOfDay(day + 1);
 			if (from === to) continue;
@@ -110,16 +143,13 @@ export class SearchIndex {
 			if (last && last[1] === from) last[1] = to;
 			else runs.push([from, to]);
 		}
-		const meetsOthers = (row: Row) =>
-			others.every((group) => group.some((c) => this.meets(row, c, now, today)));
-		if (order === 'unordered') {
-			return this.store.byRank.filter((row) => dayAllowed[row.day - firstDay] && meetsOthers(row));
-		}
-		if (others.length === 0) return new RunsView(rows, runs, order === 'newest');
+		if (others.length === 0) return { list: new RunsView(rows, runs, order === 'newest') };
 		const list: Row[] = [];
 		for (const [from, to] of runs)
-			for (let i = from; i < to; i++) if (meetsOthers(rows[i])) list.push(rows[i]);
-		return order === 'newest' ? list.reverse() : list;
+			for (let i = from; i < to; i++) if (accepts(rows[i])) list.push(rows[i]);
+		if (order === 'newest') list.reverse();
+		const compare = order === 'newest' ? newestFirst : byCreated;
+		return { list, grow: { accepts, compare, rows: list } };
 	}
 
 	/** One condition on anything but the creation time (update time: from the kept day). */

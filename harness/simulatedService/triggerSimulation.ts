@@ -8,9 +8,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { pollOnce } from '../core/run';
-import type { TestClock } from '../testClock';
+import { TestClock } from '../testClock';
 import { triggerNode } from '../workflowJson';
-import type { Fault, SimulatedService } from './service';
+import { SimulatedService, type Fault, type SimulatedServiceOptions } from './service';
 
 export type TriggerEvent = 'newContact' | 'contactEnriched';
 
@@ -126,4 +126,29 @@ export class TriggerSimulation {
 		testHooks.resetPacers();
 		testHooks.forgetTriggerStates();
 	}
+}
+
+/**
+ * A simulated service on a new TestClock (jump mode) installed as the nodes' clock, with fresh
+ * pacing and no trigger state in process memory, as a new n8n process has; `close` stops the
+ * service and puts the previous clock back.
+ */
+export async function simulatedAccount(
+	start: number,
+	options: Omit<SimulatedServiceOptions, 'clock'>,
+	seed = 7,
+): Promise<{ clock: TestClock; service: SimulatedService; close: () => Promise<void> }> {
+	const clock = new TestClock({ start, seed });
+	const restoreClock = clock.install();
+	testHooks.resetPacers();
+	testHooks.forgetTriggerStates();
+	const service = await new SimulatedService({ clock, ...options }).start();
+	return {
+		clock,
+		service,
+		close: async () => {
+			await service.stop();
+			restoreClock();
+		},
+	};
 }

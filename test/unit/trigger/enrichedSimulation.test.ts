@@ -35,7 +35,11 @@ import {
 	ENRICHED_STATE_KEY,
 	readEnrichedState,
 } from '../../../nodes/OutreachContact/trigger/enriched/state';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import {
+	DAY_MS,
+	HOUR_MS,
+	MINUTE_MS,
+} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { seededRandom, TestClock } from '../../../harness/testClock';
 import {
