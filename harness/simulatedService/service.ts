@@ -95,6 +95,9 @@ export class SimulatedService {
 
 	insertedWhilePaging = 0;
 
+	/** The chance of `insertWhilePaging`, which a simulation may change between polls. */
+	insertChance: number;
+
 	/** Polls begun so far; the requests of the current one carry its number. */
 	polls = 0;
 
@@ -112,6 +115,7 @@ export class SimulatedService {
 		this.contacts = new ContactStore(options.timeZone ?? 'UTC', options.createdDate ?? isoUtc);
 		this.index = new SearchIndex(this.contacts);
 		this.random = createPrng(options.insertWhilePaging?.seed ?? 1);
+		this.insertChance = options.insertWhilePaging?.chance ?? 0;
 	}
 
 	/** The credential for this service. */
@@ -162,18 +166,46 @@ export class SimulatedService {
 		const path = (req.url ?? '').split('?')[0];
 		if (req.headers.authorization !== this.apiKey)
 			return error(403, 'Authentication credentials were not provided.');
-		if (req.method === 'GET' && path === `${PREFIX}/me`)
-			return json(200, { message: 'Authorized' });
-		if (req.method !== 'POST' || path !== `${PREFIX}/contact/search/`) {
-			this.violations.push(`unexpected request ${req.method} ${path}`);
+		let body: unknown;
+		if (req.method === 'POST') {
+			const read = await readJsonBody(req);
+			if (!read.ok) {
+				this.violations.push(`unreadable body: ${JSON.stringify(read.reply.body)}`);
+				return read.reply;
+			}
+			body = read.value;
+		}
+		return this.answer(
+			req.method ?? '',
+			path.startsWith(PREFIX) ? path.slice(PREFIX.length) : path,
+			body,
+		);
+	}
+
+	/** The answer to a request; `path` is below the base URL (e.g. /contact/search/). */
+	answer(method: string, path: string, body: unknown): Reply {
+		if (method === 'GET' && path === '/me') return json(200, { message: 'Authorized' });
+		if (method !== 'POST' || path !== '/contact/search/') {
+			this.violations.push(`unexpected request ${method} ${path}`);
 			return error(404, 'Not found.');
 		}
-		const body = await readJsonBody(req);
-		if (!body.ok) {
-			this.violations.push(`unreadable body: ${JSON.stringify(body.reply.body)}`);
-			return body.reply;
-		}
-		return this.search(body.value);
+		return this.search(body);
+	}
+
+	/**
+	 * The answer to a request made in process, as n8n's request helper returns a full response:
+	 * for simulations that fake n8n's context instead of running PollContext over HTTP.
+	 */
+	respond(
+		method: string,
+		path: string,
+		body: unknown,
+	): { statusCode: number; headers: Record<string, string>; body: string } {
+		const reply = this.answer(method, path, body);
+		const headers: Record<string, string> = { 'content-type': 'application/json' };
+		for (const [name, value] of Object.entries(reply.headers ?? {}))
+			headers[name.toLowerCase()] = value;
+		return { statusCode: reply.status, headers, body: JSON.stringify(reply.body) };
 	}
 
 	private search(raw: unknown): Reply {
@@ -255,7 +287,7 @@ export class SimulatedService {
 	/** Contacts created at this moment, while a poll pages (page 2 or later). */
 	private maybeInsert(page: number, now: number): void {
 		const insert = this.options.insertWhilePaging;
-		if (!insert || page < 2 || this.random() >= insert.chance) return;
+		if (!insert || page < 2 || this.random() >= this.insertChance) return;
 		const sequences = insert.sequenceIds ?? [101];
 		const count = 1 + Math.floor(this.random() * 3);
 		const added = Array.from({ length: count }, () => ({
