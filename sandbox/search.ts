@@ -127,7 +127,8 @@ export function parseSearchBody(body: unknown): SearchRequest {
 	return { conditions: (conditions ?? []).map(parseCondition), page_size, page };
 }
 
-function compareDays(days: number, condition: ConditionName, value: number): boolean {
+/** The rule of the three timestamp properties: `days` since the event against the condition's value. */
+export function compareDays(days: number, condition: ConditionName, value: number): boolean {
 	if (condition === 'More than') return days > value;
 	if (condition === 'Less than') return days < value;
 	return days === value;
@@ -183,18 +184,23 @@ export function matchesAll(
 	conditions: Condition[],
 	ctx: SearchContext,
 ): boolean {
+	return conditionGroups(conditions).every((group) =>
+		group.some((c) => matchesCondition(contact, c, ctx)),
+	);
+}
+
+/** The conditions grouped by property and condition: a contact must meet one of each group. */
+export function conditionGroups(conditions: Condition[]): Condition[][] {
 	const groups = new Map<string, Condition[]>();
 	for (const c of conditions) {
 		const key = `${c.property}\u0000${c.condition}`;
 		groups.set(key, [...(groups.get(key) ?? []), c]);
 	}
-	return [...groups.values()].every((group) =>
-		group.some((c) => matchesCondition(contact, c, ctx)),
-	);
+	return [...groups.values()];
 }
 
 /** A fixed pseudo-random rank of an id (Knuth's multiplicative hash): the 'unordered' order. */
-const scramble = (id: number) => Math.imul(id, 2654435761) >>> 0;
+export const scramble = (id: number) => Math.imul(id, 2654435761) >>> 0;
 
 /**
  * Newest first: created_date descending, then id descending; 'oldest' reverses both;
@@ -209,12 +215,18 @@ export function sortContacts(contacts: ContactRecord[], order: Order): ContactRe
 	});
 }
 
+/** A list a page can be cut from: an array, or a view that builds only the rows asked for. */
+export interface Sliceable<T> {
+	readonly length: number;
+	slice(start: number, end: number): T[];
+}
+
 /**
  * One page of `items`. The effective page size is min(asked, cap) and is what `pagination`
  * reports. Returns null for a page past the last one (page 1 of an empty result is allowed).
  */
 export function paginate<T>(
-	items: T[],
+	items: Sliceable<T>,
 	page: number,
 	askedPageSize: number,
 	maxPageSize: number,

@@ -7,7 +7,9 @@
  *       (the default: its searches and the ids it found) and without it (the pacing alone)
  *   (d) 100 adds with Wait for Processing, the sandbox processing each contact for 20 s
  *   (b) Search Return All over 10,000 contacts (page cap 100), answers instant and 600 ms
- *   (c) one trigger poll with 5,000 new contacts in the window
+ *   (c) the New Contact trigger on accounts of 1,000 to 100,000 new contacts a day, each page
+ *       cap and result order, on the simulated service and a virtual clock (benchTrigger.ts;
+ *       `npm run bench -- trigger`, or `c`)
  *   (memory) the peak heap of Search Return All over 50,000 enriched contacts, Simplify on and
  *            off (benchMemory.ts; not in the default run: `npm run bench -- memory`)
  *   (workers) 1, 2 and 4 (or the given) separate n8n processes sharing one key, 300 adds each
@@ -232,7 +234,7 @@ async function main(): Promise<void> {
 		await benchSearch(0);
 		await benchSearch(600);
 	}
-	if (wanted('c')) await benchTrigger(LIMIT_PER_MINUTE);
+	if (wanted('c') || wanted('trigger')) await benchTrigger(LIMIT_PER_MINUTE);
 	if (wanted('d')) await benchWait();
 	if (wanted('memory')) await benchMemory();
 	if (wanted('workers')) {

@@ -165,6 +165,8 @@ export interface PollOptions {
 	/** The workflow's static data from an earlier poll (mutated in place and returned). */
 	staticData?: IDataObject;
 	extraNodeTypes?: Record<string, INodeType | IVersionedNodeType>;
+	/** n8n 2.x's poll budget (`getPollBudgetMs`); default PollContext's own (5 minutes). */
+	pollBudgetMs?: number;
 }
 
 export interface PollResult {
@@ -187,7 +189,23 @@ export async function pollOnce(trigger: INode, options: PollOptions = {}): Promi
 	const node = workflow.getNode(trigger.name)!;
 	const credentialsHelper = new TestCredentialsHelper(options.credentials);
 	const additionalData = makeAdditionalData({ credentialsHelper, mode });
-	const context = new PollContext(workflow, node, additionalData, mode, 'activate');
+	const budget = options.pollBudgetMs;
+	const context =
+		budget === undefined
+			? new PollContext(workflow, node, additionalData, mode, 'activate')
+			: new PollContext(
+					workflow,
+					node,
+					additionalData,
+					mode,
+					'activate',
+					undefined,
+					undefined,
+					undefined,
+					undefined,
+					undefined,
+					() => budget,
+				);
 	const type = types.getByNameAndVersion(node.type, node.typeVersion);
 	if (!type.poll) throw new Error(`${node.type} has no poll()`);
 	const output = await type.poll.call(context);

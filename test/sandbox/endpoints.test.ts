@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { api, CONTACT_KEYS } from './helpers';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 const ENRICHED_CONTACT_KEYS = [
 	'first_name',

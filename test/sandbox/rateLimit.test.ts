@@ -1,7 +1,7 @@
 import { SlidingWindowLimiter } from '../../sandbox/rateLimit';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { api } from './helpers';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 describe('SlidingWindowLimiter', () => {
 	it('keeps keys apart and frees a slot exactly 60 s after it was taken', () => {

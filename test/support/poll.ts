@@ -7,7 +7,7 @@ import { pollSettings } from '../../nodes/OutreachContact/trigger/shared/setting
 import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/timeRules';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact, SearchCondition, SearchPage } from '../../nodes/OutreachContact/types';
-import { TestClock } from './testClock';
+import { TestClock } from '../../harness/testClock';
 
 /**
  * The trigger's reads in unit tests, without HTTP: a test file that uses these mocks the

@@ -1,6 +1,6 @@
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import { TestClock, type TestClockOptions } from './testClock';
+import { TestClock, type TestClockOptions } from '../../harness/testClock';
 
 /** What `sandboxOnTestClock` gives a test file: the current test's sandbox and clock. */
 export interface SandboxOnTestClock {

@@ -1,5 +1,5 @@
 import { isolateNetwork } from './nodeRun';
-import { TestClock } from './testClock';
+import { TestClock } from '../../harness/testClock';
 
 /**
  * For transport tests: no real network, fresh pacing state and a new scheduled TestClock in

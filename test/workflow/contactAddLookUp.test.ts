@@ -10,7 +10,7 @@ import {
 } from '../../harness/n8nHarness';
 import { contact, credentials, HOST, KEY_UNDER_TEST } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 /** Contact → Add with Look Up Contact (on by default): `id` and `duplicate` from batched searches. */
 

@@ -9,7 +9,7 @@ import {
 } from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 /**
  * Contact → Add against the sandbox (an independent model of the service): the look-up's

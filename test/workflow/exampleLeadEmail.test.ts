@@ -17,7 +17,7 @@ import {
 } from '../../harness/n8nHarness';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 // Real answers over (mocked or local) HTTP: ample time on a busy machine; no test asserts a duration.
 jest.setTimeout(30_000);

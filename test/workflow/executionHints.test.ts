@@ -18,7 +18,7 @@ import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { contact, credentials, HOST } from '../support/fixtures';
 import { isolateNetwork } from '../support/nodeRun';
 import { capturePollLog } from '../support/pollLog';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 isolateNetwork();
 

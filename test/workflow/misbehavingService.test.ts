@@ -19,7 +19,7 @@ import { STATE_KEY } from '../../nodes/OutreachContact/trigger/newContact/state'
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { capturePollLog } from '../support/pollLog';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 jest.setTimeout(30_000);
 

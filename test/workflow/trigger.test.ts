@@ -14,7 +14,7 @@ import type { Contact } from '../../nodes/OutreachContact/types';
 import { HOST, contact, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { isolateNetwork } from '../support/nodeRun';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 isolateNetwork();
 

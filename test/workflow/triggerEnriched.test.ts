@@ -16,7 +16,7 @@ import { HOST, contact, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { isolateNetwork } from '../support/nodeRun';
 import { startSandbox } from '../../sandbox/server';
-import { TestClock } from '../support/testClock';
+import { TestClock } from '../../harness/testClock';
 
 isolateNetwork();
 

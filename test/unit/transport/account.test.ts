@@ -13,8 +13,8 @@ import { CREDENTIAL_LIMITS } from '../../../nodes/OutreachContact/transport/defa
 import { Pacer, pacerFor } from '../../../nodes/OutreachContact/transport/pacer';
 import type { RequestContext } from '../../../nodes/OutreachContact/transport/request';
 import { callInNode } from '../../../harness/n8nHarness';
-import { TestClock } from '../../support/testClock';
-import { busiestMinute } from '../../support/pacingWindow';
+import { TestClock } from '../../../harness/testClock';
+import { busiestMinute } from '../../../harness/pacingWindow';
 import { useVirtualClock } from '../../support/virtualTime';
 
 jest.setTimeout(20_000);

@@ -8,7 +8,7 @@ import nock from 'nock';
 import { getContact } from '../../../nodes/OutreachContact/transport/api';
 import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { callInNode } from '../../../harness/n8nHarness';
-import { busiestMinute } from '../../support/pacingWindow';
+import { busiestMinute } from '../../../harness/pacingWindow';
 import { useVirtualClock } from '../../support/virtualTime';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.

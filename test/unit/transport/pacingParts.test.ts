@@ -8,7 +8,7 @@ import {
 } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SendQueue } from '../../../nodes/OutreachContact/transport/pacing/sendQueue';
 import { WindowBudget } from '../../../nodes/OutreachContact/transport/pacing/windowBudget';
-import { TestClock } from '../../support/testClock';
+import { TestClock } from '../../../harness/testClock';
 
 describe('WindowBudget (rules 1 to 4)', () => {
 	it('rule 1: sends up to the budget at once, then a slot frees SLOT_HOLD_MS after its answer', () => {

@@ -13,8 +13,8 @@ import { deliver, type RawResponse } from '../../../nodes/OutreachContact/transp
 import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { SERVICE_WINDOW_MS } from '../../../nodes/OutreachContact/transport/pacing/rules';
 import { SlidingWindowLimiter } from '../../../sandbox/rateLimit';
-import { busiestMinute } from '../../support/pacingWindow';
-import { TestClock } from '../../support/testClock';
+import { busiestMinute } from '../../../harness/pacingWindow';
+import { TestClock } from '../../../harness/testClock';
 
 const LIMIT = 200;
 const MINUTE = 60_000;

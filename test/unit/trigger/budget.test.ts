@@ -9,7 +9,7 @@ import {
 	requestsPerMinuteOf,
 } from '../../../nodes/OutreachContact/trigger/shared/requestBudget';
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
-import { seededRandom, TestClock } from '../../support/testClock';
+import { seededRandom, TestClock } from '../../../harness/testClock';
 
 const withBudget = (ms: unknown) => ({ getPollBudgetMs: () => ms }) as unknown as IPollFunctions;
 

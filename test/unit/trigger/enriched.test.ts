@@ -28,7 +28,7 @@ import {
 	throughJson,
 	type PollRun,
 } from '../../support/poll';
-import { seededRandom } from '../../support/testClock';
+import { seededRandom } from '../../../harness/testClock';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 

@@ -1,12 +1,12 @@
 /**
- * Deterministic simulation of the trigger's Contact Enriched event against the sandbox's data
- * model, with a fake clock.
+ * Deterministic simulation of the trigger's Contact Enriched event against the simulated
+ * service, with a fake clock.
  *
  * The node's real poll() runs with the real transport (pacing, retries, error mapping); only
- * n8n's context and the HTTP call are faked. The service is the sandbox's Store (a new
- * contact has no enrichment until it is processed, then `updated_date` moves to that time;
- * `touchContact` moves it again) with its search rules: the body checked by the sandbox's
- * parser, "days since" counted in calendar days of a timezone other than UTC, the sandbox's
+ * n8n's context and the HTTP call are faked: the request goes in process to the simulated
+ * service of the trigger tests and the bench (harness/simulatedService: a contact has no
+ * enrichment until its enrichment time, then its update time moves there; a later update moves
+ * it again) with the sandbox's search rules: the body checked by the sandbox's parser, "days since" counted in calendar days of a timezone other than UTC, the sandbox's
  * result orders, a page-size cap, 404 past the last page. Over 40 days of fake time,
  * contacts are created at random times, most enriched after a delay of seconds to 40 hours,
  * some never; many are updated again later, some more than 30 days after their creation;
@@ -41,17 +41,11 @@ import {
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
-import { seededRandom, TestClock } from '../../support/testClock';
-import {
-	parseSearchBody,
-	paginate,
-	sortContacts,
-	SearchError,
-	type Order,
-} from '../../../sandbox/search';
-import { Store } from '../../../sandbox/store';
-import type { ContactRecord } from '../../../sandbox/types';
-import { dayNumber, localMidnight } from './calendar';
+import { seededRandom, TestClock } from '../../../harness/testClock';
+import type { Order } from '../../../sandbox/search';
+import { isoUtc } from '../../../harness/simulatedService/formats';
+import { SimulatedService, type Fault } from '../../../harness/simulatedService/service';
+import { dayNumber, localMidnight } from '../../../harness/simulatedService/calendar';
 
 interface Row {
 	id: number;
@@ -63,11 +57,6 @@ interface Row {
 	stamp: number;
 }
 
-type Fault =
-	| { kind: 'fail'; status: 500 | 403; at: number }
-	| { kind: 'transient'; at: number }
-	| { kind: 'storm' };
-
 interface ServiceOptions {
 	timeZone: string;
 	order: Order;
@@ -76,23 +65,18 @@ interface ServiceOptions {
 	stampAheadMs: number;
 }
 
-/** The sandbox's Store behind a fake HTTP call, with events (creations, updates) applied as time passes. */
+/** The conditions a Contact Enriched poll sends; any other is a violation. */
+const ENRICHED_SEARCH = ['is_enriched', 'updated_timestamp', 'sequence__id'];
+
+/**
+ * The simulated service of the trigger tests (harness/simulatedService: the sandbox's search
+ * rules, contacts appearing, enriched and updated at their times), answered in process, and
+ * what the simulation knows of each contact.
+ */
 class SimService {
-	readonly store: Store;
+	readonly service: SimulatedService;
 
 	readonly rows = new Map<number, Row>();
-
-	readonly violations: string[] = [];
-
-	readonly log: Array<{ page: number; status: number }> = [];
-
-	private events: Array<{ at: number; apply: () => void }> = [];
-
-	private next = 0;
-
-	private fault: Fault | undefined;
-
-	private requestInPoll = 0;
 
 	/** Chance that a request for page >= 2 first sees a contact enriched at that moment (one a poll at most). */
 	enrichWhilePaging = 0;
@@ -101,181 +85,88 @@ class SimService {
 
 	private enrichedThisPoll = false;
 
-	private readonly days = new Map<string, number>();
-
 	constructor(
 		private readonly clock: TestClock,
 		private readonly random: () => number,
 		readonly options: ServiceOptions,
 	) {
-		this.store = new Store(() => clock.now());
-		this.store.seed();
+		const ahead = options.stampAheadMs;
+		this.service = new SimulatedService({
+			clock,
+			order: options.order,
+			maxPageSize: options.cap,
+			timeZone: options.timeZone,
+			createdDate: (ms) =>
+				ahead === 0
+					? isoUtc(ms)
+					: isoUtc(ms + ahead)
+							.replace('T', ' ')
+							.replace('Z', ''),
+		});
 	}
 
-	/** Schedules a contact created at `created`, processed (and enriched when `enrich`) at `processed`. */
+	get log() {
+		return this.service.log;
+	}
+
+	get violations() {
+		return this.service.violations;
+	}
+
+	/** Schedules a contact created at `created`, enriched at `processed` when `enrich`, updated at `touches`. */
 	schedule(
 		created: number,
 		seq: number,
 		processed: number,
 		enrich: boolean,
 		touches: number[],
+		visibleAt = created,
 	): void {
-		let row: Row | undefined;
-		this.events.push({
-			at: created,
-			apply: () => (row = this.create(created, seq, processed, enrich)),
-		});
-		for (const at of touches) {
-			this.events.push({
-				at,
-				apply: () => {
-					void this.store.processingCount; // the processing due before the update is done first
-					this.store.touchContact(row!.id, at);
-				},
-			});
-		}
-	}
-
-	/** Call once every contact is scheduled: events run in time order (an update after its creation). */
-	sortEvents(): void {
-		this.events.sort((a, b) => a.at - b.at);
-	}
-
-	private create(created: number, seq: number, processed: number, enrich: boolean): Row {
-		const now = this.clock.now();
-		const record = this.store.addContact({
-			email: `c${this.rows.size + 1}@example.com`,
-			sequence_id: seq,
-			pronet_handle: enrich ? `https://www.pronet.example/in/person-${this.rows.size + 1}/` : null,
-			do_enrichment: enrich,
-			created_date: created,
-			processed_at: processed,
-			// Processed before this moment already: its update is at the processing time.
-			updated_date: processed <= now ? processed : undefined,
-		});
-		const row = {
-			id: record.id,
+		const [contact] = this.service.contacts.schedule([
+			{
+				at: visibleAt,
+				createdMs: created,
+				sequenceId: seq,
+				...(enrich ? { enrichAt: processed } : {}),
+				updates: touches,
+			},
+		]);
+		this.rows.set(contact.id, {
+			id: contact.id,
 			seq,
 			created,
 			enrichedAt: enrich ? processed : null,
 			stamp: created + this.options.stampAheadMs,
-		};
-		this.rows.set(row.id, row);
-		return row;
-	}
-
-	/** Applies every event due by now. */
-	catchUp(): void {
-		const now = this.clock.now();
-		while (this.next < this.events.length && this.events[this.next].at <= now)
-			this.events[this.next++].apply();
-	}
-
-	beginPoll(fault: Fault | undefined): void {
-		this.fault = fault;
-		this.requestInPoll = 0;
-		this.enrichedThisPoll = false;
-	}
-
-	private dayOf(iso: string): number {
-		let day = this.days.get(iso);
-		if (day === undefined) {
-			day = dayNumber(Date.parse(iso), this.options.timeZone);
-			this.days.set(iso, day);
-		}
-		return day;
-	}
-
-	handle(request: IHttpRequestOptions) {
-		const index = this.requestInPoll++;
-		let body;
-		try {
-			body = parseSearchBody(JSON.parse(String(request.body)));
-		} catch (error) {
-			this.violations.push(
-				error instanceof SearchError ? `${error.field}: ${error.message}` : String(error),
-			);
-			return this.json(400, { detail: 'bad request' });
-		}
-		const fault = this.fault;
-		if (fault?.kind === 'storm' || (fault?.kind === 'transient' && fault.at === index)) {
-			this.log.push({ page: body.page, status: 503 });
-			return {
-				...this.json(503, { detail: 'Server error; retry' }),
-				headers: { 'retry-after': '2' },
-			};
-		}
-		if (fault?.kind === 'fail' && fault.at === index) {
-			this.log.push({ page: body.page, status: fault.status });
-			return this.json(fault.status, { detail: 'no' });
-		}
-		if (body.page >= 2 && !this.enrichedThisPoll && this.random() < this.enrichWhilePaging) {
-			this.enrichedThisPoll = true; // at most one a poll, or the window would keep growing
-			const now = this.clock.now();
-			this.create(
-				now - Math.floor(this.random() * 2 * HOUR_MS),
-				101 + Math.floor(this.random() * 3),
-				now,
-				true,
-			);
-			this.enrichedWhilePaging++;
-		}
-		this.catchUp();
-
-		const today = dayNumber(this.clock.now(), this.options.timeZone);
-		let matching: ContactRecord[] = this.store.listContacts();
-		// The cheap conditions first (the result is the same in any order).
-		const rank = (property: string) =>
-			['sequence__id', 'is_enriched', 'updated_timestamp'].indexOf(property);
-		for (const c of [...body.conditions].sort((a, b) => rank(a.property) - rank(b.property))) {
-			if (c.property === 'is_enriched' && c.condition === 'Is') {
-				matching = matching.filter((r) => (r.enriched_contact_data !== null) === c.value);
-			} else if (c.property === 'updated_timestamp' && c.condition === 'Less than') {
-				matching = matching.filter((r) => today - this.dayOf(r.updated_date) < Number(c.value));
-			} else if (c.property === 'sequence__id' && c.condition === 'Is') {
-				matching = matching.filter((r) => r.sequence_id === c.value);
-			} else {
-				this.violations.push(`unexpected condition ${JSON.stringify(c)}`);
-			}
-		}
-		const page = paginate(
-			sortContacts(matching, this.options.order),
-			body.page,
-			body.page_size,
-			this.options.cap,
-		);
-		if (!page) {
-			this.log.push({ page: body.page, status: 404 });
-			return this.json(404, { detail: 'Invalid page.' });
-		}
-		this.log.push({ page: body.page, status: 200 });
-		return this.json(200, {
-			contacts: page.items.map((r) => this.contactJson(r)),
-			pagination: page.pagination,
 		});
 	}
 
-	/** The public contact, its enrichment cut to a name (the sim checks ids, not data). */
-	private contactJson(r: ContactRecord): IDataObject {
-		const stamp = new Date(Date.parse(r.created_date) + this.options.stampAheadMs).toISOString();
-		return {
-			...this.store.toPublicContact(r),
-			sentence_fields: {},
-			enriched_contact_data: r.enriched_contact_data && {
-				full_name: r.enriched_contact_data.full_name,
-			},
-			enriched_company_data: r.enriched_company_data && { name: r.enriched_company_data.name },
-			created_date:
-				this.options.stampAheadMs === 0 ? stamp : stamp.replace('T', ' ').replace('Z', ''),
-		};
+	beginPoll(fault: Fault | undefined): void {
+		this.service.beginPoll(fault);
+		this.enrichedThisPoll = false;
 	}
 
-	private json(statusCode: number, body: unknown) {
-		return {
-			statusCode,
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
+	/** The last update of a contact, as the service holds it now. */
+	updatedAt(id: number): number {
+		this.service.contacts.catchUp(this.clock.now());
+		return this.service.contacts.byId.get(id)!.updatedMs;
+	}
+
+	handle(request: IHttpRequestOptions) {
+		const body = JSON.parse(String(request.body)) as {
+			page?: number;
+			conditions?: Array<{ property: string }>;
 		};
+		for (const c of body.conditions ?? [])
+			if (!ENRICHED_SEARCH.includes(c.property))
+				this.violations.push(`unexpected condition ${JSON.stringify(c)}`);
+		if ((body.page ?? 1) >= 2 && !this.enrichedThisPoll && this.random() < this.enrichWhilePaging) {
+			this.enrichedThisPoll = true; // at most one a poll, or the window would keep growing
+			const now = this.clock.now();
+			const created = now - Math.floor(this.random() * 2 * HOUR_MS);
+			this.schedule(created, 101 + Math.floor(this.random() * 3), now, true, [], now);
+			this.enrichedWhilePaging++;
+		}
+		return this.service.respond(request.method ?? 'GET', request.url, body);
 	}
 }
 
@@ -383,7 +274,6 @@ async function simulate(s: Scenario) {
 	const burstAt = s.start + 2 * DAY_MS + 7 * HOUR_MS;
 	for (let i = 0; i < 3 * s.maxPerPoll; i++)
 		service.schedule(burstAt + i, s.sequence ?? 101 + (i % 3), burstAt + 5000, true, []);
-	service.sortEvents();
 
 	// Polls: every 20 s to 5 min in the first 4 and the last 3 days, every 30 to 120 min in between; a
 	// 30-hour outage; around each service midnight a poll just after it or one paging across it.
@@ -437,7 +327,6 @@ async function simulate(s: Scenario) {
 	for (const [index, at] of polls.entries()) {
 		if (at < clock.now()) continue; // the previous poll was still running
 		clock.time = at;
-		service.catchUp();
 		if (index > 0 && index % 97 === 0) {
 			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 			testHooks.resetPacers();
@@ -548,13 +437,11 @@ async function simulate(s: Scenario) {
 	for (const id of emitted.keys())
 		if (!may(service.rows.get(id)!)) problems.push(`contact ${id} should not have been emitted`);
 	// Emitted contacts updated again while still watched, or weeks later.
-	const touchedAgain = required.filter(
-		(r) => Date.parse(service.store.getContact(r.id)!.updated_date) > r.enrichedAt!,
-	).length;
+	const touchedAgain = required.filter((r) => service.updatedAt(r.id) > r.enrichedAt!).length;
 	return { problems, stats, service, required, emitted, touchedLate, touchedAgain };
 }
 
-describe('Contact Enriched simulation (sandbox data model, fake clock)', () => {
+describe('Contact Enriched simulation (simulated service, fake clock)', () => {
 	jest.setTimeout(600_000);
 
 	const auckland: Scenario = {

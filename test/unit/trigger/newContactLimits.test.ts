@@ -26,7 +26,7 @@ import {
 	throughJson,
 	useTestClockPerTest,
 } from '../../support/poll';
-import { seededRandom } from '../../support/testClock';
+import { seededRandom } from '../../../harness/testClock';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 

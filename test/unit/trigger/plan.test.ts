@@ -31,7 +31,7 @@ import {
 import { newestContact } from '../../../nodes/OutreachContact/trigger/testEvent';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt as contact, idsOf as ids } from '../../support/poll';
-import { seededRandom } from '../../support/testClock';
+import { seededRandom } from '../../../harness/testClock';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 

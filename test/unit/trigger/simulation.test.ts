@@ -1,9 +1,10 @@
 /**
- * Deterministic simulation of the trigger against a fake service, with a fake clock.
+ * Deterministic simulation of the trigger against the simulated service, with a fake clock.
  *
  * The node's real poll() runs with the real transport (pacing, retries, error mapping); only
- * n8n's context and the HTTP call are faked. The fake service implements the search as the
- * interface describes it: `created_timestamp` `Less than` N counts calendar days in a timezone
+ * n8n's context and the HTTP call are faked: the request goes in process to the simulated
+ * service of the trigger tests and the bench (harness/simulatedService, the sandbox's search
+ * rules), which answers the search as the interface describes it: `created_timestamp` `Less than` N counts calendar days in a timezone
  * other than UTC, `sequence__id` `Is`, results newest first (or oldest first), a page-size cap
  * reported in `pagination.page_size`, 404 past the last page; one service writes local time
  * without a zone (its timestamps read 11 hours ahead), the other ISO with an offset, across a
@@ -37,290 +38,23 @@ import {
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
-import { seededRandom, TestClock } from '../../support/testClock';
-import { ALLOWED_CONDITIONS } from '../../../sandbox/search';
-import { dayNumber, localMidnight, localParts } from './calendar';
+import { seededRandom, TestClock } from '../../../harness/testClock';
+import type { Order } from '../../../sandbox/search';
+import type { Row } from '../../../harness/simulatedService/contacts';
+import { isoWithOffset, localWithoutZone } from '../../../harness/simulatedService/formats';
+import { SimulatedService, type Fault } from '../../../harness/simulatedService/service';
+import { dayNumber, localMidnight } from '../../../harness/simulatedService/calendar';
 
 // ---------------------------------------------------------------------------------------------
-// Fake service
-
-interface Row {
-	id: number;
-	seq: number;
-	created: number;
-	/** The calendar day of `created` in the service's timezone. */
-	day: number;
-	/** created_date as the service writes it. */
-	text: string;
-}
+// The service: the simulated service of the trigger tests (harness/simulatedService), in process
 
 interface ServiceOptions {
 	timeZone: string;
 	/** The largest page the service serves; it reports the size it used. */
 	cap: number;
-	order: 'newest' | 'oldest' | 'unordered';
+	order: Order;
 	/** How created_date is written. */
-	format: (ms: number, timeZone: string) => string;
-}
-
-type Fault = { kind: 'fail'; at: number } | { kind: 'transient'; at: number } | { kind: 'storm' };
-
-interface Answer {
-	statusCode: number;
-	headers: Record<string, string>;
-	body: string;
-}
-
-const CONDITIONS: Record<string, readonly string[]> = ALLOWED_CONDITIONS;
-
-class FakeService {
-	/** Every contact, past and future, sorted by (created, id); visible once created <= now. */
-	readonly rows: Row[] = [];
-
-	readonly byId = new Map<number, Row>();
-
-	/** Request log: what was asked and what was served. */
-	readonly log: Array<{ page: number; pageSize: number; served: number; status: number }> = [];
-
-	readonly violations: string[] = [];
-
-	/** Probability that a request for page >= 2 first creates 1-3 contacts (created now). */
-	insertRate = 0;
-
-	/**
-	 * A broken pager: every answer announces one more page (`total_pages` = page + 1), and pages
-	 * past the real end repeat the last real page. The trigger must stop and stay exact.
-	 */
-	endless = false;
-
-	insertedWhilePaging = 0;
-
-	/** Whether the current poll walked from page 1 (asked at the pager's first size) to the last page. */
-	lastPageRead = false;
-
-	private walkStarted = false;
-
-	/** Runs before each request is answered (the simulation starts an overlapping poll there). */
-	beforeRequest: (() => Promise<void>) | undefined;
-
-	private fault: Fault | undefined;
-
-	private requestInPoll = 0;
-
-	private nextId = 1_000_000;
-
-	constructor(
-		private readonly clock: TestClock,
-		private readonly random: () => number,
-		readonly options: ServiceOptions,
-	) {}
-
-	add(id: number, seq: number, created: number): Row {
-		const { timeZone, format } = this.options;
-		const row = {
-			id,
-			seq,
-			created,
-			day: dayNumber(created, timeZone),
-			text: format(created, timeZone),
-		};
-		let lo = 0;
-		let hi = this.rows.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			const r = this.rows[mid];
-			if (r.created < created || (r.created === created && r.id < id)) lo = mid + 1;
-			else hi = mid;
-		}
-		this.rows.splice(lo, 0, row);
-		this.byId.set(id, row);
-		return row;
-	}
-
-	/** Index of the first row for which `after(row)` holds (rows are sorted by time). */
-	private firstIndex(after: (row: Row) => boolean): number {
-		let lo = 0;
-		let hi = this.rows.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (after(this.rows[mid])) hi = mid;
-			else lo = mid + 1;
-		}
-		return lo;
-	}
-
-	/** Rows created in [from, to], optionally of one sequence. */
-	countCreated(from: number, to: number, seq?: number): number {
-		const lo = this.firstIndex((r) => r.created >= from);
-		const hi = this.firstIndex((r) => r.created > to);
-		let n = 0;
-		for (let i = lo; i < hi; i++) if (seq === undefined || this.rows[i].seq === seq) n++;
-		return n;
-	}
-
-	beginPoll(fault: Fault | undefined): void {
-		this.fault = fault;
-		this.requestInPoll = 0;
-		this.lastPageRead = false;
-		this.walkStarted = false;
-	}
-
-	handle(request: IHttpRequestOptions): Answer {
-		const index = this.requestInPoll++;
-		if (request.method !== 'POST' || request.url !== '/contact/search/') {
-			this.violations.push(`unexpected request ${request.method} ${request.url}`);
-			return this.json(404, { detail: 'Not found.' });
-		}
-		const body = JSON.parse(String(request.body)) as IDataObject;
-		const problem = this.validate(body);
-		if (problem) {
-			this.violations.push(problem);
-			return this.json(400, { detail: problem });
-		}
-		const page = body.page as number;
-		const pageSize = body.page_size as number;
-
-		const fault = this.fault;
-		if (fault?.kind === 'storm' || (fault?.kind === 'transient' && fault.at === index)) {
-			this.log.push({ page, pageSize, served: 0, status: 503 });
-			return {
-				...this.json(503, { detail: 'Server error; retry' }),
-				headers: { 'retry-after': '2' },
-			};
-		}
-		if (fault?.kind === 'fail' && fault.at === index) {
-			this.log.push({ page, pageSize, served: 0, status: 500 });
-			return this.json(500, { detail: 'Internal server error' });
-		}
-
-		if (page >= 2 && this.random() < this.insertRate) {
-			const n = 1 + Math.floor(this.random() * 3);
-			for (let i = 0; i < n; i++)
-				this.add(this.nextId++, 1 + Math.floor(this.random() * 3), this.clock.now());
-			this.insertedWhilePaging += n;
-		}
-
-		const now = this.clock.now();
-		const conditions = body.conditions as Array<{
-			property: string;
-			condition: string;
-			value: unknown;
-		}>;
-		const today = dayNumber(now, this.options.timeZone);
-		const lessThan = conditions
-			.filter((c) => c.property === 'created_timestamp')
-			.map((c) => Number(c.value));
-		const sequences = conditions
-			.filter((c) => c.property === 'sequence__id')
-			.map((c) => Number(c.value));
-		// "Less than N" (days since creation, 0 = today): day > today - N. Several values of one
-		// property and condition combine as OR, so the widest one counts.
-		const minDay = lessThan.length > 0 ? today - Math.max(...lessThan) + 1 : -Infinity;
-		const lo = this.firstIndex((r) => r.day >= minDay);
-		const hi = this.firstIndex((r) => r.created > now);
-		let matching = this.rows.slice(lo, Math.max(lo, hi));
-		if (sequences.length > 0) matching = matching.filter((r) => sequences.includes(r.seq));
-		if (this.options.order === 'newest') matching.reverse();
-		// Unordered: a fixed scramble by id, so a new contact lands anywhere in the list.
-		if (this.options.order === 'unordered')
-			matching.sort((a, b) => scramble(a.id) - scramble(b.id));
-		if (page === 1 && pageSize === 1000) this.walkStarted = true;
-		if (
-			this.walkStarted &&
-			page === Math.max(1, Math.ceil(matching.length / Math.min(pageSize, this.options.cap)))
-		) {
-			this.lastPageRead = true;
-		}
-
-		const size = Math.min(pageSize, this.options.cap);
-		const totalPages = Math.ceil(matching.length / size);
-		if (this.endless) {
-			const real = Math.min(page, Math.max(1, totalPages));
-			const slice = matching.slice((real - 1) * size, real * size);
-			this.log.push({ page, pageSize, served: size, status: 200 });
-			return this.json(200, {
-				contacts: slice.map((r) => this.contactJson(r)),
-				pagination: {
-					total_contacts: (page + 1) * size,
-					page,
-					total_pages: page + 1,
-					page_size: size,
-				},
-			});
-		}
-		if (page > Math.max(1, totalPages)) {
-			this.log.push({ page, pageSize, served: 0, status: 404 });
-			return this.json(404, { detail: 'Invalid page.' });
-		}
-		const slice = matching.slice((page - 1) * size, page * size);
-		this.log.push({ page, pageSize, served: size, status: 200 });
-		return this.json(200, {
-			contacts: slice.map((r) => this.contactJson(r)),
-			pagination: {
-				total_contacts: matching.length,
-				page,
-				total_pages: totalPages,
-				page_size: size,
-			},
-		});
-	}
-
-	private validate(body: IDataObject): string | undefined {
-		const { conditions, page, page_size } = body;
-		if (!Number.isInteger(page) || (page as number) < 1) return `bad page ${String(page)}`;
-		if (!Number.isInteger(page_size) || (page_size as number) < 1)
-			return `bad page_size ${String(page_size)}`;
-		if (!Array.isArray(conditions)) return 'conditions is not an array';
-		for (const c of conditions as IDataObject[]) {
-			const allowed = CONDITIONS[String(c.property)];
-			if (!allowed?.includes(String(c.condition))) return `bad condition ${JSON.stringify(c)}`;
-			if (String(c.property).endsWith('_timestamp')) {
-				const ok =
-					(Number.isInteger(c.value) && (c.value as number) >= 0) ||
-					(typeof c.value === 'string' && /^\d+$/.test(c.value));
-				if (!ok) return `bad days value ${JSON.stringify(c)}`;
-			}
-			if (c.property === 'sequence__id' && !Number.isInteger(c.value))
-				return `bad sequence ${JSON.stringify(c)}`;
-		}
-		return undefined;
-	}
-
-	contactJson(r: Row): IDataObject {
-		return {
-			id: r.id,
-			email: `contact${r.id}@example.com`,
-			custom_fields: {},
-			sentence_fields: { opener: `Hello ${r.id}` },
-			sequence_name: `Sequence ${r.seq}`,
-			pro_net_handle: null,
-			enriched_contact_data: null,
-			enriched_company_data: null,
-			created_date: r.text,
-		};
-	}
-
-	private json(statusCode: number, body: unknown): Answer {
-		return {
-			statusCode,
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-		};
-	}
-}
-
-/** A fixed pseudo-random rank of an id (Knuth's multiplicative hash). */
-const scramble = (id: number) => Math.imul(id, 2654435761) >>> 0;
-
-// Timestamp formats the service might use.
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Local time of the service's zone with its offset, milliseconds: 2026-03-05T13:05:07.123-08:00 */
-function localWithOffset(ms: number, timeZone: string): string {
-	const p = localParts(ms, timeZone);
-	const sign = p.offsetMinutes < 0 ? '-' : '+';
-	const off = Math.abs(p.offsetMinutes);
-	return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}.${pad(ms % 1000, 3)}${sign}${pad(Math.floor(off / 60))}:${pad(off % 60)}`;
+	format: (ms: number) => string;
 }
 
 /**
@@ -329,8 +63,15 @@ function localWithOffset(ms: number, timeZone: string): string {
  * hours newer than it is; only the window's spare day keeps such a service covered.
  */
 const NOUMEA_MS = 11 * HOUR_MS;
-function naiveNoumea(ms: number): string {
-	return new Date(ms + NOUMEA_MS).toISOString().replace('T', ' ').replace('Z', '');
+const naiveNoumea = localWithoutZone('Pacific/Noumea');
+
+/** Contacts created in [from, to] (true times), optionally of one sequence. */
+function countCreated(service: SimulatedService, from: number, to: number, seq?: number): number {
+	let n = 0;
+	for (const r of service.contacts.byCreated)
+		if (r.createdMs >= from && r.createdMs <= to && (seq === undefined || r.sequence_id === seq))
+			n++;
+	return n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,7 +94,7 @@ const node: INode = {
 };
 
 function pollContext(
-	service: FakeService,
+	service: SimulatedService,
 	params: TriggerParameters,
 	staticData: IDataObject,
 	warnings: string[] = [],
@@ -387,8 +128,9 @@ function pollContext(
 			returnJsonArray: (items: IDataObject[]): INodeExecutionData[] =>
 				items.map((json) => ({ json })),
 			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => {
-				await service.beforeRequest?.();
-				return service.handle(request);
+				await service.beforeAnswer?.();
+				const body = typeof request.body === 'string' ? JSON.parse(request.body) : request.body;
+				return service.respond(request.method ?? 'GET', request.url, body);
 			},
 		},
 	};
@@ -401,7 +143,7 @@ function pollContext(
 interface Scenario {
 	name: string;
 	seed: number;
-	service: Omit<ServiceOptions, 'format'> & { format: ServiceOptions['format'] };
+	service: ServiceOptions;
 	/** Activation time (n8n's clock). */
 	start: number;
 	days: number;
@@ -430,7 +172,14 @@ async function simulate(s: Scenario) {
 	const restoreClock = clock.install();
 	testHooks.resetPacers();
 	testHooks.forgetTriggerStates();
-	const service = new FakeService(clock, seededRandom(s.seed + 2), s.service);
+	const service = new SimulatedService({
+		clock,
+		order: s.service.order,
+		maxPageSize: s.service.cap,
+		timeZone: s.service.timeZone,
+		createdDate: s.service.format,
+		insertWhilePaging: { chance: s.insertRate, seed: s.seed + 2, sequenceIds: [1, 2, 3] },
+	});
 	const zone = s.service.timeZone;
 	const end = s.start + s.days * DAY_MS;
 
@@ -460,7 +209,7 @@ async function simulate(s: Scenario) {
 		}
 	}
 	times.sort((a, b) => a.t - b.t);
-	times.forEach((e, i) => service.add(i + 1, e.seq, e.t));
+	service.contacts.schedule(times.map((e, i) => ({ id: i + 1, at: e.t, sequenceId: e.seq })));
 
 	// Polls: irregular intervals, an outage of 30 hours, and around each midnight either a poll
 	// a few seconds after it (even days) or one starting 3 seconds before it, paging across it.
@@ -519,7 +268,6 @@ async function simulate(s: Scenario) {
 		overlaps: 0,
 		/** Requests of each poll after the first that met no fault. */
 		requests: [] as number[],
-		fullWalks: 0,
 		/** Polls that found the pagination inconsistent (logged), and their requests at most. */
 		inconsistentPolls: 0,
 		maxRequestsWhileEndless: 0,
@@ -543,14 +291,14 @@ async function simulate(s: Scenario) {
 			index === 0
 				? undefined
 				: roll < 0.08
-					? { kind: 'fail', at: Math.floor(random() * 3) } // cheap polls send one or two requests
+					? { kind: 'fail', status: 500, at: Math.floor(random() * 3) } // cheap polls send one or two requests
 					: roll < 0.1
 						? { kind: 'storm' }
 						: roll < 0.15
 							? { kind: 'transient', at: Math.floor(random() * 4) }
 							: undefined;
 		service.beginPoll(fault);
-		service.insertRate = index === 0 ? 0 : s.insertRate;
+		service.insertChance = index === 0 ? 0 : s.insertRate;
 		service.endless = at >= endlessFrom && at < endlessTo;
 		const warnings: string[] = [];
 		const before = JSON.stringify(staticData);
@@ -560,8 +308,8 @@ async function simulate(s: Scenario) {
 		let nested: { output: unknown; requests: number; stateChanged: boolean } | undefined;
 		const overlapping = index > 0 && index % 11 === 3;
 		if (overlapping) {
-			service.beforeRequest = async () => {
-				service.beforeRequest = undefined;
+			service.beforeAnswer = async () => {
+				service.beforeAnswer = undefined;
 				const requestsBefore = service.log.length;
 				const stateBefore = JSON.stringify(staticData);
 				const out = await trigger.poll.call(pollContext(service, s.params, staticData));
@@ -584,7 +332,7 @@ async function simulate(s: Scenario) {
 			}
 			continue;
 		} finally {
-			service.beforeRequest = undefined;
+			service.beforeAnswer = undefined;
 			if (overlapping) {
 				stats.overlaps++;
 				if (!nested) problems.push(`poll at ${at}: the overlapping poll did not start`);
@@ -602,7 +350,6 @@ async function simulate(s: Scenario) {
 			);
 		else if (warnings.some((w) => w.includes('pagination')))
 			problems.push(`poll at ${at}: pagination called inconsistent`);
-		if (service.lastPageRead) stats.fullWalks++;
 		// An endless pager's walk stops at the pages its first answer allowed (partial, on purpose).
 		if (index === 0) {
 			stats.firstPollStart = at;
@@ -616,7 +363,7 @@ async function simulate(s: Scenario) {
 		if (items.length > s.maxPerPoll) problems.push(`poll at ${at}: ${items.length} items`);
 		for (const item of items) {
 			const id = Number(item.json.id);
-			const row = service.byId.get(id);
+			const row = service.contacts.byId.get(id);
 			if (!row) {
 				problems.push(`unknown id ${id}`);
 				continue;
@@ -627,24 +374,24 @@ async function simulate(s: Scenario) {
 			const orderFrom = s.service.order === 'unordered' && item === items[0] ? undefined : last;
 			if (
 				orderFrom &&
-				(row.created < orderFrom.created ||
-					(row.created === orderFrom.created && row.id <= orderFrom.id))
+				(row.createdMs < orderFrom.created ||
+					(row.createdMs === orderFrom.created && row.id <= orderFrom.id))
 			) {
 				problems.push(
-					`contact ${id} (${row.created}) after ${orderFrom.id} (${orderFrom.created}): out of order`,
+					`contact ${id} (${row.createdMs}) after ${orderFrom.id} (${orderFrom.created}): out of order`,
 				);
 			}
 			if (s.params.simplify && 'enriched_contact_data' in item.json)
 				problems.push('not simplified');
 			if (!s.params.simplify && !('enriched_contact_data' in item.json))
 				problems.push('simplified');
-			last = { created: row.created, id: row.id };
+			last = { created: row.createdMs, id: row.id };
 			emittedIds.add(id);
-			emitted.push({ id, created: row.created, pollAt: at });
-			if (afterMidnight.has(at) && dayNumber(row.created, zone) < dayNumber(at, zone)) {
+			emitted.push({ id, created: row.createdMs, pollAt: at });
+			if (afterMidnight.has(at) && dayNumber(row.createdMs, zone) < dayNumber(at, zone)) {
 				stats.afterMidnightCatches++;
 			}
-			if (firstAfterOutage && row.created < at - DAY_MS) stats.afterOutageOldest++;
+			if (firstAfterOutage && row.createdMs < at - DAY_MS) stats.afterOutageOldest++;
 		}
 
 		// The bound: no more ids than contacts created within one overlap before the watermark.
@@ -663,7 +410,8 @@ async function simulate(s: Scenario) {
 		// The bound: only ids created between the floor and the newest seen, and the bytes.
 		const times = Object.values(state.seen).map((t) => t - s.stampAheadMs);
 		if (times.length > 0) {
-			const bound = service.countCreated(
+			const bound = countCreated(
+				service,
 				state.floor - s.stampAheadMs,
 				Math.max(...times),
 				s.sequence,
@@ -678,7 +426,7 @@ async function simulate(s: Scenario) {
 	restoreClock();
 
 	// Which contacts had to come, and which could.
-	const matches = (r: Row) => s.sequence === undefined || r.seq === s.sequence;
+	const matches = (r: Row) => s.sequence === undefined || r.sequence_id === s.sequence;
 	const mustFrom =
 		s.initialDays > 0 ? stats.firstPollStart - s.initialDays * DAY_MS : stats.firstPollEnd + 1;
 	// Without an order, a first activation places its cutoff from a sample of the first pages:
@@ -689,15 +437,16 @@ async function simulate(s: Scenario) {
 			: stats.firstPollStart + 1 - (s.service.order === 'unordered' ? HOUR_MS : 0);
 	// Contacts created while the last poll was paging may only come in a later poll.
 	const lastPoll = polls[polls.length - 1];
-	const required = service.rows.filter(
-		(r) => matches(r) && r.created >= mustFrom && r.created < lastPoll,
+	service.contacts.catchUp(lastPoll);
+	const required = service.contacts.byCreated.filter(
+		(r) => matches(r) && r.createdMs >= mustFrom && r.createdMs < lastPoll,
 	);
 	for (const r of required)
-		if (!emittedIds.has(r.id)) problems.push(`contact ${r.id} (${r.created}) never emitted`);
+		if (!emittedIds.has(r.id)) problems.push(`contact ${r.id} (${r.createdMs}) never emitted`);
 	for (const id of emittedIds) {
-		const r = service.byId.get(id)!;
-		if (!matches(r)) problems.push(`contact ${id} of sequence ${r.seq} emitted`);
-		if (r.created < mayFrom) problems.push(`contact ${id} created before activation emitted`);
+		const r = service.contacts.byId.get(id)!;
+		if (!matches(r)) problems.push(`contact ${id} of sequence ${r.sequence_id} emitted`);
+		if (r.createdMs < mayFrom) problems.push(`contact ${id} created before activation emitted`);
 	}
 	for (const entry of service.log) {
 		// A walk asks 1000 first, then the size served; a read from the end asks the size last served.
@@ -738,7 +487,12 @@ describe('trigger simulation (fake service, fake clock)', () => {
 	const losAngeles: Scenario = {
 		name: 'Los Angeles days, oldest first, local timestamps with offset, initial days',
 		seed: 1337,
-		service: { timeZone: 'America/Los_Angeles', cap: 37, order: 'oldest', format: localWithOffset },
+		service: {
+			timeZone: 'America/Los_Angeles',
+			cap: 37,
+			order: 'oldest',
+			format: isoWithOffset('America/Los_Angeles'),
+		},
 		// Spans the start of daylight saving time in Los Angeles (2026-03-08 02:00 -> 03:00).
 		start: Date.UTC(2026, 2, 4, 7, 59, 30),
 		days: 8,
@@ -754,7 +508,12 @@ describe('trigger simulation (fake service, fake clock)', () => {
 	const kolkata: Scenario = {
 		name: 'Kolkata days, unordered results, ISO with offset, sequence filter',
 		seed: 4242,
-		service: { timeZone: 'Asia/Kolkata', cap: 50, order: 'unordered', format: localWithOffset },
+		service: {
+			timeZone: 'Asia/Kolkata',
+			cap: 50,
+			order: 'unordered',
+			format: isoWithOffset('Asia/Kolkata'),
+		},
 		start: Date.UTC(2026, 5, 10, 18, 20, 0),
 		days: 8,
 		contacts: 4000,
@@ -780,7 +539,7 @@ describe('trigger simulation (fake service, fake clock)', () => {
 			expect(service.violations).toEqual([]);
 
 			// The scenario really exercised what it claims.
-			expect(service.rows.length).toBeGreaterThan(s.contacts);
+			expect(service.contacts.byCreated.length).toBeGreaterThan(s.contacts);
 			expect(required.length).toBeGreaterThan(1000);
 			expect(emitted.length).toBeGreaterThanOrEqual(required.length);
 			expect(stats.polls).toBeGreaterThan(400);
@@ -806,7 +565,7 @@ describe('trigger simulation (fake service, fake clock)', () => {
 
 			// The bound held at every poll (checked inside): the state follows the contacts of the
 			// last hour before the watermark (the burst is the worst case), not the account's size.
-			expect(stats.maxSeen).toBeLessThan(service.rows.length / 5);
+			expect(stats.maxSeen).toBeLessThan(service.contacts.byCreated.length / 5);
 			expect(stats.maxStateBytes).toBeLessThan(30 * stats.maxSeen + 300);
 
 			// Overlapping polls were skipped (checked inside). Ordered results make most polls cheap;

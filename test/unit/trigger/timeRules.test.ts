@@ -1,11 +1,11 @@
-import { seededRandom } from '../../support/testClock';
+import { seededRandom } from '../../../harness/testClock';
 import {
 	DAY_MS,
 	HOUR_MS,
 	parseCreatedTime,
 	windowDays,
 } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
-import { daysSince, localMidnight, dayNumber } from './calendar';
+import { daysSince, localMidnight, dayNumber } from '../../../harness/simulatedService/calendar';
 
 describe('parseCreatedTime', () => {
 	const noon = Date.UTC(2026, 0, 5, 12, 0, 0);

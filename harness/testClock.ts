@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it may use Node timers */
-import { Cancelled, type Clock } from '../../nodes/OutreachContact/helpers/clock';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
-import { createPrng } from '../../sandbox/prng';
+import { Cancelled, type Clock } from '../nodes/OutreachContact/helpers/clock';
+import { testHooks } from '../nodes/OutreachContact/testHooks';
+import { createPrng } from '../sandbox/prng';
 
 /** Deterministic pseudo-random numbers, so jitter is the same on every run: the sandbox's PRNG. */
 export { createPrng as seededRandom };

@@ -1,18 +1,18 @@
-/** Calendar days in an IANA timezone, the way a service may count "days since" (test helper). */
+/** Calendar days and wall clocks in an IANA timezone, for the simulations (the sandbox's day rule). */
 
 // Day counting is the sandbox's: the same rule the local service applies to "days since".
-export { calendarDayNumber as dayNumber, daysSince } from '../../../sandbox/calendar';
-import { wallClock } from '../../../sandbox/calendar';
+import { wallClock } from '../../sandbox/calendar';
+
+export { calendarDayNumber as dayNumber, daysSince } from '../../sandbox/calendar';
 
 const DAY_MS = 86_400_000;
 
-/** Wall-clock parts of `ms` in `timeZone` (the sandbox's reading) and the zone's UTC offset then, in minutes. */
+/** Wall-clock parts of `ms` in `timeZone` and the zone's UTC offset then, in minutes. */
 export function localParts(ms: number, timeZone: string) {
-	const parts = wallClock(ms, timeZone);
-	const { year, month, day, hour, minute, second } = parts;
-	const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+	const p = wallClock(ms, timeZone);
+	const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
 	const offsetMinutes = Math.round((wall - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000);
-	return { ...parts, offsetMinutes };
+	return { ...p, offsetMinutes };
 }
 
 /** The UTC instant of local midnight starting calendar day `day` (a dayNumber) in `timeZone`. */

@@ -1,0 +1,154 @@
+/**
+ * Polls the Outreach Contact Trigger against a SimulatedService the way n8n does: each poll
+ * through n8n-core's real PollContext (harness pollOnce) with its poll budget, on the virtual
+ * clock the service reads, the workflow's static data kept from poll to poll. Records what
+ * each poll sent, emitted and stored; the tests and the bench judge it.
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import { pollOnce } from '../core/run';
+import { TestClock } from '../testClock';
+import { triggerNode } from '../workflowJson';
+import { SimulatedService, type Fault, type SimulatedServiceOptions } from './service';
+
+export type TriggerEvent = 'newContact' | 'contactEnriched';
+
+/** Where each event keeps its state in the node's static data (public: saved workflows hold it). */
+export const STATE_KEYS: Record<TriggerEvent, string> = {
+	newContact: 'outreachContactPoll',
+	contactEnriched: 'outreachContactEnrichedPoll',
+};
+
+export interface TriggerSimulationOptions {
+	service: SimulatedService;
+	clock: TestClock;
+	event?: TriggerEvent;
+	/** The node's options: maxPerPoll, initialDays. */
+	options?: IDataObject;
+	filters?: IDataObject;
+	simplify?: boolean;
+	/** n8n's poll budget; default PollContext's (5 minutes). */
+	pollBudgetMs?: number;
+}
+
+export interface PollRecord {
+	/** The service's number of the poll (its requests carry it). */
+	number: number;
+	/** n8n's clock when the poll started and when it ended (epoch ms). */
+	start: number;
+	end: number;
+	requests: number;
+	/** Ids emitted, in the order emitted. */
+	ids: number[];
+	/** The message of the error the poll threw, if it threw. */
+	error?: string;
+	/** The event's state as JSON, in characters, after the poll. */
+	stateBytes: number;
+}
+
+export class TriggerSimulation {
+	readonly node: INode;
+
+	readonly event: TriggerEvent;
+
+	staticData: IDataObject = {};
+
+	readonly polls: PollRecord[] = [];
+
+	/** Each emitted id and the end of the poll that emitted it first. */
+	readonly emittedAt = new Map<number, number>();
+
+	/** Ids emitted again (one entry per repeat). */
+	readonly repeated: number[] = [];
+
+	constructor(private readonly sim: TriggerSimulationOptions) {
+		this.event = sim.event ?? 'newContact';
+		this.node = triggerNode('Outreach Contact Trigger', {
+			event: this.event,
+			filters: sim.filters ?? {},
+			simplify: sim.simplify ?? true,
+			options: sim.options ?? {},
+		});
+	}
+
+	/**
+	 * One poll, started at `time` (or when the previous one ended, if later: n8n's scheduler
+	 * would have skipped or overlapped it; the caller decides). Never throws: a thrown error is
+	 * recorded.
+	 */
+	async pollAt(time: number, fault?: Fault): Promise<PollRecord> {
+		const { clock, service } = this.sim;
+		if (time > clock.now()) clock.setTime(time);
+		service.beginPoll(fault);
+		const sentBefore = service.log.length;
+		const start = clock.now();
+		let ids: number[] = [];
+		let error: string | undefined;
+		try {
+			const { items } = await pollOnce(this.node, {
+				credentials: service.credentials,
+				staticData: this.staticData,
+				pollBudgetMs: this.sim.pollBudgetMs,
+			});
+			ids = items.map((item) => Number(item.json.id));
+		} catch (cause) {
+			error = cause instanceof Error ? cause.message : String(cause);
+		}
+		const end = clock.now();
+		for (const id of ids) {
+			if (this.emittedAt.has(id)) this.repeated.push(id);
+			else this.emittedAt.set(id, end);
+		}
+		const record: PollRecord = {
+			number: service.polls,
+			start,
+			end,
+			requests: service.log.length - sentBefore,
+			ids,
+			error,
+			stateBytes: this.stateBytes(),
+		};
+		this.polls.push(record);
+		return record;
+	}
+
+	/** The event's state in the static data, as JSON, in characters (0 when there is none). */
+	stateBytes(): number {
+		const nodeData = this.staticData[`node:${this.node.name}`] as IDataObject | undefined;
+		const state = nodeData?.[STATE_KEYS[this.event]];
+		return state === undefined ? 0 : JSON.stringify(state).length;
+	}
+
+	/** n8n restarts: the static data comes back from the database; pacing and memory start afresh. */
+	restart(): void {
+		this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
+		testHooks.resetPacers();
+		testHooks.forgetTriggerStates();
+	}
+}
+
+/**
+ * A simulated service on a new TestClock (jump mode) installed as the nodes' clock, with fresh
+ * pacing and no trigger state in process memory, as a new n8n process has; `close` stops the
+ * service and puts the previous clock back.
+ */
+export async function simulatedAccount(
+	start: number,
+	options: Omit<SimulatedServiceOptions, 'clock'>,
+	seed = 7,
+): Promise<{ clock: TestClock; service: SimulatedService; close: () => Promise<void> }> {
+	const clock = new TestClock({ start, seed });
+	const restoreClock = clock.install();
+	testHooks.resetPacers();
+	testHooks.forgetTriggerStates();
+	const service = await new SimulatedService({ clock, ...options }).start();
+	return {
+		clock,
+		service,
+		close: async () => {
+			await service.stop();
+			restoreClock();
+		},
+	};
+}
