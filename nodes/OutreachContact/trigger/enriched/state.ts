@@ -1,4 +1,4 @@
-import type { WalkPosition } from '../shared/fullWalk';
+import { readWalkPosition, type WalkPosition } from '../shared/fullWalk';
 import { isTime, readReported, readSeen, readStored, type EventState } from '../shared/state';
 
 /**
@@ -44,20 +44,10 @@ export interface EnrichedWalk extends WalkPosition {
 }
 
 function readWalk(raw: unknown): EnrichedWalk | undefined {
-	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-	const w = raw as Record<string, unknown>;
-	if (!isTime(w.page) || w.page < 1 || !isTime(w.days) || !isTime(w.startedAt)) return undefined;
-	const walk: EnrichedWalk = {
-		page: Math.floor(w.page),
-		days: w.days,
-		startedAt: w.startedAt,
-		newest: isTime(w.newest) ? w.newest : null,
-	};
-	if (w.rises === true) walk.rises = true;
-	if (w.falls === true) walk.falls = true;
-	if (isTime(w.last)) walk.last = w.last;
-	if (isTime(w.limit) && w.limit >= 1) walk.limit = w.limit;
-	return walk;
+	const read = readWalkPosition(raw);
+	if (!read || !isTime(read.w.startedAt)) return undefined;
+	const { w, ...position } = read;
+	return { ...position, startedAt: w.startedAt as number };
 }
 
 /**

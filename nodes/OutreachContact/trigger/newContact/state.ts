@@ -1,3 +1,4 @@
+import { readWalkPosition } from '../shared/fullWalk';
 import type { ResultOrder } from '../shared/order';
 import type { Bisection } from './orderedRead';
 import { isTime, readReported, readSeen, readStored, type EventState } from '../shared/state';
@@ -54,22 +55,11 @@ export interface WalkCursor {
 
 const ORDERS = ['newest', 'oldest'];
 
-function optionalTime(v: unknown): boolean {
-	return v === undefined || isTime(v);
-}
-
 function readWalk(raw: unknown): WalkCursor | undefined {
-	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-	const w = raw as Record<string, unknown>;
-	if (!isTime(w.page) || w.page < 1 || !isTime(w.days) || !optionalTime(w.last)) return undefined;
-	const newest = isTime(w.newest) ? w.newest : null;
-	const previous = isTime(w.previous) ? w.previous : null;
-	const walk: WalkCursor = { page: Math.floor(w.page), days: w.days, newest, previous };
-	if (w.rises === true) walk.rises = true;
-	if (w.falls === true) walk.falls = true;
-	if (isTime(w.last)) walk.last = w.last;
-	if (isTime(w.limit) && w.limit >= 1) walk.limit = w.limit;
-	return walk;
+	const read = readWalkPosition(raw);
+	if (!read) return undefined;
+	const { w, ...position } = read;
+	return { ...position, previous: isTime(w.previous) ? w.previous : null };
 }
 
 /**

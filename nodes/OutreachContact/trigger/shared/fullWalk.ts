@@ -23,6 +23,26 @@ export interface WalkPosition {
 	limit?: number;
 }
 
+/**
+ * A stored walk position (the fields every event's walk has), or undefined when any is not as
+ * written: `page` and the window's `days` are required, the rest optional.
+ */
+export function readWalkPosition(
+	raw: unknown,
+): (WalkPosition & { days: number; w: Record<string, unknown> }) | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const w = raw as Record<string, unknown>;
+	const time = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+	if (!time(w.page) || w.page < 1 || !time(w.days)) return undefined;
+	const walk = { page: Math.floor(w.page), days: w.days, newest: time(w.newest) ? w.newest : null };
+	const position: WalkPosition & { days: number } = walk;
+	if (w.rises === true) position.rises = true;
+	if (w.falls === true) position.falls = true;
+	if (time(w.last)) position.last = w.last;
+	if (time(w.limit) && w.limit >= 1) position.limit = w.limit;
+	return { ...position, w };
+}
+
 export interface WalkStep {
 	/** The pages read, to collect. */
 	pages: ReadPage[];
