@@ -69,7 +69,10 @@ export class FakeSearch {
 	constructor(
 		public order: ListOrder = 'newest',
 		public cap = 100,
-	) {}
+		contacts: Contact[] = [],
+	) {
+		this.contacts = contacts;
+	}
 
 	/** The matching contacts in the order the service lists them. */
 	listed(conditions: SearchCondition[] = []): Contact[] {
@@ -156,6 +159,20 @@ export async function runEventPoll<S>(
 		budget: run.budget ?? unboundedBudget(),
 	});
 	return { ...outcome, requests: search.requests.length - before };
+}
+
+/**
+ * `runEventPoll` of one event whose state comes back as n8n stores it: through JSON and `read`
+ * (what the next poll of a test is given).
+ */
+export function storedStatePoll<S>(
+	poll: EventPollFunction<S>,
+	read: (raw: unknown) => { state?: S },
+) {
+	return async (search: FakeSearch, run: PollRun<S>) => {
+		const out = await runEventPoll(poll, search, run);
+		return { ...out, state: throughJson(out.state, read) };
+	};
 }
 
 /** A state as n8n stores it and reads it back: through JSON and the event's reader. */

@@ -24,8 +24,7 @@ import {
 	contactAt,
 	FakeSearch,
 	idsOf as ids,
-	runEventPoll,
-	throughJson,
+	storedStatePoll,
 	type PollRun,
 } from '../../support/poll';
 import { seededRandom } from '../../../harness/testClock';
@@ -50,8 +49,7 @@ const utcDay = (ms: number) => Math.floor(ms / DAY_MS);
  * N, in UTC days at `clock.now`), listed by creation.
  */
 function service(order: FakeSearch['order'], cap: number, contacts: Contact[] = []) {
-	const search = new FakeSearch(order, cap);
-	search.contacts = contacts;
+	const search = new FakeSearch(order, cap, contacts);
 	search.inWindow = (contact: Contact, conditions: SearchCondition[]) => {
 		const days = conditions.find((k) => k.property === 'updated_timestamp')?.value as number;
 		const updated = Date.parse(contact.updated_date as string);
@@ -61,12 +59,12 @@ function service(order: FakeSearch['order'], cap: number, contacts: Contact[] = 
 }
 
 const clock = { now: NOW };
-const roundTrip = (state: EnrichedState) => throughJson(state, readEnrichedState);
+const pollStored = storedStatePoll(pollEnrichedContacts, readEnrichedState);
 
-async function poll(search: FakeSearch, run: PollRun<EnrichedState>) {
+/** One poll at `run.start` (the service's clock too); its state as n8n stores it. */
+function poll(search: FakeSearch, run: PollRun<EnrichedState>) {
 	clock.now = run.start;
-	const out = await runEventPoll(pollEnrichedContacts, search, run);
-	return { ...out, state: roundTrip(out.state) };
+	return pollStored(search, run);
 }
 
 beforeEach(() => testHooks.forgetTriggerStates());

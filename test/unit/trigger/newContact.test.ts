@@ -2,10 +2,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pollNewContacts } from '../../../nodes/OutreachContact/trigger/newContact/poll';
-import {
-	readPollState,
-	type PollState,
-} from '../../../nodes/OutreachContact/trigger/newContact/state';
 import { withReported } from '../../../nodes/OutreachContact/trigger/shared/state';
 import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/requestBudget';
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/settings';
@@ -16,33 +12,11 @@ import {
 } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../../nodes/OutreachContact/types';
-import {
-	contactAt as contact,
-	FakeSearch,
-	idsOf as ids,
-	runEventPoll,
-	throughJson,
-	type PollRun,
-} from '../../support/poll';
+import { contactAt as contact, FakeSearch, idsOf as ids, runEventPoll } from '../../support/poll';
+import { pollNewContactsStored as poll, T0 } from '../../support/newContactPoll';
 import { seededRandom } from '../../../harness/testClock';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
-
-const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
-
-/** The state as n8n stores it: through JSON. */
-const roundTrip = (state: PollState) => throughJson(state, readPollState);
-
-async function poll(search: FakeSearch, run: PollRun<PollState>) {
-	const out = await runEventPoll(pollNewContacts, search, run);
-	return { ...out, state: roundTrip(out.state) };
-}
-
-function service(order: FakeSearch['order'], cap: number, contacts: Contact[] = []) {
-	const search = new FakeSearch(order, cap);
-	search.contacts = contacts;
-	return search;
-}
 
 beforeEach(() => testHooks.forgetTriggerStates());
 
@@ -55,7 +29,7 @@ describe('first activation', () => {
 	];
 
 	it('newest first: emits nothing, reads one page and records where the account stands', async () => {
-		const search = service('newest', 3, existing());
+		const search = new FakeSearch('newest', 3, existing());
 		const first = await poll(search, { start: T0 });
 		expect(first.emit).toEqual([]);
 		expect(first.requests).toBe(1);
@@ -79,7 +53,7 @@ describe('first activation', () => {
 	});
 
 	it('oldest first: two requests (page 1 and the last page)', async () => {
-		const search = service('oldest', 3, existing());
+		const search = new FakeSearch('oldest', 3, existing());
 		const first = await poll(search, { start: T0 });
 		expect(search.pagesAsked).toEqual([1, 2]);
 		expect(first.state).toMatchObject({ order: 'oldest', cutoff: T0 - 2 * HOUR_MS });
@@ -94,7 +68,7 @@ describe('first activation', () => {
 			contact(i + 1, T0 - (i + 1) * 50 * MINUTE_MS),
 		);
 		list.sort(() => random() - 0.5);
-		const search = service('asListed', 10, list);
+		const search = new FakeSearch('asListed', 10, list);
 		const first = await poll(search, { start: T0 });
 		expect(first.requests).toBe(5);
 		expect(first.state.order).toBeUndefined();
@@ -116,7 +90,7 @@ describe('first activation', () => {
 
 	it('two contacts dated hours ahead lose no real contact created after the activation', async () => {
 		// An import dated 20 hours ahead: before issue 27 it moved the floor past the next hours.
-		const search = service('newest', 10, [
+		const search = new FakeSearch('newest', 10, [
 			...existing(),
 			contact(8, T0 + 20 * HOUR_MS),
 			contact(9, T0 + 19 * HOUR_MS),
@@ -137,7 +111,7 @@ describe('first activation', () => {
 	});
 
 	it('an empty account: anything created later is new, from a day back', async () => {
-		const search = service('newest', 10);
+		const search = new FakeSearch('newest', 10);
 		const first = await poll(search, { start: T0 });
 		expect(first.state).toMatchObject({ floor: T0 - DAY_MS, cutoff: null, through: null });
 		search.contacts.push(contact(1, T0 + 30_000));
@@ -152,7 +126,7 @@ describe('first activation', () => {
 			contact(3, T0 - DAY_MS),
 			contact(4, T0 - MINUTE_MS),
 		];
-		const search = service('newest', 2, all);
+		const search = new FakeSearch('newest', 2, all);
 		const first = await poll(search, { start: T0, initialDays: 2 });
 		expect(ids(first.emit)).toEqual([2, 3, 4]);
 		// ceil((2 days + 1 hour walk allowance) / 1 day) + 2
@@ -166,7 +140,7 @@ describe('first activation', () => {
 	});
 
 	it('throws, storing nothing, when its share of the account is used: the next poll tries again', async () => {
-		const search = service('newest', 10, existing());
+		const search = new FakeSearch('newest', 10, existing());
 		const spent = new RequestBudget('spent', 1, Infinity);
 		spent.take();
 		await expect(
@@ -180,7 +154,7 @@ describe('first activation', () => {
 
 	it('reports a contact it cannot place under the same key at and after activation', async () => {
 		const noId = { ...contact(0, T0 - HOUR_MS), id: undefined as unknown as number };
-		const search = service('newest', 10, [...existing(), noId]);
+		const search = new FakeSearch('newest', 10, [...existing(), noId]);
 		const first = await poll(search, { start: T0 });
 		const second = await poll(search, { stored: first.state, start: T0 + MINUTE_MS });
 		const logged = withReported(undefined, first.unreadable);
@@ -189,7 +163,7 @@ describe('first activation', () => {
 
 	// With "Emit ... Last N Days", the activation and the collector both read page 1.
 	it('reports a contact without a readable date once in the poll that activates', async () => {
-		const search = service('newest', 10, [...existing(), contact(40, 'not a date')]);
+		const search = new FakeSearch('newest', 10, [...existing(), contact(40, 'not a date')]);
 		const first = await poll(search, { start: T0, initialDays: 1 });
 		expect(first.unreadable).toEqual(['40']);
 	});
@@ -199,7 +173,7 @@ describe('later polls', () => {
 	/** An account of 12 contacts (2 pages): an ordered service shows its order at activation. */
 	async function activated(order: FakeSearch['order'], cap = 10) {
 		const mixed = [5, 1, 9, 3, 12, 7, 2, 10, 4, 8, 6, 11]; // listed as is when unordered
-		const search = service(
+		const search = new FakeSearch(
 			order,
 			cap,
 			mixed.map((i) => contact(i, T0 - i * MINUTE_MS)),
@@ -267,7 +241,7 @@ describe('later polls', () => {
 	});
 
 	it('a quiet poll costs at most 2 requests', async () => {
-		const search = service('newest', 10);
+		const search = new FakeSearch('newest', 10);
 		search.contacts = Array.from({ length: 300 }, (_, i) =>
 			contact(i + 1, T0 - DAY_MS + i * MINUTE_MS),
 		);
@@ -295,7 +269,7 @@ describe('later polls', () => {
 	});
 
 	it('the rolling check finds a contact that became searchable late behind many newer ones', async () => {
-		const search = service('newest', 10);
+		const search = new FakeSearch('newest', 10);
 		search.contacts = Array.from({ length: 100 }, (_, i) =>
 			contact(i + 1, T0 - 99 * MINUTE_MS + i * 30_000),
 		);
@@ -353,7 +327,7 @@ describe('later polls', () => {
 
 	it('timestamps of a zone east of UTC written without a zone (11 hours ahead) lose nothing', async () => {
 		const local = (ms: number) => new Date(ms + 11 * HOUR_MS).toISOString().slice(0, 19);
-		const search = service('newest', 5, [
+		const search = new FakeSearch('newest', 5, [
 			contact(1, local(T0 - HOUR_MS)),
 			contact(2, local(T0 - 1)),
 		]);

@@ -23,15 +23,13 @@ import {
 	idsOf as ids,
 	pollContext,
 	runEventPoll,
-	throughJson,
 	useTestClockPerTest,
 } from '../../support/poll';
+import { pollNewContactsStored, roundTrip, storedState, T0 } from '../../support/newContactPoll';
 import { seededRandom } from '../../../harness/testClock';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 
-const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
-const roundTrip = (state: PollState) => throughJson(state, readPollState);
 const testClock = useTestClockPerTest(T0);
 
 /** Polls once a minute on the test clock, each within the trigger's share of `rpm`. */
@@ -65,15 +63,13 @@ async function pollEveryMinute(
 }
 
 async function activate(search: FakeSearch): Promise<PollState> {
-	const out = await runEventPoll(pollNewContacts, search, { start: testClock().now() });
-	return roundTrip(out.state);
+	return (await pollNewContactsStored(search, { start: testClock().now() })).state;
 }
 
 /** An account with `n` contacts a minute apart up to T0, listed newest first, `cap` a page. */
 function account(n: number, cap: number, order: FakeSearch['order'] = 'newest') {
-	const search = new FakeSearch(order, cap);
-	search.contacts = Array.from({ length: n }, (_, i) => contact(i + 1, T0 - (n - i) * MINUTE_MS));
-	return search;
+	const contacts = Array.from({ length: n }, (_, i) => contact(i + 1, T0 - (n - i) * MINUTE_MS));
+	return new FakeSearch(order, cap, contacts);
 }
 
 /** `n` contacts created a minute apart after `from`, ids from `first`. */
@@ -217,17 +213,14 @@ describe('the state bound', () => {
 		const search = account(20, 10);
 		const seen: Record<string, number> = {};
 		for (let i = 0; i < 12_000; i++) seen[`${i}`.padStart(64, 'k')] = T0 - HOUR_MS + i;
-		const stored: PollState = {
-			version: 2,
-			baseline: T0 - DAY_MS,
+		const stored = storedState({
 			floor: T0 - 2 * HOUR_MS,
-			cutoff: null,
 			through: T0 - DAY_MS,
 			seen,
 			order: 'newest',
 			pageSize: 10,
 			total: 20,
-		};
+		});
 		expect(stateBytes(stored)).toBeGreaterThan(MAX_STATE_BYTES);
 		const out = await runEventPoll(pollNewContacts, search, { stored, start: T0 });
 		expect(out.cut).toBeDefined();

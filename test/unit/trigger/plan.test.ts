@@ -4,7 +4,6 @@ import {
 	planPoll,
 	searchConditions,
 } from '../../../nodes/OutreachContact/trigger/newContact/plan';
-import type { PollState } from '../../../nodes/OutreachContact/trigger/newContact/state';
 import {
 	CandidateCollector,
 	FUTURE_TOLERANCE_MS,
@@ -31,9 +30,8 @@ import {
 import { newestContact } from '../../../nodes/OutreachContact/trigger/testEvent';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt as contact, idsOf as ids } from '../../support/poll';
+import { storedState, T0 } from '../../support/newContactPoll';
 import { seededRandom } from '../../../harness/testClock';
-
-const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 
 const rules = (over: Partial<CollectRules> = {}): CollectRules => ({
 	now: T0,
@@ -82,14 +80,11 @@ describe('cutoffOf: where a first activation draws the line', () => {
 });
 
 describe('planPoll', () => {
-	const previous = {
-		version: 2,
-		baseline: T0 - DAY_MS,
+	const previous = storedState({
 		floor: T0 - 3 * HOUR_MS,
 		cutoff: T0 - DAY_MS,
 		through: T0 - 2 * HOUR_MS,
-		seen: {},
-	} as PollState;
+	});
 
 	it('goes on from the stored floor and cutoff, the window covering the floor and a spare day', () => {
 		expect(planPoll(previous, T0, pollSettings({ maxPerPoll: 7 }))).toEqual({
