@@ -48,6 +48,7 @@ import { localMidnight, dayNumber } from '../../harness/simulatedService/calenda
 import { seededRandom } from '../../harness/testClock';
 import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/stateBound';
 import type { Order } from '../../sandbox/search';
+import { capturePollLog } from '../support/pollLog';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -219,6 +220,12 @@ const ORDERS: Order[] = ['newest', 'oldest', 'unordered'];
 
 describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () => {
 	jest.setTimeout(600_000);
+	// Thousands of polls log that they reached their share: kept out of the test output.
+	let log: ReturnType<typeof capturePollLog>;
+	beforeAll(() => {
+		log = capturePollLog();
+	});
+	afterAll(() => log.restore());
 
 	it.each(['newest', 'oldest'] as Order[])(
 		'(a) a pause of 3 days at 10,000 contacts a day, %s first',
