@@ -3,6 +3,7 @@ import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
 import { checkOrder } from '../../../nodes/OutreachContact/trigger/newContact/orderCheck';
 import {
 	CHEAP_PAGES,
+	follows,
 	keepsOrder,
 	readOrdered,
 	type Order,
@@ -65,6 +66,31 @@ describe('keepsOrder', () => {
 	it('passes over contacts without a readable date', () => {
 		const odd = { ...c(99), created_date: 'soon' };
 		expect(keepsOrder([[c(5), odd, c(4)]], 'newest')).toBe(true);
+	});
+});
+
+describe('follows: a page read after the one before goes on from it', () => {
+	const page = (n: number, contactIds: number[], total?: number) => ({
+		page: n,
+		contacts: contactIds.map(c),
+		pageSize: 3,
+		total,
+	});
+	it.each([
+		[
+			'shares a contact with it (the list moved by less than a page)',
+			[9, 8, 7],
+			[7, 6, 5],
+			33,
+			true,
+		],
+		['has the same count (the list did not move)', [9, 8, 7], [6, 5, 4], 30, true],
+		['moved by a page or more: shares none and the count grew', [9, 8, 7], [12, 11, 10], 33, false],
+	])('%s', (_what, prev, next, total, expected) => {
+		expect(follows(page(1, prev, 30), page(2, next, total))).toBe(expected);
+	});
+	it('holds at an empty page or one past the end', () => {
+		expect(follows(page(1, [9, 8, 7], 30), page(2, [], 33))).toBe(true);
 	});
 });
 
@@ -133,6 +159,50 @@ describe('readOrdered, newest first', () => {
 		const pages = r.range.map((p) => p.page).filter((p) => p > CHEAP_PAGES);
 		expect(pages).toEqual([...pages].sort((a, b) => a - b));
 		expect(unknownIn(r.range, 505).slice(0, 25)).toEqual(range(506, 530));
+	});
+
+	it.each([8, 10, 12, 14])(
+		'the boundary on the last page and an import over after %d answers: the range has no gap',
+		async (answers) => {
+			// 25 contacts are created before each answer, then none: the list grows by 2.5 pages a
+			// request while the poll reads, so the last page of the first answer is not the end.
+			const fake = service(2000, 'newest');
+			let next = 5000;
+			let answered = 0;
+			fake.beforeAnswer = () => {
+				if (answered++ >= answers) return;
+				for (let i = 0; i < 25; i++) fake.contacts.push(c(next++));
+			};
+			const r = await readOrdered({
+				reader: reader(),
+				order: 'newest',
+				...knownUpTo(5),
+				maxPerPoll: 25,
+			});
+			const read = new Set(r.range.flatMap((p) => ids(p.contacts)));
+			const top = (r.rangeTop! - T0) / MINUTE_MS;
+			const unread = [...range(6, 2000), ...range(5000, next - 1)].filter(
+				(id) => id <= top && !read.has(id),
+			);
+			expect(unread).toEqual([]);
+			expect(r.range.some((p) => p.contacts.some((x) => x.id <= 5))).toBe(true);
+		},
+	);
+
+	it('contacts deleted while the poll reads: the range starts again after a page that skipped some', async () => {
+		// From the 11th answer on (past the bisection), the 15 newest contacts go before each: the
+		// pages move back toward page 1 by 1.5 pages, so a page read after another skipped some.
+		const fake = service(2000, 'newest');
+		let answered = 0;
+		fake.beforeAnswer = () => {
+			if (++answered > 10) fake.contacts.splice(-15, 15);
+		};
+		const r = await readNewest(505, 25);
+		const read = new Set(r.range.flatMap((p) => ids(p.contacts)));
+		const top = (r.rangeTop! - T0) / MINUTE_MS;
+		const present = new Set(ids(fake.contacts));
+		const unread = range(506, top).filter((id) => present.has(id) && !read.has(id));
+		expect(unread).toEqual([]);
 	});
 
 	it('a short gap: the range runs from the boundary up to page 1', async () => {

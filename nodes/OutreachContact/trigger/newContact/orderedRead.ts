@@ -97,6 +97,21 @@ function topOf(pages: ReadPage[]): number | undefined {
 	return cutoffOf(all) ?? undefined;
 }
 
+/**
+ * Whether `next`, the page after `prev` read a moment later, goes on from it without a gap: the
+ * two share a contact (the list moved by less than a page), or the count did not change. When
+ * contacts were deleted between the two reads, the list moved back toward page 1 and the
+ * contacts that moved past the end of `prev` were read by neither. (During an import the pages
+ * share nothing either; starting the range again then costs a page, not a contact.)
+ */
+export function follows(prev: ReadPage, next: ReadPage): boolean {
+	if (next.gone || next.contacts.length === 0 || prev.contacts.length === 0) return true;
+	if (prev.total !== undefined && prev.total === next.total) return true;
+	const ids = new Set<unknown>();
+	for (const c of prev.contacts) ids.add(c?.id);
+	return next.contacts.some((c) => ids.has(c?.id));
+}
+
 /** Unknown contacts of pages, each once. */
 function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): number {
 	const ids = new Set<unknown>();
@@ -151,11 +166,15 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	});
 
 	// From the new end until a page joins the handled contacts (a quiet or busy poll: one page).
-	const cheap: ReadPage[] = [first];
+	// `cheap` keeps the pages that go on without a gap to the last one read (see follows).
+	let cheap: ReadPage[] = [first];
 	let page = first;
-	while (!joins(page) && page.page !== far && cheap.length < CHEAP_PAGES) {
+	let cheapRead = 1;
+	while (!joins(page) && page.page !== far && cheapRead < CHEAP_PAGES) {
 		const next = await reader.read(page.page + step);
 		if (!next) return result([]); // out of budget: nothing joins the handled ones yet
+		cheapRead++;
+		if (!follows(page, next)) cheap = [];
 		cheap.push(next);
 		page = next;
 	}
@@ -165,7 +184,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// for the first that joins the handled contacts; every page nearer the new end is all new.
 	const at = (k: number) => (order === 'newest' ? k : last - k + 1);
 	const size = reader.pageSize ?? 1;
-	let lo = cheap.length + 1;
+	let lo = cheapRead + 1;
 	let hi = Math.max(lo, last);
 	const earlier = input.bisect;
 	if (earlier && total !== undefined && total >= earlier.total) {
@@ -189,26 +208,32 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		1,
 		Math.min(Math.ceil(input.maxPerPoll / size) + 1, input.room?.() ?? Infinity),
 	);
-	const range: ReadPage[] = [];
+	// A page that does not follow the one before starts the range again: only pages joined to the
+	// boundary without a gap count. The list's end is where the newest answer puts it: during an
+	// import, the last page of the first answer is not the end any more.
+	let range: ReadPage[] = [];
 	if (order === 'newest') {
-		const top = Math.max(cheap.length + 1, hi - needed + 1);
-		for (let k = top; ; k++) {
+		for (let k = Math.max(cheapRead + 1, hi - needed + 1); ; k++) {
 			// Read again even if the bisection did: contacts added since moved the pages on.
 			const read = await reader.read(k, true);
 			// Out of budget before the range joins the known ones: the next poll starts there.
 			if (!read) return { ...result([]), bisect: { lo: hi, hi, total: total ?? 0 } };
+			const prev = range[range.length - 1];
+			if (prev && !follows(prev, read)) range = [];
 			range.push(read);
-			if (k >= hi && (joins(read) || k >= last)) break;
+			if (k >= hi && (joins(read) || k >= (read.pages ?? last))) break;
 		}
-		if (top === cheap.length + 1) range.push(...cheap);
+		// The pages read first are newer than the range's first page read later, never apart from it.
+		if (range[0].page === cheapRead + 1) range.push(...cheap);
 		return result(range);
 	}
-	for (let k = hi; k > cheap.length; k--) {
+	for (let k = hi; k > cheapRead; k--) {
 		const read = await reader.read(at(k));
-		if (!read) break;
+		const prev = range[range.length - 1];
+		if (!read || (prev && !follows(prev, read))) break;
 		range.push(read);
 		if (unknownCount(range, isKnown) >= input.maxPerPoll) break;
-		if (k === cheap.length + 1) range.push(...cheap); // joined the pages read first
+		if (k === cheapRead + 1) range.push(...cheap); // joined the pages read first
 	}
 	return result(range);
 }
