@@ -181,6 +181,26 @@ describe('a walk of the window over polls', () => {
 		const { emitted } = await pollEveryMinute(search, state, 12, { rpm: 200, maxPerPoll: 2 });
 		expect(ids(emitted).sort((a, b) => (a as number) - (b as number))).toEqual([20, 21, 22, 23]);
 	});
+	it('starts again from page 1 when a pause left its window short of the floor', async () => {
+		const search = new FakeSearch('asListed', 10);
+		search.contacts = [3, 1, 2].map((i) => contact(i, T0 - i * HOUR_MS));
+		// A walk at page 5 of a 2-day window, stored before a pause of 3 days.
+		const stored = storedState({
+			floor: T0 - DAY_MS,
+			through: null,
+			walk: { page: 5, days: 2, newest: T0, previous: T0 - HOUR_MS },
+		});
+		testClock().advance(3 * DAY_MS);
+		const out = await pollNewContactsStored(search, { stored, start: testClock().now() });
+		const first = search.requests[0];
+		expect(first.page).toBe(1);
+		expect(first.conditions[0]).toMatchObject({
+			property: 'created_timestamp',
+			condition: 'Less than',
+		});
+		expect(Number(first.conditions[0].value)).toBeGreaterThan(4);
+		expect(ids(out.emit).sort()).toEqual([1, 2, 3]);
+	});
 });
 
 describe('a service that breaks its order', () => {

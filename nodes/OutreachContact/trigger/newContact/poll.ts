@@ -10,6 +10,7 @@ import {
 import { walkStep } from '../shared/fullWalk';
 import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
 import { cutToBound } from '../shared/state';
+import { aboveCeiling, walkCeiling } from '../shared/walkCeiling';
 import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
 import { activate } from './activation';
 import { checkOrder } from './orderCheck';
@@ -71,7 +72,9 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			collector.belowFloor(c),
 		);
 	} else {
-		const walk = state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff);
+		let walk = state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff);
+		// After a pause of days the walk's window may no longer reach the floor: start it again.
+		if (walk.days < plan.windowDays) walk = newWalk(state.floor, start, walk.previous);
 		reader = new PageReader(ctx, searchConditions(walk.days, sequenceId), state.pageSize, take);
 		const step = await walkStep({
 			reader,
@@ -79,11 +82,19 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			maxPerPoll: plan.maxPerPoll,
 			isKnown,
 			latest,
+			ceilingOf: (first) => walkCeiling(first, (c) => !isKnown(c), latest),
 		});
 		next.walk = { ...walk, ...step.position };
-		read = { pages: step.pages, bounded: false, inconsistent: step.inconsistent };
+		const ceiling = step.position.ceiling;
+		const pages = step.pages.map((p) => ({
+			...p,
+			contacts: p.contacts.filter((c) => !aboveCeiling(c, ceiling)),
+		}));
+		read = { pages, bounded: false, inconsistent: step.inconsistent };
 		if (step.complete) {
-			if (walk.previous !== null && !step.inconsistent) read.through = walk.previous;
+			// Everything up to the newest the walk before read was there when this one started.
+			if (walk.previous !== null && !step.inconsistent)
+				read.through = Math.min(walk.previous, ceiling ?? Infinity);
 			next.walk = newWalk(state.floor, start, step.position.newest ?? walk.previous);
 			if (step.order === 'newest' || step.order === 'oldest') {
 				next.order = step.order;

@@ -51,6 +51,8 @@ export interface WalkCursor {
 	last?: number;
 	/** The last page it may read (see fullWalk.ts). */
 	limit?: number;
+	/** Contacts created after this wait for the next walk (walkCeiling.ts). */
+	ceiling?: number;
 }
 
 const ORDERS = ['newest', 'oldest'];

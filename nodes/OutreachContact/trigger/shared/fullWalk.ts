@@ -3,6 +3,7 @@ import { pageAllowance } from '../../paging/searchPages';
 import type { Contact } from '../../types';
 import { OrderWatch, type ResultOrder } from './order';
 import { parseCreatedTime } from './timeRules';
+import { aboveCeiling } from './walkCeiling';
 
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
@@ -21,6 +22,8 @@ export interface WalkPosition {
 	last?: number;
 	/** The last page the walk may read: pageAllowance() of what its first page announced. */
 	limit?: number;
+	/** Contacts created after this wait for a later walk (walkCeiling.ts); none when absent. */
+	ceiling?: number;
 }
 
 /**
@@ -40,6 +43,7 @@ export function readWalkPosition(
 	if (w.falls === true) position.falls = true;
 	if (time(w.last)) position.last = w.last;
 	if (time(w.limit) && w.limit >= 1) position.limit = w.limit;
+	if (time(w.ceiling)) position.ceiling = w.ceiling;
 	return { ...position, w };
 }
 
@@ -65,6 +69,8 @@ export interface WalkInput {
 	latest: number;
 	/** At most this many pages this poll (the budget still applies). */
 	maxPages?: number;
+	/** The walk's ceiling, decided on its first page (walkCeiling.ts); none when absent. */
+	ceilingOf?(first: ReadPage): number | undefined;
 }
 
 export async function walkStep(input: WalkInput): Promise<WalkStep> {
@@ -79,8 +85,14 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		}
 		const read = await reader.read(position.page);
 		if (!read) return { pages, position, complete: false };
+		if (position.page === 1 && input.ceilingOf) {
+			position.ceiling = input.ceilingOf(read);
+			if (position.ceiling === undefined) delete position.ceiling;
+		}
 		const before = fresh.size;
-		for (const c of read.contacts) if (!isKnown(c)) fresh.add(c?.id);
+		for (const c of read.contacts) {
+			if (!isKnown(c) && !aboveCeiling(c, position.ceiling)) fresh.add(c?.id);
+		}
 		// More new contacts than one poll emits: a page that would overflow is left for the next
 		// poll (unless it is the first with any), so that the oldest of what was read are what is
 		// emitted and no page with a contact left out is passed over.

@@ -1,0 +1,91 @@
+/** The ceiling of a walk without an order: what one walk may emit so that the state keeps its bound. */
+import { PageReader, type ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
+import { readWalkPosition, walkStep } from '../../../nodes/OutreachContact/trigger/shared/fullWalk';
+import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import {
+	aboveCeiling,
+	WALK_IDS_BYTES,
+	walkCeiling,
+} from '../../../nodes/OutreachContact/trigger/shared/walkCeiling';
+import type { Contact } from '../../../nodes/OutreachContact/types';
+import { contactAt, FakeSearch, pollContext } from '../../support/poll';
+
+jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
+
+const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
+/** Contact `id` was created `id` minutes after T0. */
+const c = (id: number) => contactAt(id, T0 + id * MINUTE_MS);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const latest = T0 + 10_000 * MINUTE_MS;
+const page = (ids: number[], total: number): ReadPage => ({
+	page: 1,
+	contacts: ids.map(c),
+	pageSize: ids.length,
+	total,
+});
+const allNew = () => true;
+
+describe('walkCeiling', () => {
+	it('sets none when the new contacts of the window fit (a steady account)', () => {
+		// 5 new of 100 on the page, 30,000 in the window: about 1,500 ids.
+		const isNew = (x: Contact) => x.id > 95;
+		expect(walkCeiling(page(range(1, 100), 30_000), isNew, latest)).toBeUndefined();
+	});
+
+	it('after a pause: the time under which the new contacts fill a quarter of the bound', () => {
+		// All 100 new, 20,000 in the window: 1.5 to 3 digit ids take 17 to 20 bytes each, about
+		// 398,000 bytes for the window, three times WALK_IDS_BYTES: a third of the page.
+		const ceiling = walkCeiling(page(range(1, 100), 20_000), allNew, latest);
+		const below = range(1, 100).filter((id) => !aboveCeiling(c(id), ceiling));
+		expect(below.length).toBeGreaterThan(25);
+		expect(below.length).toBeLessThan(40);
+		expect(below.length * 200 * 20).toBeLessThanOrEqual(WALK_IDS_BYTES * 1.05);
+	});
+
+	it('is at least the oldest new contact of the page: every walk emits some', () => {
+		const isNew = (x: Contact) => x.id > 50;
+		expect(walkCeiling(page(range(1, 100), 10_000_000), isNew, latest)).toBe(T0 + 51 * MINUTE_MS);
+	});
+
+	it('counts neither known contacts nor dates far ahead', () => {
+		const ahead = { ...c(7), created_date: new Date(latest + MINUTE_MS).toISOString() };
+		const first: ReadPage = {
+			...page(range(1, 3), 10_000_000),
+			contacts: [ahead, c(1), c(2), c(3)],
+		};
+		expect(walkCeiling(first, (x) => x.id !== 1, latest)).toBe(T0 + 2 * MINUTE_MS);
+		expect(walkCeiling(page(range(1, 3), 10_000_000), () => false, latest)).toBeUndefined();
+	});
+});
+
+describe('a walk with a ceiling', () => {
+	it('decides it on its first page, keeps it over polls, and does not count what is above it', async () => {
+		// 200 contacts listed in no order (a fixed scramble), all new; the first page says 20,000.
+		const scrambled = range(1, 200).sort((a, b) => ((a * 37) % 101) - ((b * 37) % 101) || a - b);
+		const fake = new FakeSearch('asListed', 10);
+		fake.contacts = scrambled.map(c);
+		fake.install();
+		const ceilingOf = (first: ReadPage) => walkCeiling({ ...first, total: 20_000 }, allNew, latest);
+		const reader = () => new PageReader(pollContext, [], 10, () => true);
+		const input = { isKnown: () => false, latest, ceilingOf, maxPerPoll: 30 };
+		const first = await walkStep({
+			...input,
+			reader: reader(),
+			position: { page: 1, newest: null },
+		});
+		const ceiling = first.position.ceiling;
+		expect(ceiling).toBeDefined();
+		// Without a ceiling, 3 pages of 10 new would fill Max Contacts per Poll (30): with it, the
+		// walk reads on, and the contacts under the ceiling are what counts.
+		const under = first.pages.flatMap((p) => p.contacts).filter((x) => !aboveCeiling(x, ceiling));
+		expect(first.pages.length).toBeGreaterThan(3);
+		expect(under.length).toBeGreaterThan(20);
+		expect(under.length).toBeLessThanOrEqual(30);
+		// Stored and read back, the next poll goes on with the same ceiling.
+		const stored = readWalkPosition(JSON.parse(JSON.stringify({ ...first.position, days: 3 })));
+		expect(stored?.ceiling).toBe(ceiling);
+		const second = await walkStep({ ...input, reader: reader(), position: stored! });
+		expect(second.position.ceiling).toBe(ceiling);
+	});
+});
