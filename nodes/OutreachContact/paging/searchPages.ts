@@ -34,14 +34,10 @@ export interface PageWalk {
 	conditions: SearchCondition[];
 	/** Each page's contacts, in page order, duplicates included (the consumer dedupes by id). */
 	onPage(contacts: Contact[], served: ServedPage): void;
-	/** After each page: true ends the walk (its reader knows the later pages hold nothing it needs). */
-	stopAfter?(contacts: Contact[]): boolean;
 	/** Read no page past this many results (Search's Limit). */
 	limit?: number;
 	/** Pages fetched at once once the number of pages is known; the transport still paces them. */
 	concurrency?: number;
-	/** Called before every request with the number already sent: throw to stop the walk. */
-	beforeRequest?(sent: number): void;
 	/** Refuse an answer with a contact that has no id or email (Search); the trigger skips those itself. */
 	checkContacts?: boolean;
 	itemIndex?: number;
@@ -113,7 +109,6 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 				},
 			);
 		}
-		walk.beforeRequest?.(sent);
 		sent++;
 		return await searchContacts(ctx, walk.conditions, ask.page, ask.pageSize, {
 			itemIndex: walk.itemIndex,
@@ -154,7 +149,6 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 				}
 				throw toNodeError(ctx.getNode(), error, walk.itemIndex);
 			}
-			let stop = false;
 			let repeated: number | undefined;
 			for (const [i, result] of pages.entries()) {
 				const ask = allowed[i];
@@ -179,9 +173,7 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 					if (total < largest) shrank = true;
 					largest = Math.max(largest, total);
 				}
-				if (walk.stopAfter?.(result.contacts)) stop = true;
 			}
-			if (stop) return {};
 			const lastRead = allowed.length > 0 ? allowed[allowed.length - 1].page : asks[0].page - 1;
 			if (repeated !== undefined) {
 				return {

@@ -67,14 +67,12 @@ export class RequestBudget {
 
 	/** How many requests the poll may still send now (0 past its deadline). */
 	left(): number {
-		const now = getClock().elapsed();
-		if (now > this.deadline) return 0;
-		return Math.max(0, this.perMinute - this.times.filter((t) => t > now - MINUTE_MS).length);
+		const now = this.forgetOld();
+		return now > this.deadline ? 0 : Math.max(0, this.perMinute - this.times.length);
 	}
 
 	take(): boolean {
-		const now = getClock().elapsed();
-		while (this.times.length > 0 && this.times[0] <= now - MINUTE_MS) this.times.shift();
+		const now = this.forgetOld();
 		if (now > this.deadline) {
 			this.stopped ??= `the poll reached 80% of n8n's poll budget after ${this.sent} requests`;
 			return false;
@@ -86,5 +84,12 @@ export class RequestBudget {
 		this.times.push(now);
 		this.sent++;
 		return true;
+	}
+
+	/** Drops the request times older than a minute (they are in rising order); returns now. */
+	private forgetOld(): number {
+		const now = getClock().elapsed();
+		while (this.times.length > 0 && this.times[0] <= now - MINUTE_MS) this.times.shift();
+		return now;
 	}
 }
