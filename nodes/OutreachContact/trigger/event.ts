@@ -16,6 +16,8 @@ export interface EventPoll<S> extends CollectReport {
 	inconsistent?: string;
 	/** Set when the state reached its bound: the newest creation time of an id it forgot. */
 	cut?: number;
+	/** True when new contacts wait beyond the pages this poll read (a catch-up), not counted in `backlog`. */
+	more?: boolean;
 }
 
 /**

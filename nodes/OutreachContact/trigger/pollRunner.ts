@@ -110,9 +110,12 @@ export async function runEventPoll<S>(
 			`${label}: ${outcome.stopped}; the next poll goes on from where this one stopped`,
 		);
 	}
-	if (outcome.backlog > 0) {
+	if (outcome.backlog > 0 || outcome.more) {
+		const waiting = outcome.more
+			? `more ${noun}s than the ${outcome.backlog} read`
+			: `${outcome.backlog} more ${noun}(s)`;
 		ctx.logger.info(
-			`${label}: Max Contacts per Poll reached; ${outcome.backlog} more ${noun}(s) will be emitted by the next polls, oldest first`,
+			`${label}: Max Contacts per Poll reached; ${waiting} will be emitted by the next polls, oldest first`,
 		);
 	}
 	return outcome.emit;

@@ -148,6 +148,7 @@ describe('readOrdered, newest first', () => {
 		expect(r.ordered).toBe(true);
 		const read = r.range.flatMap((p) => ids(p.contacts)).sort((a, b) => b - a);
 		expect(r.rangeTop).toBe(T0 + read[2] * MINUTE_MS);
+		expect(r.more).toBe(true); // pages 4 to 146 wait
 	});
 
 	it('reads the range in rising page numbers, so contacts added meanwhile skip none', async () => {
@@ -210,6 +211,7 @@ describe('readOrdered, newest first', () => {
 		const r = await readNewest(455, 100); // 45 new: pages 1 to 5
 		expect(r.range.map((p) => p.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
 		expect(unknownIn(r.range, 455)).toEqual(range(456, 500));
+		expect(r.more).toBeUndefined(); // it reached the new end
 	});
 
 	it('everything new down to the last page: the whole list is the range', async () => {
@@ -291,6 +293,7 @@ describe('readOrdered, oldest first', () => {
 		);
 		expect(r.range.map((p) => p.page)).toEqual([51, 52, 53]);
 		expect(unknownIn(r.range, 505).slice(0, 25)).toEqual(range(506, 530));
+		expect(r.more).toBe(true); // pages 54 to 200 wait
 	});
 });
 

@@ -124,6 +124,22 @@ describe('runEventPoll', () => {
 		expect([...emitted].sort((a, b) => (a as number) - (b as number))).toEqual(ids(created));
 	});
 
+	it('after a pause, says that more contacts wait than the ones it read', async () => {
+		const search = account();
+		const { ctx, logged } = context();
+		await pollAt(ctx, T0);
+		// 500 new, newest first: the poll bisects and reads the pages nearest the boundary only.
+		for (let i = 0; i < 500; i++) search.contacts.push(contactAt(100 + i, T0 + i * 1000));
+		const emitted = await pollAt(ctx, T0 + 10 * MINUTE_MS);
+		expect(ids(emitted)).toEqual(Array.from({ length: 100 }, (_, i) => 100 + i));
+		const info = logged.filter(([l]) => l === 'info').map(([, m]) => m);
+		expect(info).toEqual([
+			expect.stringMatching(
+				/^Outreach Contact Trigger: Max Contacts per Poll reached; more new contacts than the \d+ read will be emitted by the next polls, oldest first$/,
+			),
+		]);
+	});
+
 	it('stores a state within MAX_STATE_BYTES, the reported ids included', async () => {
 		const search = account();
 		search.cap = 200; // one page: every contact is read

@@ -2,10 +2,12 @@
 import { PageReader, type ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
 import { readWalkPosition, walkStep } from '../../../nodes/OutreachContact/trigger/shared/fullWalk';
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
 import {
 	aboveCeiling,
-	WALK_IDS_BYTES,
+	MIN_WALK_BYTES,
 	walkCeiling,
+	walkRoom,
 } from '../../../nodes/OutreachContact/trigger/shared/walkCeiling';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
@@ -25,27 +27,31 @@ const page = (ids: number[], total: number): ReadPage => ({
 	total,
 });
 const allNew = () => true;
+/** The room of a walk in these tests: a quarter of the state's bound. */
+const ROOM = MAX_STATE_BYTES / 4;
 
 describe('walkCeiling', () => {
 	it('sets none when the new contacts of the window fit (a steady account)', () => {
 		// 5 new of 100 on the page, 30,000 in the window: about 1,500 ids.
 		const isNew = (x: Contact) => x.id > 95;
-		expect(walkCeiling(page(range(1, 100), 30_000), isNew, latest)).toBeUndefined();
+		expect(walkCeiling(page(range(1, 100), 30_000), isNew, latest, ROOM)).toBeUndefined();
 	});
 
-	it('after a pause: the time under which the new contacts fill a quarter of the bound', () => {
+	it('after a pause: the time under which the new contacts fill the room', () => {
 		// All 100 new, 20,000 in the window: 1.5 to 3 digit ids take 17 to 20 bytes each, about
-		// 398,000 bytes for the window, three times WALK_IDS_BYTES: a third of the page.
-		const ceiling = walkCeiling(page(range(1, 100), 20_000), allNew, latest);
+		// 398,000 bytes for the window, three times ROOM: a third of the page.
+		const ceiling = walkCeiling(page(range(1, 100), 20_000), allNew, latest, ROOM);
 		const below = range(1, 100).filter((id) => !aboveCeiling(c(id), ceiling));
 		expect(below.length).toBeGreaterThan(25);
 		expect(below.length).toBeLessThan(40);
-		expect(below.length * 200 * 20).toBeLessThanOrEqual(WALK_IDS_BYTES * 1.05);
+		expect(below.length * 200 * 20).toBeLessThanOrEqual(ROOM * 1.05);
 	});
 
 	it('is at least the oldest new contact of the page: every walk emits some', () => {
 		const isNew = (x: Contact) => x.id > 50;
-		expect(walkCeiling(page(range(1, 100), 10_000_000), isNew, latest)).toBe(T0 + 51 * MINUTE_MS);
+		expect(walkCeiling(page(range(1, 100), 10_000_000), isNew, latest, ROOM)).toBe(
+			T0 + 51 * MINUTE_MS,
+		);
 	});
 
 	it('counts neither known contacts nor dates far ahead', () => {
@@ -54,8 +60,17 @@ describe('walkCeiling', () => {
 			...page(range(1, 3), 10_000_000),
 			contacts: [ahead, c(1), c(2), c(3)],
 		};
-		expect(walkCeiling(first, (x) => x.id !== 1, latest)).toBe(T0 + 2 * MINUTE_MS);
-		expect(walkCeiling(page(range(1, 3), 10_000_000), () => false, latest)).toBeUndefined();
+		expect(walkCeiling(first, (x) => x.id !== 1, latest, ROOM)).toBe(T0 + 2 * MINUTE_MS);
+		expect(walkCeiling(page(range(1, 3), 10_000_000), () => false, latest, ROOM)).toBeUndefined();
+	});
+});
+
+describe('walkRoom', () => {
+	it('leaves a walk what its state leaves of 80% of the bound, and at least an eighth', () => {
+		expect(walkRoom(0)).toBe(0.8 * MAX_STATE_BYTES);
+		expect(walkRoom(0.3 * MAX_STATE_BYTES)).toBeCloseTo(0.5 * MAX_STATE_BYTES);
+		expect(walkRoom(MAX_STATE_BYTES)).toBe(MIN_WALK_BYTES);
+		expect(MIN_WALK_BYTES).toBe(MAX_STATE_BYTES / 8);
 	});
 });
 
@@ -66,7 +81,8 @@ describe('a walk with a ceiling', () => {
 		const fake = new FakeSearch('asListed', 10);
 		fake.contacts = scrambled.map(c);
 		fake.install();
-		const ceilingOf = (first: ReadPage) => walkCeiling({ ...first, total: 20_000 }, allNew, latest);
+		const ceilingOf = (first: ReadPage) =>
+			walkCeiling({ ...first, total: 20_000 }, allNew, latest, ROOM);
 		const reader = () => new PageReader(pollContext, [], 10, () => true);
 		const input = { isKnown: () => false, latest, ceilingOf, maxPerPoll: 30 };
 		const first = await walkStep({

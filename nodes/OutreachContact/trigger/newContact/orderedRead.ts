@@ -59,6 +59,8 @@ export interface OrderedResult {
 	lastPage?: number;
 	/** Set when the budget ran out during a bisection: where the next poll goes on. */
 	bisect?: Bisection;
+	/** True when the range stops short of the new end: new contacts wait on pages not read. */
+	more?: boolean;
 }
 
 function times(contacts: Contact[]): number[] {
@@ -208,8 +210,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		1,
 		Math.min(Math.ceil(input.maxPerPoll / size) + 1, input.room?.() ?? Infinity),
 	);
-	// A page that does not follow the one before starts the range again: only pages joined to the
-	// boundary without a gap count. The list's end is where the newest answer puts it: during an
+	// Newest first, a page that does not follow the one before starts the range again: only pages
+	// joined to the boundary without a gap count. The list's end is where the newest answer puts it: during an
 	// import, the last page of the first answer is not the end any more.
 	let range: ReadPage[] = [];
 	if (order === 'newest') {
@@ -224,16 +226,16 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 			if (k >= hi && (joins(read) || k >= (read.pages ?? last))) break;
 		}
 		// The pages read first are newer than the range's first page read later, never apart from it.
-		if (range[0].page === cheapRead + 1) range.push(...cheap);
-		return result(range);
+		if (range[0].page === cheapRead + 1) return result([...range, ...cheap]);
+		return { ...result(range), more: true };
 	}
+	// Oldest first, new contacts are added after the pages read: they do not move them.
 	for (let k = hi; k > cheapRead; k--) {
 		const read = await reader.read(at(k));
-		const prev = range[range.length - 1];
-		if (!read || (prev && !follows(prev, read))) break;
+		if (!read) return { ...result(range), more: true };
 		range.push(read);
-		if (unknownCount(range, isKnown) >= input.maxPerPoll) break;
-		if (k === cheapRead + 1) range.push(...cheap); // joined the pages read first
+		if (k === cheapRead + 1) return result([...range, ...cheap]); // joined the pages read first
+		if (unknownCount(range, isKnown) >= input.maxPerPoll) return { ...result(range), more: true };
 	}
 	return result(range);
 }

@@ -9,8 +9,8 @@ import {
 } from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
 import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
-import { cutToBound } from '../shared/state';
-import { aboveCeiling, walkCeiling } from '../shared/walkCeiling';
+import { cutToBound, stateBytes } from '../shared/state';
+import { aboveCeiling, walkCeiling, walkRoom } from '../shared/walkCeiling';
 import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
 import { activate } from './activation';
 import { checkOrder } from './orderCheck';
@@ -25,6 +25,8 @@ interface Read {
 	/** Set when contacts beyond the emitted ones are proved handled only up to them. */
 	bounded: boolean;
 	inconsistent?: string;
+	/** New contacts wait on pages this poll did not read. */
+	more?: boolean;
 }
 
 /**
@@ -82,7 +84,8 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			maxPerPoll: plan.maxPerPoll,
 			isKnown,
 			latest,
-			ceilingOf: (first) => walkCeiling(first, (c) => !isKnown(c), latest),
+			ceilingOf: (first) =>
+				walkCeiling(first, (c) => !isKnown(c), latest, walkRoom(stateBytes(state))),
 		});
 		next.walk = { ...walk, ...step.position };
 		const ceiling = step.position.ceiling;
@@ -170,7 +173,7 @@ async function readWithOrder(
 		next.walk = newWalk(state.floor, plan.now, state.through ?? state.cutoff);
 		return { pages, bounded: false };
 	}
-	return { pages, through: main.rangeTop, bounded: true };
+	return { pages, through: main.rangeTop, bounded: true, more: main.more };
 }
 
 /** Emits the oldest Max Contacts per Poll candidates, records them, moves `through` and the floor. */
@@ -191,5 +194,5 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 	if (dropped !== undefined) floor = Math.max(floor, dropped + 1);
 	state.floor = floor;
 	state.seen = pruneBelow(state.seen, floor);
-	return { ...report, emit, state, cut: dropped };
+	return { ...report, emit, state, cut: dropped, more: read.more };
 }

@@ -15,8 +15,19 @@ import { parseCreatedTime } from './timeRules';
  * from the ceiling of the one before.
  */
 
-/** The bytes of ids one walk may add to the state: a quarter of its bound. */
-export const WALK_IDS_BYTES = MAX_STATE_BYTES / 4;
+/** The bytes of ids a walk may add: what its state leaves of this share of the bound... */
+const ROOM_SHARE = 0.8;
+
+/** ...and at least this much, so that a walk always gets on (an eighth of the bound). */
+export const MIN_WALK_BYTES = MAX_STATE_BYTES / 8;
+
+/**
+ * The bytes of ids a walk may add to a state of `stateBytes`: what is left of 80% of the bound
+ * (the estimate of a walk's new contacts comes from one page; the rest is margin for it).
+ */
+export function walkRoom(stateBytes: number): number {
+	return Math.max(MIN_WALK_BYTES, ROOM_SHARE * MAX_STATE_BYTES - stateBytes);
+}
 
 /** One id in `seen` as JSON: `"id":1781083169774,` (the quotes, the time, colon and comma). */
 function entryBytes(key: string): number {
@@ -25,14 +36,15 @@ function entryBytes(key: string): number {
 
 /**
  * The ceiling of a walk, from its first page (a sample of the window when it has no order):
- * undefined when the new contacts of the window fit in WALK_IDS_BYTES, by the share of them on
- * that page and the count of results; else the creation time under which about that many lie.
- * It is at least the oldest new contact of the page, so that every walk emits some.
+ * undefined when the new contacts of the window fit in `room` bytes (walkRoom), by the share of
+ * them on that page and the count of results; else the creation time under which about that
+ * many lie. It is at least the oldest new contact of the page, so that every walk emits some.
  */
 export function walkCeiling(
 	first: ReadPage,
 	isNew: (contact: Contact) => boolean,
 	latest: number,
+	room: number,
 ): number | undefined {
 	const times: number[] = [];
 	let bytes = 0;
@@ -46,9 +58,9 @@ export function walkCeiling(
 	if (times.length === 0) return undefined;
 	const count = Math.max(first.total ?? 0, first.contacts.length);
 	const estimated = (bytes * count) / first.contacts.length;
-	if (estimated <= WALK_IDS_BYTES) return undefined;
+	if (estimated <= room) return undefined;
 	times.sort((a, b) => a - b);
-	const k = Math.max(1, Math.floor((times.length * WALK_IDS_BYTES) / estimated));
+	const k = Math.max(1, Math.floor((times.length * room) / estimated));
 	return times[k - 1];
 }
 
