@@ -66,9 +66,9 @@ describe('walkCeiling', () => {
 });
 
 describe('walkRoom', () => {
-	it('leaves a walk what its state leaves of 80% of the bound, and at least an eighth', () => {
-		expect(walkRoom(0)).toBe(0.8 * MAX_STATE_BYTES);
-		expect(walkRoom(0.3 * MAX_STATE_BYTES)).toBeCloseTo(0.5 * MAX_STATE_BYTES);
+	it('leaves a walk what its state leaves of half the bound, and at least an eighth', () => {
+		expect(walkRoom(0)).toBe(0.5 * MAX_STATE_BYTES);
+		expect(walkRoom(0.2 * MAX_STATE_BYTES)).toBeCloseTo(0.3 * MAX_STATE_BYTES);
 		expect(walkRoom(MAX_STATE_BYTES)).toBe(MIN_WALK_BYTES);
 		expect(MIN_WALK_BYTES).toBe(MAX_STATE_BYTES / 8);
 	});

@@ -168,7 +168,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	});
 
 	// From the new end until a page joins the handled contacts (a quiet or busy poll: one page).
-	// `cheap` keeps the pages that go on without a gap to the last one read (see follows).
+	// `cheap` keeps the pages that go on without a gap to the last one read (see follows; oldest
+	// first, new contacts are added after the pages read and do not move them).
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
@@ -176,7 +177,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const next = await reader.read(page.page + step);
 		if (!next) return result([]); // out of budget: nothing joins the handled ones yet
 		cheapRead++;
-		if (!follows(page, next)) cheap = [];
+		if (order === 'newest' && !follows(page, next)) cheap = [];
 		cheap.push(next);
 		page = next;
 	}

@@ -16,14 +16,15 @@ import { parseCreatedTime } from './timeRules';
  */
 
 /** The bytes of ids a walk may add: what its state leaves of this share of the bound... */
-const ROOM_SHARE = 0.8;
+const ROOM_SHARE = 0.5;
 
 /** ...and at least this much, so that a walk always gets on (an eighth of the bound). */
 export const MIN_WALK_BYTES = MAX_STATE_BYTES / 8;
 
 /**
- * The bytes of ids a walk may add to a state of `stateBytes`: what is left of 80% of the bound
- * (the estimate of a walk's new contacts comes from one page; the rest is margin for it).
+ * The bytes of ids a walk may add to a state of `stateBytes`: what is left of half the bound
+ * (the estimate of a walk's new contacts comes from one page; the other half is margin for it,
+ * for the contacts created while the walk reads, and for the overlap below the floor).
  */
 export function walkRoom(stateBytes: number): number {
 	return Math.max(MIN_WALK_BYTES, ROOM_SHARE * MAX_STATE_BYTES - stateBytes);
