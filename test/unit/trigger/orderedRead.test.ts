@@ -285,6 +285,15 @@ describe('readOrdered, oldest first', () => {
 		expect(r).toMatchObject({ ordered: true, lastPage: 48 });
 	});
 
+	it('a few pages added since the last count: bisects only those, from the page of that count', async () => {
+		const fake = service(2000, 'oldest'); // 200 pages of 10; the last poll counted 1,950
+		const r = await readOldest(1950, 25, 1950);
+		// Page 195 (the last count) joins; pages 196 to 200 are new: 195, 200, 199, 198, then at
+		// most two probes (pages 196 and 197) and no more.
+		expect(fake.requests.length).toBeLessThanOrEqual(6);
+		expect(unknownIn(r.range, 1950)).toEqual(range(1951, 2000));
+	});
+
 	it('many new: bisects, then reads from the boundary toward the end, oldest first', async () => {
 		const fake = service(2000, 'oldest');
 		const r = await readOldest(505, 25, 2000); // 505 is on page 51

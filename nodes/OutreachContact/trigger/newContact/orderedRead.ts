@@ -135,6 +135,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
 	let first: ReadPage | undefined;
 	let lastPage: number | undefined;
+	/** Oldest first: the page of the last count, when it joins the handled ones (new ones are after it). */
+	let joinedAt: number | undefined;
 	if (order === 'newest') {
 		first = await reader.read(1);
 		lastPage = first?.pages;
@@ -142,6 +144,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const size = reader.pageSize;
 		const guess = size && input.total ? Math.max(1, Math.ceil(input.total / size)) : 1;
 		first = await reader.read(guess);
+		if (first && first.contacts.length > 0 && joins(first)) joinedAt = guess;
 		// Past the end (the list shrank since the last poll) or no count: count again on page 1.
 		if (first && (first.gone || first.pages === undefined) && guess > 1)
 			first = await reader.read(1);
@@ -189,6 +192,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const size = reader.pageSize ?? 1;
 	let lo = cheapRead + 1;
 	let hi = Math.max(lo, last);
+	if (joinedAt !== undefined) hi = Math.max(lo, Math.min(hi, last - joinedAt + 1));
 	const earlier = input.bisect;
 	if (earlier && total !== undefined && total >= earlier.total) {
 		// New contacts since moved the boundary away from the new end by at most this many pages.
