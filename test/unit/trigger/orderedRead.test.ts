@@ -3,11 +3,10 @@ import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
 import { checkOrder } from '../../../nodes/OutreachContact/trigger/newContact/orderCheck';
 import {
 	CHEAP_PAGES,
-	follows,
-	keepsOrder,
 	readOrdered,
 	type Order,
 } from '../../../nodes/OutreachContact/trigger/newContact/orderedRead';
+import { follows, keepsOrder } from '../../../nodes/OutreachContact/trigger/newContact/pageChecks';
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
@@ -89,8 +88,9 @@ describe('follows: a page read after the one before goes on from it', () => {
 	])('%s', (_what, prev, next, total, expected) => {
 		expect(follows(page(1, prev, 30), page(2, next, total))).toBe(expected);
 	});
-	it('holds at an empty page or one past the end', () => {
+	it('holds at an empty page or one past the end, and without counts (no telling)', () => {
 		expect(follows(page(1, [9, 8, 7], 30), page(2, [], 33))).toBe(true);
+		expect(follows(page(1, [9, 8, 7]), page(2, [3, 2, 1]))).toBe(true);
 	});
 });
 

@@ -1,6 +1,6 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { keepsOrder, type Order } from './orderedRead';
+import { keepsOrder, type Order } from './pageChecks';
 
 /**
  * The check that the order still holds, spread over polls (docs/trigger.md, "The rolling

@@ -2,6 +2,7 @@ import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { cutoffOf } from '../shared/settings';
 import { parseCreatedTime } from '../shared/timeRules';
+import { follows, keepsOrder, type Order } from './pageChecks';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
@@ -12,7 +13,7 @@ import { parseCreatedTime } from '../shared/timeRules';
  * trigger's progress is saved as it goes. Every read goes through the poll's budget.
  */
 
-export type Order = 'newest' | 'oldest';
+export type { Order } from './pageChecks';
 
 /** Pages read from the new end before a poll looks for the boundary by bisection instead. */
 export const CHEAP_PAGES = 3;
@@ -72,46 +73,10 @@ function times(contacts: Contact[]): number[] {
 	return out;
 }
 
-/**
- * Whether pages (in list order) keep the order: never rising (newest), never falling (oldest).
- * A contact met again on a later page is passed over: pages read a moment apart overlap when
- * contacts were added between them, and the repeat says nothing about the order.
- */
-export function keepsOrder(pages: Contact[][], order: Order): boolean {
-	let last: number | undefined;
-	const met = new Set<unknown>();
-	for (const page of pages) {
-		for (const c of page) {
-			if (met.has(c?.id)) continue;
-			met.add(c?.id);
-			const t = parseCreatedTime(c?.created_date);
-			if (t === undefined) continue;
-			if (last !== undefined && (order === 'newest' ? t > last : t < last)) return false;
-			last = t;
-		}
-	}
-	return true;
-}
-
 function topOf(pages: ReadPage[]): number | undefined {
 	const all: number[] = [];
 	for (const page of pages) all.push(...times(page.contacts));
 	return cutoffOf(all) ?? undefined;
-}
-
-/**
- * Whether `next`, the page after `prev` read a moment later, goes on from it without a gap: the
- * two share a contact (the list moved by less than a page), or the count did not change. When
- * contacts were deleted between the two reads, the list moved back toward page 1 and the
- * contacts that moved past the end of `prev` were read by neither. (During an import the pages
- * share nothing either; starting the range again then costs a page, not a contact.)
- */
-export function follows(prev: ReadPage, next: ReadPage): boolean {
-	if (next.gone || next.contacts.length === 0 || prev.contacts.length === 0) return true;
-	if (prev.total !== undefined && prev.total === next.total) return true;
-	const ids = new Set<unknown>();
-	for (const c of prev.contacts) ids.add(c?.id);
-	return next.contacts.some((c) => ids.has(c?.id));
 }
 
 /** Unknown contacts of pages, each once. */
