@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_LIMITS } from './defaults';
 import type { RetryBudget } from './retry';
-import type { RequestContext } from './request';
+import type { RequestContext } from './context';
 
 /*
  * The account a request is for: the credential read, checked and turned into the settings of

@@ -1,5 +1,13 @@
 import { unlessAborted, type Clock } from '../helpers/clock';
-import type { GaveUp } from './retry';
+
+/** How a request ended without an answer to use: what it met, after how many attempts and how long. */
+export type GaveUp = {
+	gaveUp: 'rateLimited' | 'unavailable' | 'network';
+	attempts: number;
+	waitedMs: number;
+	status?: number;
+	code?: string;
+};
 
 /**
  * How long a request that found the service unreachable speaks for the account: requests that

@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Cancelled, cancelSignalOf, getClock } from '../helpers/clock';
 import { CREDENTIAL_TYPE, loadSettings } from './account';
+import type { RequestContext } from './context';
 import { UnexpectedAnswer } from './envelope';
 import { outageFor } from './outage';
 import { pacerFor } from './pacer';
@@ -17,7 +12,7 @@ import { deliver, header, type RawResponse } from './retry';
 import * as failures from './serviceFailure';
 import { toNodeApiError, type ServiceFailure } from './serviceFailure';
 
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type { RequestContext };
 
 export { CREDENTIAL_TYPE };
 

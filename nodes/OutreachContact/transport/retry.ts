@@ -1,5 +1,5 @@
 import { Cancelled, type Clock } from '../helpers/clock';
-import { Outage } from './outage';
+import { Outage, type GaveUp } from './outage';
 import type { Pacer } from './pacer';
 
 /**
@@ -70,13 +70,7 @@ export interface DeliveryOptions extends RetryBudget {
 	log?: (message: string) => void;
 }
 
-export type GaveUp = {
-	gaveUp: 'rateLimited' | 'unavailable' | 'network';
-	attempts: number;
-	waitedMs: number;
-	status?: number;
-	code?: string;
-};
+export type { GaveUp };
 
 export type Delivery = { response: RawResponse } | GaveUp;
 
