@@ -1,6 +1,9 @@
 /** The pure pieces of a New Contact poll: settings, plan, floor and cutoff rules, the collector. */
 import {
+	currentWalk,
 	emptyAccountFloor,
+	MAX_SPAN,
+	newWalk,
 	planPoll,
 	searchConditions,
 } from '../../../nodes/OutreachContact/trigger/newContact/plan';
@@ -41,6 +44,32 @@ const rules = (over: Partial<CollectRules> = {}): CollectRules => ({
 	cutoff: null,
 	seen: {},
 	...over,
+});
+
+describe('currentWalk: a walk goes on while its window reaches the floor', () => {
+	const floor = T0 - 3 * HOUR_MS;
+	const plan = (now: number) =>
+		planPoll(storedState({ floor, through: null }), now, pollSettings({}));
+
+	it('goes on with the walk the day it started', () => {
+		const walk = { ...newWalk(floor, T0, T0 - HOUR_MS), page: 40 };
+		expect(currentWalk(walk, plan(T0 + 20 * HOUR_MS))).toBe(walk);
+	});
+
+	it('starts a walk again, twice as wide each time, when one outlasted its window', () => {
+		let walk = { ...newWalk(floor, T0, T0 - HOUR_MS), page: 40 };
+		const spans: Array<number | undefined> = [];
+		let now = T0;
+		for (let i = 0; i < 8; i++) {
+			// The first time the window no longer reaches the floor, a new walk starts.
+			while (currentWalk(walk, plan(now)) === walk) now += HOUR_MS;
+			walk = { ...currentWalk(walk, plan(now)), page: 40 };
+			spans.push(walk.span);
+			expect(walk.previous).toBe(T0 - HOUR_MS);
+			expect(walk.days).toBeGreaterThanOrEqual(plan(now).windowDays);
+		}
+		expect(spans).toEqual([2, 4, 8, 16, 32, MAX_SPAN, MAX_SPAN, MAX_SPAN]);
+	});
 });
 
 describe('nextFloor: the floor after a poll', () => {

@@ -55,6 +55,8 @@ describe('readPollState', () => {
 				rises: true,
 				last: T0,
 				limit: 12,
+				ceiling: T0 - 2 * HOUR_MS,
+				span: 4,
 			},
 		};
 		delete walking.order;

@@ -54,10 +54,27 @@ export function searchConditions(days: number, sequenceId?: number): SearchCondi
 	return conditions;
 }
 
-/** A walk of the whole window may take hours: its window is made a day wider than a poll's. */
-const WALK_SPAN_MS = DAY_MS;
+/** The most days a walk's window is made wider than a poll's (a walk of more days cannot end). */
+export const MAX_SPAN = 64;
 
-/** A new walk of the whole window, after `previous` (the newest the last walk read). */
-export function newWalk(floor: number, now: number, previous: number | null): WalkCursor {
-	return { page: 1, days: windowDays(now + WALK_SPAN_MS, floor), newest: null, previous };
+/**
+ * A new walk of the whole window, after `previous` (the newest the last walk read). A walk may
+ * take hours: its window is made `span` days wider than a poll's (1; twice that of a walk that
+ * outlasted its window, so that a walk on a small budget gets to its end).
+ */
+export function newWalk(floor: number, now: number, previous: number | null, span = 1): WalkCursor {
+	const walk: WalkCursor = {
+		page: 1,
+		days: windowDays(now + span * DAY_MS, floor),
+		newest: null,
+		previous,
+	};
+	if (span > 1) walk.span = span;
+	return walk;
+}
+
+/** The walk a poll goes on with: `walk`, or a new one when its window no longer reaches the floor. */
+export function currentWalk(walk: WalkCursor, plan: PollPlan): WalkCursor {
+	if (walk.days >= plan.windowDays) return walk;
+	return newWalk(plan.floor, plan.now, walk.previous, Math.min(2 * (walk.span ?? 1), MAX_SPAN));
 }

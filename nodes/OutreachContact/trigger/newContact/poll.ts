@@ -15,7 +15,14 @@ import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
 import { activate } from './activation';
 import { checkOrder } from './orderCheck';
 import { readOrdered } from './orderedRead';
-import { emptyAccountFloor, newWalk, planPoll, searchConditions, type PollPlan } from './plan';
+import {
+	currentWalk,
+	emptyAccountFloor,
+	newWalk,
+	planPoll,
+	searchConditions,
+	type PollPlan,
+} from './plan';
 import type { PollState } from './state';
 
 interface Read {
@@ -74,9 +81,11 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			collector.belowFloor(c),
 		);
 	} else {
-		let walk = state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff);
-		// After a pause of days the walk's window may no longer reach the floor: start it again.
-		if (walk.days < plan.windowDays) walk = newWalk(state.floor, start, walk.previous);
+		// After a pause of days the walk's window may no longer reach the floor: it starts again.
+		const walk = currentWalk(
+			state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff),
+			plan,
+		);
 		reader = new PageReader(ctx, searchConditions(walk.days, sequenceId), state.pageSize, take);
 		const step = await walkStep({
 			reader,

@@ -53,6 +53,8 @@ export interface WalkCursor {
 	limit?: number;
 	/** Contacts created after this wait for the next walk (walkCeiling.ts). */
 	ceiling?: number;
+	/** How many days wider than a poll's its window was made, when more than 1 (plan.ts). */
+	span?: number;
 }
 
 const ORDERS = ['newest', 'oldest'];
@@ -61,7 +63,9 @@ function readWalk(raw: unknown): WalkCursor | undefined {
 	const read = readWalkPosition(raw);
 	if (!read) return undefined;
 	const { w, ...position } = read;
-	return { ...position, previous: isTime(w.previous) ? w.previous : null };
+	const walk: WalkCursor = { ...position, previous: isTime(w.previous) ? w.previous : null };
+	if (isTime(w.span) && w.span > 1) walk.span = w.span; // plan.ts caps what it makes of it
+	return walk;
 }
 
 /**
