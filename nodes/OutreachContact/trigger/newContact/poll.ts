@@ -10,7 +10,7 @@ import {
 import { walkStep } from '../shared/fullWalk';
 import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
 import { cutToBound, stateBytes } from '../shared/state';
-import { aboveCeiling, walkCeiling, walkRoom } from '../shared/walkCeiling';
+import { walkCeiling, walkRoom } from '../shared/walkCeiling';
 import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
 import { activate } from './activation';
 import { checkOrder } from './orderCheck';
@@ -98,11 +98,7 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 		});
 		next.walk = { ...walk, ...step.position };
 		const ceiling = step.position.ceiling;
-		const pages = step.pages.map((p) => ({
-			...p,
-			contacts: p.contacts.filter((c) => !aboveCeiling(c, ceiling)),
-		}));
-		read = { pages, bounded: false, inconsistent: step.inconsistent };
+		read = { pages: step.pages, bounded: false, inconsistent: step.inconsistent };
 		if (step.complete) {
 			// Everything up to the newest the walk before read was there when this one started.
 			if (walk.previous !== null && !step.inconsistent)

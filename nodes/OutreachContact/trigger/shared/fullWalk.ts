@@ -48,7 +48,7 @@ export function readWalkPosition(
 }
 
 export interface WalkStep {
-	/** The pages read, to collect. */
+	/** The pages read, to collect: without the contacts above the walk's ceiling (they wait). */
 	pages: ReadPage[];
 	position: WalkPosition;
 	/** True when the walk read its last page: the next poll starts a new one. */
@@ -79,16 +79,15 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const watch = OrderWatch.resume(position);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>();
+	let previous: ReadPage | undefined;
 	for (;;) {
 		if (input.maxPages !== undefined && pages.length >= input.maxPages) {
 			return { pages, position, complete: false };
 		}
 		const read = await reader.read(position.page);
 		if (!read) return { pages, position, complete: false };
-		if (position.page === 1 && input.ceilingOf) {
-			position.ceiling = input.ceilingOf(read);
-			if (position.ceiling === undefined) delete position.ceiling;
-		}
+		// Decided again at every first page; undefined (none) replaces one stored before.
+		if (position.page === 1 && input.ceilingOf) position.ceiling = input.ceilingOf(read);
 		const before = fresh.size;
 		for (const c of read.contacts) {
 			if (!isKnown(c) && !aboveCeiling(c, position.ceiling)) fresh.add(c?.id);
@@ -97,7 +96,6 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// poll (unless it is the first with any), so that the oldest of what was read are what is
 		// emitted and no page with a contact left out is passed over.
 		if (fresh.size > input.maxPerPoll && before > 0) return { pages, position, complete: false };
-		const previous = pages[pages.length - 1];
 		if (previous && read.contacts.length > 0 && sameIds(previous.contacts, read.contacts)) {
 			const inconsistent = `page ${read.page} repeated page ${previous.page}; the walk ended there`;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
@@ -105,7 +103,10 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (position.limit === undefined && read.pages !== undefined) {
 			position.limit = pageAllowance(Math.max(read.pages, position.page));
 		}
-		pages.push(read);
+		const { ceiling } = position;
+		const below = read.contacts.filter((c) => !aboveCeiling(c, ceiling));
+		pages.push(below.length === read.contacts.length ? read : { ...read, contacts: below });
+		previous = read;
 		watch.add(read.contacts);
 		Object.assign(position, watch.snapshot());
 		for (const c of read.contacts) {

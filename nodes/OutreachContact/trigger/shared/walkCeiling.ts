@@ -6,7 +6,7 @@ import { MAX_STATE_BYTES } from './stateBound';
 import { parseCreatedTime } from './timeRules';
 
 /**
- * The ceiling of a walk without an order (docs/trigger.md, "The bound on the state"). Such a
+ * The ceiling of a walk without an order (docs/trigger.md, "Without an order"). Such a
  * walk meets new contacts in no order and emits them as it finds them, so it has to remember
  * every one it emitted until it is complete and the floor passes them. After a pause of days,
  * or with "Emit Contacts From the Last N Days" on a large account, that is more ids than the
