@@ -2,6 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { toNodeError, toWholeNumber } from '../helpers/input';
 import { searchContacts } from '../transport/api';
+import { Withheld } from '../transport/retry';
 import type { RequestContext } from '../transport/request';
 import type { Contact, SearchCondition } from '../types';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_ASKED } from './pageCursor';
@@ -56,13 +57,17 @@ export class PageReader {
 	async read(page: number, fresh = false): Promise<ReadPage | undefined> {
 		const cached = fresh ? undefined : this.cache.get(page);
 		if (cached) return cached;
-		if (this.sentCount >= MAX_REQUESTS_PER_WALK || !this.take()) return undefined;
-		this.sentCount++;
+		if (!this.maySend()) return undefined;
 		const asked = this.size ?? PAGE_SIZE_ASKED;
+		// The first send took its request above; each retry takes one more, and a retry the budget
+		// refuses ends the read (Withheld) like a page the budget refused.
+		let retry = false;
+		const permit = () => (retry ? this.maySend() : (retry = true));
 		let answer;
 		try {
-			answer = await searchContacts(this.ctx, this.conditions, page, asked);
+			answer = await searchContacts(this.ctx, this.conditions, page, asked, { permit });
 		} catch (error) {
+			if (error instanceof Withheld) return undefined;
 			const status = error instanceof NodeApiError ? Number(error.httpCode) : undefined;
 			// The service refused the large size asked first: ask again with the documented default.
 			if (this.size === undefined && (status === 400 || status === 422)) {
@@ -96,6 +101,13 @@ export class PageReader {
 		};
 		this.cache.set(page, read);
 		return read;
+	}
+
+	/** Takes one request of the budget and of this reader's bound; false: send nothing. */
+	private maySend(): boolean {
+		if (this.sentCount >= MAX_REQUESTS_PER_WALK || !this.take()) return false;
+		this.sentCount++;
+		return true;
 	}
 
 	/** True when `page` came in the size this reader reads in (else its positions are others). */

@@ -99,6 +99,8 @@ export interface SearchOptions {
 	itemIndex?: number;
 	/** Refuse a page with a contact that has no id or email (see readSearchPage). */
 	checkContacts?: boolean;
+	/** Asked before every send, retries included (see ApiRequest.permit). */
+	permit?: () => boolean;
 }
 
 export async function searchContacts(
@@ -115,6 +117,7 @@ export async function searchContacts(
 		notFound: `Page ${page} of the search results`,
 		itemIndex: options.itemIndex,
 		mayRetry: true,
+		permit: options.permit,
 		read: (body) => readSearchPage(body, options.checkContacts),
 	});
 }

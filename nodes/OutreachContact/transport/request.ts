@@ -32,6 +32,8 @@ export interface ApiRequest<T = unknown> {
 	 * run twice opts out here; 429s and connections that never opened are retried regardless.
 	 */
 	mayRetry: boolean;
+	/** Asked before every send, retries included; false ends the request with Withheld (retry.ts). */
+	permit?: () => boolean;
 	/** Checks and unwraps a 2xx answer (transport/envelope.ts); throws UnexpectedAnswer on a wrong shape. */
 	read?: (body: unknown) => T;
 }
@@ -107,6 +109,7 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 			mayRetry: req.mayRetry,
 			signal,
 			outage: outageFor(settings.accountKey),
+			permit: req.permit,
 			log: (message) => ctx.logger?.debug(`Outreach Contact: ${label} ${message}`),
 		},
 		async () =>

@@ -68,6 +68,19 @@ export interface DeliveryOptions extends RetryBudget {
 	/** The account's outage (see Outage): requests wait for one that is already retrying. */
 	outage?: Outage;
 	log?: (message: string) => void;
+	/**
+	 * Asked right before every send, retries included (the trigger's share of the account):
+	 * false sends nothing more and ends the delivery with Withheld.
+	 */
+	permit?: () => boolean;
+}
+
+/** A delivery its caller's `permit` stopped before a send: nothing more was sent. */
+export class Withheld extends Error {
+	constructor() {
+		super('The request was not sent: its caller has no share left');
+		this.name = 'Withheld';
+	}
 }
 
 export type { GaveUp };
@@ -165,6 +178,10 @@ export async function deliver(
 			if (signal?.aborted) {
 				pacer.release(slot);
 				throw new Cancelled();
+			}
+			if (options.permit && !options.permit()) {
+				pacer.release(slot);
+				throw new Withheld();
 			}
 			const sent = await send().then(
 				(response) => ({ response }),

@@ -3,6 +3,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 import type { Contact, SearchCondition } from '../types';
 import type { CollectReport } from './shared/collector';
 import type { RequestBudget } from './shared/requestBudget';
+import type { StoredState } from './shared/state';
 import type { PollSettings } from './shared/settings';
 
 /** What one poll of an event decided: what to emit, the state to store, what to log. */
@@ -16,6 +17,8 @@ export interface EventPoll<S> extends CollectReport {
 	inconsistent?: string;
 	/** Set when the state reached its bound: the newest creation time of an id it forgot. */
 	cut?: number;
+	/** Set when the stored floor was ahead of n8n's clock less the overlap and moved back: what it was. */
+	rewound?: number;
 	/** True when new contacts wait beyond the pages this poll read (a catch-up), not counted in `backlog`. */
 	more?: boolean;
 }
@@ -66,7 +69,7 @@ export interface TriggerEventSpec<S> {
 	/** Its state's key in the node's static data (never shared with another event). */
 	stateKey: string;
 	/** The stored state, or the problem that makes it unusable (then: a first activation). */
-	readState(raw: unknown): { state?: S; problem?: string };
+	readState(raw: unknown): StoredState<S>;
 	poll: EventPollFunction<S>;
 	test: TestSearch;
 }

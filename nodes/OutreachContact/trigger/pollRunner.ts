@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { getClock } from '../helpers/clock';
 import { loadSettings } from '../transport/account';
@@ -42,6 +42,17 @@ export async function runEventPoll<S>(
 	const staticData = ctx.getWorkflowStaticData('node');
 	const memoryKey = `${event.stateKey}:${trigger}`;
 	const stored = event.readState(staticData[event.stateKey]);
+	if (stored.newer) {
+		const { stored: version, known } = stored.newer;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The trigger's saved state is from a newer version of n8n-nodes-outreach-contact (state version ${version}; this version reads up to ${known})`,
+			{
+				description:
+					'Nothing was emitted and the saved state was left as it is. Update n8n-nodes-outreach-contact to the version that saved it, or a newer one, and the trigger goes on where it stopped. To start again from now instead, rename this trigger node: its saved state stays with the old name.',
+			},
+		);
+	}
 	if (stored.problem) {
 		ctx.logger.warn(`${event.label}: ${stored.problem}; starting again from now`);
 	} else if (!stored.state && activatedHere.has(memoryKey)) {
@@ -97,6 +108,11 @@ export async function runEventPoll<S>(
 	if (deferred.length > 0) {
 		ctx.logger.warn(
 			`${label}: ${deferred.length} contact(s) are dated more than a day ahead of n8n's clock and wait until then (logged once each): ${deferred.slice(0, 10).join(', ')}`,
+		);
+	}
+	if (outcome.rewound !== undefined) {
+		ctx.logger.warn(
+			`${label}: the saved state's floor (${new Date(outcome.rewound).toISOString()}) was ahead of n8n's clock, as an older version of the package could leave it after contacts dated ahead; it was moved back to an hour before now, so that ${noun}s created meanwhile are emitted (some of the last hour may come again)`,
 		);
 	}
 	if (outcome.cut !== undefined) {

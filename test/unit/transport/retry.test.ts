@@ -6,7 +6,12 @@ import {
 	networkCode,
 	parseRetryAfter,
 	retryAfterWaitMs,
+	deliver,
+	Withheld,
+	type RawResponse,
 } from '../../../nodes/OutreachContact/transport/retry';
+import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
+import { TestClock } from '../../../harness/testClock';
 
 const node = { name: 'Node', type: 'test', typeVersion: 1 } as unknown as INode;
 
@@ -57,5 +62,47 @@ describe('retry timings', () => {
 		expect(parseRetryAfter(new Date(now + 30_000).toUTCString(), now)).toBe(30_000);
 		expect(parseRetryAfter('soon', now)).toBeUndefined();
 		expect(retryAfterWaitMs(1_000, 1)).toBe(1_250);
+	});
+});
+
+describe('a permit asked before every send', () => {
+	// Issue 33 (d): the trigger's share was taken once per page while retries went out without
+	// asking it, so a poll sent 17 requests in a minute against a share of 10.
+	it('is asked before the first send and before each retry; a refusal sends nothing more', async () => {
+		const clock = new TestClock({ start: Date.UTC(2026, 10, 25, 9), sleep: 'jump' });
+		const pacer = new Pacer(200, () => clock);
+		let sends = 0;
+		let permits = 2;
+		const unavailable = async (): Promise<RawResponse> => {
+			sends++;
+			return { statusCode: 503, headers: {}, body: '{}' };
+		};
+		const delivery = deliver(
+			pacer,
+			clock,
+			{ maxAttempts: 5, maxWaitMs: 300_000, mayRetry: true, permit: () => permits-- > 0 },
+			unavailable,
+		);
+		await expect(delivery).rejects.toBeInstanceOf(Withheld);
+		expect(sends).toBe(2);
+	});
+
+	it('lets a delivery that is permitted every send go on as before', async () => {
+		const clock = new TestClock({ start: Date.UTC(2026, 10, 25, 9), sleep: 'jump' });
+		let asked = 0;
+		let sends = 0;
+		const flaky = async (): Promise<RawResponse> => ({
+			statusCode: ++sends === 1 ? 503 : 200,
+			headers: {},
+			body: '{}',
+		});
+		const delivery = await deliver(
+			new Pacer(200, () => clock),
+			clock,
+			{ maxAttempts: 5, maxWaitMs: 300_000, mayRetry: true, permit: () => ++asked > 0 },
+			flaky,
+		);
+		expect(delivery).toEqual({ response: { statusCode: 200, headers: {}, body: '{}' } });
+		expect([sends, asked]).toEqual([2, 2]);
 	});
 });

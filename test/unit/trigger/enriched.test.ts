@@ -298,12 +298,16 @@ describe('Contact Enriched: stored state', () => {
 
 	it.each([
 		['not an object', []],
-		['version 3, expected 1 or 2', { ...good, version: 3 }],
+		['version 0, expected 1 or 2', { ...good, version: 0 }],
 		['invalid times', { ...good, since: 'x' }],
 		['no list of seen contacts', { ...good, seen: [] }],
 		['an invalid time for contact 1', { ...good, seen: { '1': null } }],
 	])('refuses a state with %s', (problem, raw) => {
 		expect(readEnrichedState(raw).problem).toContain(problem);
+	});
+
+	it('tells a state of a newer version apart, instead of taking it for a broken one', () => {
+		expect(readEnrichedState({ ...good, version: 3 })).toEqual({ newer: { stored: 3, known: 2 } });
 	});
 
 	const v1 = {

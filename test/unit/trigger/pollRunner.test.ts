@@ -76,10 +76,50 @@ describe('runEventPoll', () => {
 
 	it('starts afresh, with a warning, from a stored state it cannot use', async () => {
 		account();
-		const { ctx, staticData, warnings } = context({ [STATE_KEY]: { version: 9 } });
+		const { ctx, staticData, warnings } = context({ [STATE_KEY]: { version: 'x' } });
 		expect(await pollAt(ctx, T0)).toEqual([]);
-		expect(warnings()[0][1]).toMatch(/version 9, expected 1 or 2; starting again from now/);
+		expect(warnings()[0][1]).toMatch(/version x, expected 1 or 2; starting again from now/);
 		expect(staticData[STATE_KEY]).toMatchObject({ version: 2, baseline: T0 });
+	});
+
+	// Issue 33 (f): 0.2.0 met a state of a newer version, warned in the server log only and
+	// started again, emitting the last N days a second time.
+	it('stops with an error naming both versions at a state of a newer version, and keeps it', async () => {
+		const search = account();
+		const newer = { version: 3, floor: T0, seen: { 7: T0 } };
+		const { ctx, staticData } = context({ [STATE_KEY]: newer });
+		await expect(pollAt(ctx, T0)).rejects.toThrow(
+			"The trigger's saved state is from a newer version of n8n-nodes-outreach-contact (state version 3; this version reads up to 2)",
+		);
+		expect(staticData[STATE_KEY]).toEqual(newer);
+		expect(search.requests).toHaveLength(0);
+	});
+
+	// Issue 33 (e): 0.2.0 could leave its floor 19 hours ahead (it followed an import dated 20
+	// hours ahead); 1.0.0 kept that floor and skipped every contact of the next 19 hours, silently.
+	it('moves a stored floor ahead of the clock back to an hour before now, and says so', async () => {
+		const search = account();
+		const ahead = T0 + 19 * 60 * MINUTE_MS;
+		const { ctx, staticData, warnings } = context({
+			[STATE_KEY]: {
+				version: 2,
+				baseline: T0 - DAY_MS,
+				floor: ahead,
+				cutoff: null,
+				through: ahead,
+				seen: {},
+				order: 'newest',
+				pageSize: 10,
+			},
+		});
+		search.contacts = [contactAt(60, T0 + MINUTE_MS), contactAt(61, T0 + 2 * MINUTE_MS)];
+		expect(ids(await pollAt(ctx, T0 + 5 * MINUTE_MS))).toEqual([60, 61]);
+		expect((staticData[STATE_KEY] as { floor: number }).floor).toBeLessThanOrEqual(
+			T0 + 5 * MINUTE_MS - 60 * MINUTE_MS,
+		);
+		expect(warnings().map(([, m]) => m)).toEqual([
+			expect.stringContaining("floor (2026-03-11T04:00:00.000Z) was ahead of n8n's clock"),
+		]);
 	});
 
 	it('goes on from its activation when n8n did not keep the static data of that poll', async () => {

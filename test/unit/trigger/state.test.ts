@@ -66,7 +66,7 @@ describe('readPollState', () => {
 	it.each([
 		['a string', 'x', 'not an object'],
 		['an array', [], 'not an object'],
-		['another version', { ...state, version: 3 }, 'version 3, expected 1 or 2'],
+		['an unknown version', { ...state, version: 'two' }, 'version two, expected 1 or 2'],
 		['a bad floor', { ...state, floor: 'x' }, 'invalid times'],
 		['a bad through', { ...state, through: '2026-03-10' }, 'invalid times'],
 		['a bad cutoff', { ...state, cutoff: undefined }, 'invalid times'],
@@ -76,6 +76,10 @@ describe('readPollState', () => {
 		const read = readPollState(raw);
 		expect(read.state).toBeUndefined();
 		expect(read.problem).toContain(problem);
+	});
+
+	it('tells a state of a newer version apart: the poll stops with an error instead of starting over', () => {
+		expect(readPollState({ ...state, version: 3 })).toEqual({ newer: { stored: 3, known: 2 } });
 	});
 
 	it('drops what it cannot use of the hints (order, sizes, walk) and keeps the rest', () => {

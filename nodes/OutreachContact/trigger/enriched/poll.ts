@@ -8,7 +8,7 @@ import {
 	withChosen,
 } from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
-import { cutoffOf } from '../shared/settings';
+import { cutoffOf, storedFloor } from '../shared/settings';
 import { cutToBound } from '../shared/state';
 import { parseCreatedTime } from '../shared/timeRules';
 import { CHEAP_PAGES } from '../newContact/orderedRead';
@@ -58,6 +58,9 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		if (settings.initialDays === 0) return await activate(ctx, stored, sequenceId, take);
 	}
 	const state: EnrichedState = { ...stored };
+	const rewound =
+		storedFloor(state.createdFloor, start) < state.createdFloor ? state.createdFloor : undefined;
+	state.createdFloor = storedFloor(state.createdFloor, start);
 	// A state of version 1 has no walk: one starts now, over the window since its last poll.
 	if (state.walk.days === 0) state.walk = newEnrichedWalk(state.since, start);
 	const reader = new PageReader(
@@ -127,6 +130,7 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		emit,
 		state,
 		cut: dropped,
+		rewound,
 		stopped: budget.stopped,
 		inconsistent: step.inconsistent,
 	};

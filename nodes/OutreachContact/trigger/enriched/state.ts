@@ -1,5 +1,12 @@
 import { readWalkPosition, type WalkPosition } from '../shared/fullWalk';
-import { isTime, readReported, readSeen, readStored, type EventState } from '../shared/state';
+import {
+	isTime,
+	readReported,
+	readSeen,
+	readStored,
+	type EventState,
+	type StoredState,
+} from '../shared/state';
 
 /**
  * The Contact Enriched event's state in the node's static data, under ENRICHED_STATE_KEY
@@ -54,9 +61,9 @@ function readWalk(raw: unknown): EnrichedWalk | undefined {
  * Reads the stored Contact Enriched state (see readStored); a version 1 state goes on with a
  * new walk from its `since`.
  */
-export function readEnrichedState(raw: unknown): { state?: EnrichedState; problem?: string } {
-	const { value, problem } = readStored(raw, [1, ENRICHED_STATE_VERSION]);
-	if (!value) return { problem };
+export function readEnrichedState(raw: unknown): StoredState<EnrichedState> {
+	const { value, problem, newer } = readStored(raw, [1, ENRICHED_STATE_VERSION]);
+	if (!value) return { problem, newer };
 	const { baseline, since, createdFloor, seen } = value;
 	if (!isTime(baseline) || !isTime(since) || !isTime(createdFloor)) {
 		return { problem: 'the stored state has invalid times' };

@@ -8,7 +8,7 @@ import {
 	withChosen,
 } from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
-import { nextFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
+import { nextFloor, storedFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
 import { cutToBound, stateBytes } from '../shared/state';
 import { walkCeiling, walkRoom } from '../shared/walkCeiling';
 import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
@@ -59,6 +59,8 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			return { emit: [], state, backlog: 0, unreadable, deferred: [], stopped: budget.stopped };
 		}
 	}
+	const rewound = storedFloor(state.floor, start) < state.floor ? state.floor : undefined;
+	if (rewound !== undefined) state = { ...state, floor: storedFloor(state.floor, start) };
 	const plan = planPoll(state, start, settings);
 	const collector = new CandidateCollector({ ...plan, emit: true, seen: state.seen });
 	const isKnown = (c: Contact) => collector.isKnown(c);
@@ -116,6 +118,7 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 	const outcome = finish(plan, next, collector, read);
 	return {
 		...outcome,
+		rewound,
 		stopped: budget.stopped,
 		inconsistent: read.inconsistent,
 		unreadable: [...new Set([...unreadable, ...outcome.unreadable])],

@@ -1,7 +1,14 @@
 import { readWalkPosition } from '../shared/fullWalk';
 import type { ResultOrder } from '../shared/order';
 import type { Bisection } from './orderedRead';
-import { isTime, readReported, readSeen, readStored, type EventState } from '../shared/state';
+import {
+	isTime,
+	readReported,
+	readSeen,
+	readStored,
+	type EventState,
+	type StoredState,
+} from '../shared/state';
 
 /** The New Contact state in the node's static data, under STATE_KEY: JSON numbers and a map of ids. */
 
@@ -72,9 +79,9 @@ function readWalk(raw: unknown): WalkCursor | undefined {
  * Reads the stored New Contact state; a version 1 state (before the reads were spread over
  * polls) goes on as version 2: its watermark is where it had handled contacts to.
  */
-export function readPollState(raw: unknown): { state?: PollState; problem?: string } {
-	const { value, problem } = readStored(raw, [1, STATE_VERSION]);
-	if (!value) return { problem };
+export function readPollState(raw: unknown): StoredState<PollState> {
+	const { value, problem, newer } = readStored(raw, [1, STATE_VERSION]);
+	if (!value) return { problem, newer };
 	const { baseline, floor, seen } = value;
 	const through = value.version === 1 ? value.watermark : value.through;
 	const cutoff = value.version === 1 ? null : value.cutoff;

@@ -72,6 +72,17 @@ export function nextFloor(floor: number, through: number | null, now: number): n
 	return Math.max(floor, Math.min(through, now) - OVERLAP_MS);
 }
 
+/**
+ * The floor a stored state goes on with: at most n8n's clock less the overlap, like every floor
+ * the trigger sets (nextFloor). A state written by an older version (0.2.0 followed contacts dated
+ * hours ahead) may hold a floor past it, which would skip every contact created until the clock
+ * gets there. Moving it back may emit again contacts of the last hour that were emitted and then
+ * forgotten below the old floor: a repeat of at most an hour's contacts instead of losing hours.
+ */
+export function storedFloor(floor: number, now: number): number {
+	return Math.min(floor, now - OVERLAP_MS);
+}
+
 /** Two contacts with wrong dates far ahead do not set an activation's cutoff; the third newest does. */
 export const CUTOFF_RANK = 3;
 

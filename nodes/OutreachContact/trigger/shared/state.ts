@@ -40,18 +40,31 @@ export function readReported(raw: unknown): string[] {
 		.slice(-MAX_REPORTED);
 }
 
+/** A stored state as read: its value, a problem that makes it unusable, or a newer version's. */
+export interface StoredRead<T> {
+	value?: T;
+	problem?: string;
+	newer?: { stored: number; known: number };
+}
+
+/** An event's stored state as its reader gives it back (events.ts: readState). */
+export type StoredState<S> = { state?: S } & Omit<StoredRead<S>, 'value'>;
+
 /**
  * The stored object of a state of one of `versions`: `{}` when nothing is stored (first
  * activation), `problem` when it is not usable (then treated like a first activation).
  */
-export function readStored(
-	raw: unknown,
-	versions: number[],
-): { value?: Record<string, unknown>; problem?: string } {
+export function readStored(raw: unknown, versions: number[]): StoredRead<Record<string, unknown>> {
 	if (raw === undefined || raw === null) return {};
 	if (typeof raw !== 'object' || Array.isArray(raw))
 		return { problem: 'the stored state is not an object' };
 	const value = raw as Record<string, unknown>;
+	const newest = Math.max(...versions);
+	if (typeof value.version === 'number' && value.version > newest) {
+		// A newer package wrote it (the user went back a version): starting again would emit the
+		// last N days again or skip what came meanwhile, so the poll stops instead (pollRunner.ts).
+		return { newer: { stored: value.version, known: newest } };
+	}
 	if (!versions.includes(value.version as number)) {
 		return {
 			problem: `the stored state has version ${String(value.version)}, expected ${versions.join(' or ')}`,
