@@ -1,0 +1,135 @@
+/**
+ * Saved trigger states go on (issue 33, 4 f): each file of test/compat/triggerStates/ holds the
+ * static data an older version's trigger stored (0.1.0, 0.2.0, 1.0.0 as released, d940cb5),
+ * as n8n wrote it after a fixed two-hour run, with the contacts that existed and the ids that
+ * version emitted (triggerStates/README.md says how each was produced). The package is then
+ * updated: a new n8n process polls with this code, from that static data, every 10 minutes for
+ * four hours through n8n-core's PollContext while contacts keep arriving for the first hour.
+ *
+ * Asserted, for every state: no poll throws (every saved state is of a version older than or
+ * equal to this code's, so it must be accepted); every contact owed comes exactly once (New
+ * Contact: created after the saved run's activation; Contact Enriched: created after it and
+ * enriched since) unless the old version emitted it already; none the old version emitted comes
+ * again; and nothing else comes.
+ */
+import {
+	simulatedAccount,
+	TriggerSimulation,
+} from '../../harness/simulatedService/triggerSimulation';
+import { capturePollLog } from '../support/pollLog';
+import {
+	fromSaved,
+	laterContacts,
+	POLL_EVERY,
+	type SavedTriggerState,
+	savedStates,
+	SAVED_ORDERS,
+	SAVED_VERSIONS,
+	stateFileName,
+} from './triggerStates/scenario';
+
+const MINUTE = 60_000;
+/** Contacts keep arriving for an hour after the update; polls go on for four. */
+const ARRIVALS_FOR = 60 * MINUTE;
+const POLLS_FOR = 240 * MINUTE;
+
+const states = savedStates();
+
+/** At most 12 ids of a list, then how many it holds: a failure stays readable. */
+function few(ids: number[]): Array<number | string> {
+	const sorted = [...ids].sort((a, b) => a - b);
+	return sorted.length <= 12 ? sorted : [...sorted.slice(0, 12), `... ${sorted.length} in all`];
+}
+
+interface Outcome {
+	/** Polls that threw, with the message. */
+	errors: string[];
+	/** Ids the old version emitted that came again. */
+	emittedAgain: Array<number | string>;
+	/** Ids this code emitted more than once. */
+	repeated: Array<number | string>;
+	/** Ids owed that never came. */
+	missing: Array<number | string>;
+	/** Ids that came though nothing owed them. */
+	unexpected: Array<number | string>;
+}
+
+async function goOn(saved: SavedTriggerState): Promise<Outcome> {
+	const lastPoll = Date.parse(saved.lastPollAt);
+	const activation = Date.parse(saved.activationAt);
+	const account = await simulatedAccount(lastPoll, { order: saved.order });
+	try {
+		const before = saved.contacts.map(fromSaved);
+		const lastId = Math.max(...before.map((c) => c.id!));
+		const after = laterContacts(lastPoll, lastPoll + ARRIVALS_FOR, lastId);
+		const all = [...before, ...after];
+		account.service.contacts.schedule(all);
+
+		const sim = new TriggerSimulation({
+			service: account.service,
+			clock: account.clock,
+			event: saved.event,
+			options: saved.parameters.options as Record<string, number>,
+			filters: {},
+			simplify: true,
+		});
+		expect(sim.node.name).toBe(saved.nodeName);
+		// The static data as n8n loads it from the database after the update.
+		sim.staticData = JSON.parse(JSON.stringify(saved.staticData)) as typeof sim.staticData;
+		for (let at = lastPoll + POLL_EVERY; at <= lastPoll + POLLS_FOR; at += POLL_EVERY) {
+			await sim.pollAt(at);
+		}
+		const end = account.clock.now();
+
+		const byOld = new Set(saved.emitted);
+		const owed = new Set(
+			all
+				.filter((c) => (c.createdMs ?? c.at) > activation)
+				.filter(
+					(c) => saved.event === 'newContact' || (c.enrichAt !== undefined && c.enrichAt <= end),
+				)
+				.map((c) => c.id!)
+				.filter((id) => !byOld.has(id)),
+		);
+		const emitted = [...sim.emittedAt.keys()];
+		return {
+			errors: sim.polls.flatMap((p) => (p.error === undefined ? [] : [p.error])),
+			emittedAgain: few(emitted.filter((id) => byOld.has(id))),
+			repeated: few(sim.repeated),
+			missing: few([...owed].filter((id) => !sim.emittedAt.has(id))),
+			unexpected: few(emitted.filter((id) => !owed.has(id) && !byOld.has(id))),
+		};
+	} finally {
+		await account.close();
+	}
+}
+
+describe('saved trigger states of older versions, polled on by this code', () => {
+	let log: ReturnType<typeof capturePollLog>;
+	beforeAll(() => {
+		log = capturePollLog();
+	});
+	afterAll(() => log.restore());
+
+	it('has a state for each version, event and result order', () => {
+		const expected = SAVED_VERSIONS.flatMap((v) =>
+			v.events.flatMap((event) =>
+				SAVED_ORDERS.map((order) => stateFileName(v.version, event, order)),
+			),
+		).sort();
+		expect(states.map((s) => stateFileName(s.version, s.event, s.order)).sort()).toEqual(expected);
+	});
+
+	it.each(states.map((s) => [stateFileName(s.version, s.event, s.order), s] as const))(
+		'%s: every contact once, none the old version emitted again, no poll throws',
+		async (_name, saved) => {
+			expect(await goOn(saved)).toEqual({
+				errors: [],
+				emittedAgain: [],
+				repeated: [],
+				missing: [],
+				unexpected: [],
+			});
+		},
+	);
+});
