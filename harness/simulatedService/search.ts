@@ -11,12 +11,12 @@ import {
 	matchesCondition,
 	paginate,
 	type Condition,
-	type Order,
 	type Pagination,
 	type SearchRequest,
 	type Sliceable,
 } from '../../sandbox/search';
 import { byCreated, byRank, insertSorted, type ContactStore, type Row } from './contacts';
+import type { ServiceOrder } from './service';
 
 /** Runs [from, to) of the contacts by creation, read oldest or newest first, cut on demand. */
 class RunsView implements Sliceable<Row> {
@@ -48,7 +48,7 @@ class RunsView implements Sliceable<Row> {
 }
 
 export interface SearchSettings {
-	order: Order;
+	order: ServiceOrder;
 	maxPageSize: number;
 }
 
@@ -63,6 +63,8 @@ interface Built {
 }
 
 const newestFirst = (a: Row, b: Row) => byCreated(b, a);
+/** Newest first by insertion: the latest to appear first (then the higher id). */
+const newestInserted = (a: Row, b: Row) => b.visibleAt - a.visibleAt || b.id - a.id;
 
 /** Answers searches over one store; keeps the lists it built and brings them up to date. */
 export class SearchIndex {
@@ -81,7 +83,7 @@ export class SearchIndex {
 	}
 
 	/** Every matching contact in the order the service serves them. */
-	matching(conditions: Condition[], now: number, order: Order): Sliceable<Row> {
+	matching(conditions: Condition[], now: number, order: ServiceOrder): Sliceable<Row> {
 		const today = this.store.dayOf(now);
 		const key = `${order}|${today}|${JSON.stringify(conditions)}`;
 		const { version } = this.store;
@@ -106,7 +108,7 @@ export class SearchIndex {
 		conditions: Condition[],
 		now: number,
 		today: number,
-		order: Order,
+		order: ServiceOrder,
 	): Omit<Built, 'version'> {
 		const groups = conditionGroups(conditions);
 		const onCreated = groups.filter((g) => g[0].property === 'created_timestamp');
@@ -129,6 +131,10 @@ export class SearchIndex {
 		if (order === 'unordered') {
 			const list = this.store.byRank.filter(accepts);
 			return { list, grow: { accepts, compare: byRank, rows: list } };
+		}
+		if (order === 'newestInserted') {
+			const list = rows.filter(accepts).sort(newestInserted);
+			return { list, grow: { accepts, compare: newestInserted, rows: list } };
 		}
 		// The days the created_timestamp conditions let through, as runs of the sorted contacts.
 		const runs: Array<[number, number]> = [];

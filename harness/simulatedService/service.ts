@@ -26,7 +26,7 @@ export interface SimulatedServiceOptions {
 	/** The zone whose calendar days `created_timestamp` and `updated_timestamp` count. Default UTC. */
 	timeZone?: string;
 	/** Default newest first. */
-	order?: Order;
+	order?: ServiceOrder;
 	/** The largest page served; the size served is reported in `pagination.page_size`. Default 100. */
 	maxPageSize?: number;
 	/** How created_date is written. Default ISO 8601 in UTC with Z. */
@@ -39,11 +39,19 @@ export interface SimulatedServiceOptions {
 	maxRequestsPerPoll?: number;
 }
 
-/** A fault for the requests of one poll, by their index in it. */
+/**
+ * The result orders the service can list in: the sandbox's (by creation time), and
+ * 'newestInserted', newest first by insertion (the time a contact appeared, then id), whatever
+ * created_date says: an import dated days back, inserted last, leads the list.
+ */
+export type ServiceOrder = Order | 'newestInserted';
+
+/** A fault for the requests of one poll, by their index in it; 'flaky': a 503 at random, at `chance`. */
 export type Fault =
 	| { kind: 'fail'; status: 500 | 403; at: number }
 	| { kind: 'transient'; at: number }
-	| { kind: 'storm' };
+	| { kind: 'storm' }
+	| { kind: 'flaky'; chance: number; seed: number };
 
 export interface RequestRecord {
 	/** Virtual time the request arrived (epoch ms, n8n's clock). */
@@ -107,6 +115,9 @@ export class SimulatedService {
 
 	private fault: Fault | undefined;
 
+	/** The draws of a 'flaky' fault (seeded by it at `beginPoll`). */
+	private faultRandom: () => number = () => 1;
+
 	private requestInPoll = 0;
 
 	private close: () => Promise<void> = async () => {};
@@ -142,6 +153,7 @@ export class SimulatedService {
 	beginPoll(fault?: Fault): void {
 		this.polls++;
 		this.fault = fault;
+		if (fault?.kind === 'flaky') this.faultRandom = createPrng(fault.seed);
 		this.requestInPoll = 0;
 	}
 
@@ -241,7 +253,11 @@ export class SimulatedService {
 			return error(500, 'The simulation stopped this poll');
 		}
 		const fault = this.fault;
-		if (fault?.kind === 'storm' || (fault?.kind === 'transient' && fault.at === index)) {
+		if (
+			fault?.kind === 'storm' ||
+			(fault?.kind === 'transient' && fault.at === index) ||
+			(fault?.kind === 'flaky' && this.faultRandom() < fault.chance)
+		) {
 			record(503);
 			return json(503, { detail: 'Server error; retry' }, { 'Retry-After': '2' });
 		}

@@ -7,6 +7,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import type { OutreachCredentials } from '../core/credentials';
 import { pollOnce } from '../core/run';
 import { TestClock } from '../testClock';
 import { triggerNode } from '../workflowJson';
@@ -30,6 +31,8 @@ export interface TriggerSimulationOptions {
 	simplify?: boolean;
 	/** n8n's poll budget; default PollContext's (5 minutes). */
 	pollBudgetMs?: number;
+	/** The credential's other fields (Requests per Minute, Max Attempts...); default theirs. */
+	credentials?: Omit<OutreachCredentials, 'baseUrl' | 'apiKey'>;
 }
 
 export interface PollRecord {
@@ -87,7 +90,7 @@ export class TriggerSimulation {
 		let error: string | undefined;
 		try {
 			const { items } = await pollOnce(this.node, {
-				credentials: service.credentials,
+				credentials: { ...this.sim.credentials, ...service.credentials },
 				staticData: this.staticData,
 				pollBudgetMs: this.sim.pollBudgetMs,
 			});
