@@ -44,7 +44,7 @@ export interface PollRecord {
 	requests: number;
 	/** Ids emitted, in the order emitted. */
 	ids: number[];
-	/** The message of the error the poll threw, if it threw. */
+	/** The message of the error the poll threw, and its description, if it threw. */
 	error?: string;
 	/** The event's state as JSON, in characters, after the poll. */
 	stateBytes: number;
@@ -96,7 +96,10 @@ export class TriggerSimulation {
 			});
 			ids = items.map((item) => Number(item.json.id));
 		} catch (cause) {
+			// What n8n shows of a failed poll: the message, and the description under it.
+			const description = (cause as { description?: unknown })?.description;
 			error = cause instanceof Error ? cause.message : String(cause);
+			if (typeof description === 'string') error += ` ${description}`;
 		}
 		const end = clock.now();
 		for (const id of ids) {

@@ -28,7 +28,7 @@
  *   (f) a state whose version is newer than the one the code writes (learned from a state the
  *       code itself stores), for New Contact and Contact Enriched, with "Emit Contacts From
  *       the Last N Days on Activation" 1: the poll fails with an error naming both versions
- *       and what to do (update the package, or deactivate and reactivate the workflow), emits
+ *       and what to do (update the package, or how to start again from now), emits
  *       nothing and leaves the stored state as it was.
  *
  * Each assertion is keyed by what the user loses when it fails (the ids missing or repeated,
@@ -389,7 +389,7 @@ describe('trigger classes of issue 33 through n8n-core, on the virtual clock', (
 					'the stored version': names(newer),
 					'the version the code reads': names(written),
 					'to update the package': /update/i.test(error),
-					'or to deactivate and reactivate the workflow': /deactivate/i.test(error),
+					'or how to start again from now': /start again from now/i.test(error),
 				};
 				expect({
 					[`the poll fails with an error that names (${error})`]: says,
@@ -398,7 +398,7 @@ describe('trigger classes of issue 33 through n8n-core, on the virtual clock', (
 						'the stored version': true,
 						'the version the code reads': true,
 						'to update the package': true,
-						'or to deactivate and reactivate the workflow': true,
+						'or how to start again from now': true,
 					},
 				});
 				expect({ 'the poll emits nothing': listed(poll.ids) }).toEqual({

@@ -9,6 +9,7 @@ import {
 } from '../shared/collector';
 import { walkStep } from '../shared/fullWalk';
 import { cutoffOf, storedFloor } from '../shared/settings';
+import { readSample } from '../shared/order';
 import { cutToBound } from '../shared/state';
 import { parseCreatedTime } from '../shared/timeRules';
 import { CHEAP_PAGES } from '../newContact/orderedRead';
@@ -137,7 +138,8 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 };
 
 /**
- * A first activation without initial days: one page tells where the enriched contacts stand.
+ * A first activation without initial days: a sample (readSample) tells where the enriched
+ * contacts stand.
  * The first walk records the contacts created at or before the third newest of that page (they
  * were there, enriched or about to be) and emits the ones created after it.
  */
@@ -153,8 +155,11 @@ async function activate(
 		undefined,
 		take,
 	);
-	const first = await reader.read(1);
-	const times = (first?.contacts ?? [])
+	// The sample holds the newest contacts when the results are in an order (oldest first: the
+	// last page), and is a sample of the window when they are not.
+	const { sample } = await readSample(ctx, reader);
+	const contacts = sample.flatMap((page) => page.contacts);
+	const times = contacts
 		.map((c) => parseCreatedTime(c?.created_date))
 		.filter((t): t is number => t !== undefined && t <= state.baseline + FUTURE_TOLERANCE_MS);
 	const cutoff = cutoffOf(times);
@@ -167,7 +172,7 @@ async function activate(
 		floor: cutoff ?? Infinity,
 		seen: {},
 	});
-	recorder.add(first?.contacts ?? []);
+	recorder.add(contacts);
 	state.seen = withChosen(state.seen, recorder.choose().chosen);
 	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
 	return { emit: [], state, backlog: 0, unreadable: [], deferred: [] };

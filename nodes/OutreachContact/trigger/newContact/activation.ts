@@ -1,24 +1,20 @@
-import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
 
-import type { PageReader, ReadPage } from '../../paging/pageReader';
+import type { PageReader } from '../../paging/pageReader';
 import { idKey, reportKey } from '../shared/collector';
-import { OrderWatch } from '../shared/order';
-import { CUTOFF_RANK, cutoffOf, nextFloor } from '../shared/settings';
+import { readSample } from '../shared/order';
+import { cutoffOf, nextFloor } from '../shared/settings';
 import { parseCreatedTime } from '../shared/timeRules';
 import { emptyAccountFloor, newWalk } from './plan';
 import { STATE_VERSION, type PollState } from './state';
 
 /**
- * A first activation reads a handful of pages, not the window (docs/trigger.md, "First
- * activation"): page 1 tells the order; newest first, it holds the newest contacts; oldest
- * first, the last page does; without an order, the first ACTIVATION_PAGES pages are a sample.
- * The cutoff (cutoffOf) is the CUTOFF_RANK-th newest creation time read: contacts created at or before it
+ * A first activation reads a handful of pages, not the window (readSample, docs/trigger.md,
+ * "First activation"). The cutoff (cutoffOf) is the CUTOFF_RANK-th newest creation time read: contacts created at or before it
  * were there and never come; contacts newer than it that were read (two dated hours ahead, say)
  * are recorded as seen. The service's own timestamps decide, so a service whose clock or zone
  * differs from n8n's loses nothing.
  */
-export const ACTIVATION_PAGES = 5;
-
 export interface Activation {
 	state: PollState;
 	/** Contacts read that cannot be placed (no usable id or date), for the log. */
@@ -36,35 +32,7 @@ export async function activate(
 	latest: number,
 	floor?: number,
 ): Promise<Activation> {
-	const first = await reader.read(1);
-	if (!first) {
-		throw new NodeOperationError(ctx.getNode(), 'The trigger could not read the contacts yet', {
-			description:
-				'Its share of the account was used by an earlier poll within the last minute. The next poll tries again.',
-		});
-	}
-	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
-	const watch = new OrderWatch();
-	watch.add(first.contacts);
-	let order = pages > 1 ? watch.order : undefined;
-	const sample: ReadPage[] = [first];
-	if (order === 'oldest') {
-		// The newest are on the last page; with fewer than CUTOFF_RANK there, the page before too.
-		const last = await reader.read(pages);
-		if (last) sample.push(last);
-		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
-			const before = await reader.read(pages - 1);
-			if (before) sample.push(before);
-		}
-	} else if (order !== 'newest' && pages > 1) {
-		for (let page = 2; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
-			const read = await reader.read(page);
-			if (!read) break;
-			sample.push(read);
-			watch.add(read.contacts);
-		}
-		order = undefined; // read the whole window; the first complete walk tells the order
-	}
+	const { first, pages, order, sample } = await readSample(ctx, reader);
 	const unreadable: string[] = [];
 	const times: number[] = [];
 	for (const page of sample) {

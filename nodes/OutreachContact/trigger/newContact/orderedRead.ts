@@ -29,6 +29,11 @@ export interface OrderedInput {
 	 * contact beyond it is older still (a contact seen but dated ahead does not count).
 	 */
 	isHandled(contact: Contact): boolean;
+	/**
+	 * True for a contact below the floor, once contacts above it were handled: the first known
+	 * contact from the new end must not be one (undefined: any may be, as before anything is handled).
+	 */
+	belowFloor?(contact: Contact): boolean;
 	maxPerPoll: number;
 	/** The count of results at the last poll (oldest first: where the end was). */
 	total?: number;
@@ -93,9 +98,28 @@ function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): numb
  */
 export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const { reader, order, isKnown } = input;
-	const joins = (p: ReadPage) =>
-		p.contacts.length === 0 || p.contacts.some((c) => input.isHandled(c));
 	const step = order === 'newest' ? 1 : -1;
+	const towardOld = (p: ReadPage) => (order === 'newest' ? p.contacts : [...p.contacts].reverse());
+	// Read from the new end, a page joins the handled contacts at its first handled contact when
+	// every contact after it is known: new contacts behind a handled one (dated below contacts
+	// dated hours ahead, say) keep the read going.
+	const joins = (p: ReadPage) => {
+		if (p.contacts.length === 0) return true;
+		const contacts = towardOld(p);
+		const at = contacts.findIndex((c) => input.isHandled(c));
+		return at >= 0 && contacts.slice(at).every(isKnown);
+	};
+	// By creation time the newest handled contacts come before any below the floor: a range whose
+	// first known contact from the new end is below it is not listed by creation (by insertion,
+	// after an import dated days back), and its order is not to be trusted.
+	const disordered = (range: ReadPage[]) => {
+		const pages = [...range].sort((a, b) => (a.page - b.page) * step);
+		for (const page of pages) {
+			const known = towardOld(page).find(isKnown);
+			if (known) return input.belowFloor?.(known) === true;
+		}
+		return false;
+	};
 
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
 	let first: ReadPage | undefined;
@@ -130,7 +154,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const result = (range: ReadPage[]): OrderedResult => ({
 		range,
 		rangeTop: topOf(range),
-		ordered: range.every((p) => keepsOrder([p.contacts], order)),
+		ordered: !disordered(range) && range.every((p) => keepsOrder([p.contacts], order)),
 		total,
 		lastPage,
 	});

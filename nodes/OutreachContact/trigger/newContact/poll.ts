@@ -79,8 +79,15 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			take,
 		);
 		const room = () => budget.left();
-		read = await readWithOrder(reader, state, plan, next, { isKnown, isHandled, room }, (c) =>
-			collector.belowFloor(c),
+		const belowFloor = (c: Contact) => collector.belowFloor(c);
+		const handledAny = state.through !== null ? belowFloor : undefined;
+		read = await readWithOrder(
+			reader,
+			state,
+			plan,
+			next,
+			{ isKnown, isHandled, room, belowFloor: handledAny },
+			belowFloor,
 		);
 	} else {
 		// After a pause of days the walk's window may no longer reach the floor: it starts again.
@@ -105,7 +112,10 @@ export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
 			// Everything up to the newest the walk before read was there when this one started.
 			if (walk.previous !== null && !step.inconsistent)
 				read.through = Math.min(walk.previous, ceiling ?? Infinity);
-			next.walk = newWalk(state.floor, start, step.position.newest ?? walk.previous);
+			// Dates ahead of n8n's clock do not count: contacts created during the next walk may
+			// be dated below them, and the floor must wait for that walk.
+			const newest = step.position.newest ?? walk.previous;
+			next.walk = newWalk(state.floor, start, newest === null ? null : Math.min(newest, start));
 			if (step.order === 'newest' || step.order === 'oldest') {
 				next.order = step.order;
 				next.walk = undefined;
@@ -131,7 +141,12 @@ async function readWithOrder(
 	state: PollState,
 	plan: PollPlan,
 	next: PollState,
-	known: { isKnown(c: Contact): boolean; isHandled(c: Contact): boolean; room(): number },
+	known: {
+		isKnown(c: Contact): boolean;
+		isHandled(c: Contact): boolean;
+		room(): number;
+		belowFloor?(c: Contact): boolean;
+	},
 	belowFloor: (c: Contact) => boolean,
 ): Promise<Read> {
 	const order = state.order!;
@@ -191,9 +206,12 @@ function finish(plan: PollPlan, state: PollState, collector: CandidateCollector,
 	if (through !== undefined && read.bounded && report.backlog > 0 && chosen.length > 0) {
 		through = Math.min(through, chosen[chosen.length - 1].created);
 	}
+	const waiting = read.bounded && (report.backlog > 0 || read.more === true);
 	if (through !== undefined) {
-		// On the service's timestamps; the floor takes the earlier of it and n8n's clock.
-		state.through = state.through === null ? through : Math.max(state.through, through);
+		// On the service's timestamps; the floor takes the earlier of it and n8n's clock. While
+		// contacts wait (Max Contacts per Poll, pages not read yet) it is where this read got to,
+		// even below what it was (a few contacts dated ahead): the floor must not pass them.
+		state.through = state.through === null || waiting ? through : Math.max(state.through, through);
 	}
 	state.seen = withChosen(state.seen, chosen);
 	let floor = nextFloor(state.floor, state.through, plan.now);
