@@ -21,8 +21,7 @@ import {
 	MAX_PER_POLL_LIMIT,
 	readSequenceFilter,
 } from './trigger/shared/settings';
-import { unlessRunning } from './trigger/pollGuard';
-import { runEventPoll } from './trigger/pollRunner';
+import { runEventPoll, unlessRunning } from './trigger/pollRunner';
 import { fetchTestEvent } from './trigger/testEvent';
 import type { Contact } from './types';
 

@@ -2,7 +2,7 @@ import { swapClock, type Clock } from './helpers/clock';
 import { resetOutages } from './transport/outage';
 import { resetPacers } from './transport/pacer';
 import { forgetStoredStates } from './trigger/pollRunner';
-import { forgetRecentRequests } from './trigger/shared/requestBudget';
+import { forgetRecentRequests } from './trigger/shared/budget';
 
 /**
  * For this package's tests and benchmarks only: shipped code never calls these. They are the

@@ -1,4 +1,4 @@
-import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/timeRules';
+import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { duration, type Finding } from './report';
 
 /**

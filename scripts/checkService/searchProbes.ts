@@ -1,7 +1,7 @@
 import { toWholeNumber } from '../../nodes/OutreachContact/helpers/input';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_ASKED } from '../../nodes/OutreachContact/paging/pageCursor';
 import { endpoints, searchContacts } from '../../nodes/OutreachContact/transport/api';
-import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/timeRules';
+import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact, SearchPage } from '../../nodes/OutreachContact/types';
 import { describeAnswer, nodeError } from './client';
 import { clockFinding, dateFormat } from './dates';

@@ -4,7 +4,7 @@ import {
 	readPollState,
 	type PollState,
 } from '../../nodes/OutreachContact/trigger/newContact/state';
-import { DAY_MS } from '../../nodes/OutreachContact/trigger/shared/timeRules';
+import { DAY_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { storedStatePoll, throughJson } from './poll';
 
 /** When the New Contact tests' polls start (contacts are made around it). */

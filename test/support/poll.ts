@@ -1,10 +1,10 @@
 import { NodeApiError, type INode, type IPollFunctions } from 'n8n-workflow';
 
 import { searchContacts } from '../../nodes/OutreachContact/transport/api';
-import type { EventPoll, EventPollFunction } from '../../nodes/OutreachContact/trigger/event';
-import { RequestBudget } from '../../nodes/OutreachContact/trigger/shared/requestBudget';
+import type { EventPoll, EventPollFunction } from '../../nodes/OutreachContact/trigger/events';
+import { RequestBudget } from '../../nodes/OutreachContact/trigger/shared/budget';
 import { pollSettings } from '../../nodes/OutreachContact/trigger/shared/settings';
-import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/timeRules';
+import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact, SearchCondition, SearchPage } from '../../nodes/OutreachContact/types';
 import { TestClock } from '../../harness/testClock';

@@ -1,12 +1,83 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions, IPollFunctions } from 'n8n-workflow';
 
-import { enrichedConditions } from './enriched/plan';
-import { pollEnrichedContacts } from './enriched/poll';
-import { ENRICHED_STATE_KEY, readEnrichedState } from './enriched/state';
-import { defineEvent, type TriggerEventSpec } from './event';
-import { searchConditions } from './newContact/plan';
-import { pollNewContacts } from './newContact/poll';
-import { readPollState, STATE_KEY } from './newContact/state';
+import type { SearchCondition } from '../types';
+import { enrichedConditions, pollEnrichedContacts } from './enriched/poll';
+import { pollNewContacts, searchConditions } from './newContact/poll';
+import type { RequestBudget } from './shared/budget';
+import type { Settled } from './shared/ledger';
+import type { PollSettings } from './shared/settings';
+import {
+	ENRICHED_KEY,
+	NEW_CONTACT_KEY,
+	readEnrichedState,
+	readNewContactState,
+	type StoredState,
+} from './shared/storedState';
+
+/** What one poll of an event decided: what to emit, the state to store, what to log. */
+export interface EventPoll<S> extends Settled<S> {
+	/** Why the poll stopped reading before it was done (its budget), for the log. */
+	stopped?: string;
+}
+
+/**
+ * One poll of an event in trigger mode. A failed request throws before any state is decided,
+ * so the next poll repeats the same reads.
+ */
+export type EventPollFunction<S> = (poll: EventPollInput<S>) => Promise<EventPoll<S>>;
+
+/** What one poll of an event starts from. */
+export interface EventPollInput<S> {
+	ctx: IPollFunctions;
+	/** The stored state; undefined at the first activation. */
+	stored: S | undefined;
+	/** n8n's clock when the poll started (epoch ms). */
+	start: number;
+	sequenceId: number | undefined;
+	settings: PollSettings;
+	/** What the poll may still send (take() before every request). */
+	budget: RequestBudget;
+}
+
+/** What "Fetch Test Event" searches for an event, and how it says that nothing was found. */
+export interface TestSearch {
+	conditions(days: number, sequenceId?: number): SearchCondition[];
+	/** `{where}` becomes " in sequence N" (or nothing), `{days}` the widest window tried. */
+	missing: string;
+	hint: string;
+}
+
+/**
+ * One event of the trigger: everything the poll runner (pollRunner.ts), Fetch Test Event and
+ * the node's description need to know about it. Adding an event means one entry in events.ts.
+ */
+export interface TriggerEventSpec<S> {
+	/** The `event` parameter's value. */
+	value: string;
+	/** Its option in the node: name, description, the hint for n8n's AI builders; its subtitle. */
+	name: string;
+	description: string;
+	builderHint: string;
+	subtitle: string;
+	/** How its log lines start. */
+	label: string;
+	/** What it emits, for log lines: "new contact", "enriched contact". */
+	noun: string;
+	/** Its state's key in the node's static data (never shared with another event). */
+	stateKey: string;
+	/** The stored state, or the problem that makes it unusable (then: a first activation). */
+	readState(raw: unknown): StoredState<S>;
+	poll: EventPollFunction<S>;
+	test: TestSearch;
+}
+
+/**
+ * An event for the table, its state type hidden: the poll runner never looks inside a state,
+ * it only hands what `readState` gave back to `poll`, so one event's state never meets another's.
+ */
+export function defineEvent<S>(event: TriggerEventSpec<S>): TriggerEventSpec<unknown> {
+	return event as unknown as TriggerEventSpec<unknown>;
+}
 
 /**
  * The trigger's events (the `event` parameter), one entry each, and the one place that names
@@ -24,7 +95,7 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'Contact enriched',
 		label: 'Outreach Contact Trigger (Contact Enriched)',
 		noun: 'enriched contact',
-		stateKey: ENRICHED_STATE_KEY,
+		stateKey: ENRICHED_KEY,
 		readState: readEnrichedState,
 		poll: pollEnrichedContacts,
 		test: {
@@ -42,8 +113,8 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'New contact',
 		label: 'Outreach Contact Trigger',
 		noun: 'new contact',
-		stateKey: STATE_KEY,
-		readState: readPollState,
+		stateKey: NEW_CONTACT_KEY,
+		readState: readNewContactState,
 		poll: pollNewContacts,
 		test: {
 			conditions: searchConditions,

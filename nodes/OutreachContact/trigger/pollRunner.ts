@@ -3,11 +3,11 @@ import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-w
 import { getClock } from '../helpers/clock';
 import { loadSettings } from '../transport/account';
 import type { Contact } from '../types';
-import type { TriggerEventSpec } from './event';
-import { pollDeadline, RequestBudget, requestsPerMinuteOf } from './shared/requestBudget';
+import type { TriggerEventSpec } from './events';
+import { pollDeadline, RequestBudget, requestsPerMinuteOf } from './shared/budget';
+import { logOnce } from './shared/ledger';
 import { pollSettings } from './shared/settings';
-import { withReported, type EventState } from './shared/state';
-import { MAX_STATE_BYTES } from './shared/stateBound';
+import { MAX_STATE_BYTES, toStored, type EventState } from './shared/storedState';
 
 /**
  * The first state of each trigger (workflow and node) activated in this process and not yet
@@ -80,15 +80,13 @@ export async function runEventPoll<S>(
 		budget,
 	});
 	const { label, noun } = event;
-	const state = outcome.state as unknown as EventState<number>;
-	const { reported, fresh } = withReported(state.reported, [
+	const { state, fresh } = logOnce(outcome.state as unknown as EventState, [
 		...outcome.unreadable,
 		...outcome.deferred,
 	]);
-	state.reported = reported;
-	staticData[event.stateKey] = outcome.state as unknown as IDataObject;
+	staticData[event.stateKey] = toStored(state) as IDataObject;
 	if (!stored.state) {
-		activatedHere.set(memoryKey, outcome.state);
+		activatedHere.set(memoryKey, state);
 		if (activatedHere.size > MAX_REMEMBERED)
 			activatedHere.delete(activatedHere.keys().next().value!);
 	}
@@ -126,8 +124,8 @@ export async function runEventPoll<S>(
 			`${label}: ${outcome.stopped}; the next poll goes on from where this one stopped`,
 		);
 	}
-	if (outcome.backlog > 0 || outcome.more) {
-		const waiting = outcome.more
+	if (outcome.backlog > 0 || outcome.pagesWaiting) {
+		const waiting = outcome.pagesWaiting
 			? `more ${noun}s than the ${outcome.backlog} read`
 			: `${outcome.backlog} more ${noun}(s)`;
 		ctx.logger.info(
@@ -135,4 +133,25 @@ export async function runEventPoll<S>(
 		);
 	}
 	return outcome.emit;
+}
+
+/**
+ * n8n's poll scheduler does not wait for a poll to end before it starts the next one, so a slow
+ * poll can overlap the next. Both would read the same state and emit the same contacts: a poll
+ * of a trigger (workflow and node) that is still polling in this process is skipped instead.
+ */
+const running = new Set<string>();
+
+/** Runs `poll` unless a poll with the same key runs; `skipped` then, with nothing run. */
+export async function unlessRunning<T>(
+	key: string,
+	poll: () => Promise<T>,
+): Promise<{ value: T } | { skipped: true }> {
+	if (running.has(key)) return { skipped: true };
+	running.add(key);
+	try {
+		return { value: await poll() };
+	} finally {
+		running.delete(key);
+	}
 }

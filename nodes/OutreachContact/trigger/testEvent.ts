@@ -4,9 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getClock } from '../helpers/clock';
 import { walkSearchPages } from '../paging/searchPages';
 import type { Contact } from '../types';
-import { compareCandidates, FUTURE_TOLERANCE_MS } from './shared/collector';
-import type { TestSearch } from './event';
-import { parseCreatedTime } from './shared/timeRules';
+import type { TestSearch } from './events';
+import { compareCandidates } from './shared/candidates';
+import { FUTURE_TOLERANCE_MS, parseCreatedTime } from './shared/serviceTime';
 
 /** Windows tried in turn by "Fetch Test Event" until one holds a contact (`Less than` values). */
 export const TEST_EVENT_WINDOWS = [2, 8, 31, 366];

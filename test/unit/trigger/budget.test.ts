@@ -7,8 +7,8 @@ import {
 	pollDeadline,
 	RequestBudget,
 	requestsPerMinuteOf,
-} from '../../../nodes/OutreachContact/trigger/shared/requestBudget';
-import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/budget';
+import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { seededRandom, TestClock } from '../../../harness/testClock';
 
 const withBudget = (ms: unknown) => ({ getPollBudgetMs: () => ms }) as unknown as IPollFunctions;

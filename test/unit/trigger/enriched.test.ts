@@ -5,19 +5,19 @@ import {
 	MAX_SEEN,
 	newEnrichedWalk,
 	RETENTION_MS,
-} from '../../../nodes/OutreachContact/trigger/enriched/plan';
+} from '../../../nodes/OutreachContact/trigger/enriched/poll';
 import { pollEnrichedContacts } from '../../../nodes/OutreachContact/trigger/enriched/poll';
 import {
 	readEnrichedState,
 	type EnrichedState,
 } from '../../../nodes/OutreachContact/trigger/enriched/state';
-import { CHEAP_PAGES } from '../../../nodes/OutreachContact/trigger/newContact/orderedRead';
+import { CHEAP_PAGES } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
 import { pollSettings } from '../../../nodes/OutreachContact/trigger/shared/settings';
 import {
 	DAY_MS,
 	HOUR_MS,
 	MINUTE_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import type { Contact, SearchCondition } from '../../../nodes/OutreachContact/types';
 import {

@@ -30,7 +30,7 @@ import type {
 } from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
-import { MAX_SEEN, RETENTION_MS } from '../../../nodes/OutreachContact/trigger/enriched/plan';
+import { MAX_SEEN, RETENTION_MS } from '../../../nodes/OutreachContact/trigger/enriched/poll';
 import {
 	ENRICHED_STATE_KEY,
 	readEnrichedState,
@@ -39,7 +39,7 @@ import {
 	DAY_MS,
 	HOUR_MS,
 	MINUTE_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { seededRandom, TestClock } from '../../../harness/testClock';
 import type { Order } from '../../../sandbox/search';

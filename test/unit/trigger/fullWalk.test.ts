@@ -5,8 +5,8 @@ import { pageAllowance } from '../../../nodes/OutreachContact/paging/searchPages
 import {
 	walkStep,
 	type WalkPosition,
-} from '../../../nodes/OutreachContact/trigger/shared/fullWalk';
-import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/walk';
+import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
 

@@ -3,13 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pollNewContacts } from '../../../nodes/OutreachContact/trigger/newContact/poll';
 import { withReported } from '../../../nodes/OutreachContact/trigger/shared/state';
-import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/requestBudget';
+import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/settings';
 import {
 	DAY_MS,
 	HOUR_MS,
 	MINUTE_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt as contact, FakeSearch, idsOf as ids, runEventPoll } from '../../support/poll';

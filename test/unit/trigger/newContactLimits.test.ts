@@ -8,14 +8,14 @@ import {
 	pollDeadline,
 	RequestBudget,
 	requestsPerMinuteOf,
-} from '../../../nodes/OutreachContact/trigger/shared/requestBudget';
+} from '../../../nodes/OutreachContact/trigger/shared/budget';
 import { stateBytes } from '../../../nodes/OutreachContact/trigger/shared/state';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
 	DAY_MS,
 	HOUR_MS,
 	MINUTE_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import {
 	contactAt as contact,

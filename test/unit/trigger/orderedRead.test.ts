@@ -1,13 +1,13 @@
 /** Reads of a window the service lists in an order: readOrdered, keepsOrder and checkOrder. */
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
-import { checkOrder } from '../../../nodes/OutreachContact/trigger/newContact/orderCheck';
+import { checkOrder } from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
 import {
 	CHEAP_PAGES,
 	readOrdered,
 	type Order,
-} from '../../../nodes/OutreachContact/trigger/newContact/orderedRead';
-import { follows, keepsOrder } from '../../../nodes/OutreachContact/trigger/newContact/pageChecks';
-import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
+import { follows, keepsOrder } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
 

@@ -6,7 +6,7 @@ import {
 	newWalk,
 	planPoll,
 	searchConditions,
-} from '../../../nodes/OutreachContact/trigger/newContact/plan';
+} from '../../../nodes/OutreachContact/trigger/newContact/poll';
 import {
 	CandidateCollector,
 	FUTURE_TOLERANCE_MS,
@@ -14,7 +14,7 @@ import {
 	pruneBelow,
 	withChosen,
 	type CollectRules,
-} from '../../../nodes/OutreachContact/trigger/shared/collector';
+} from '../../../nodes/OutreachContact/trigger/shared/candidates';
 import {
 	cutoffOf,
 	DEFAULT_MAX_PER_POLL,
@@ -24,12 +24,12 @@ import {
 	pollSettings,
 	readSequenceFilter,
 } from '../../../nodes/OutreachContact/trigger/shared/settings';
-import { MAX_ID_LENGTH } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
+import { MAX_ID_LENGTH } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
 	DAY_MS,
 	HOUR_MS,
 	MINUTE_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { newestContact } from '../../../nodes/OutreachContact/trigger/testEvent';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt as contact, idsOf as ids } from '../../support/poll';

@@ -2,10 +2,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { eventOf } from '../../../nodes/OutreachContact/trigger/events';
-import { STATE_KEY } from '../../../nodes/OutreachContact/trigger/newContact/state';
+import { NEW_CONTACT_KEY as STATE_KEY } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import { runEventPoll } from '../../../nodes/OutreachContact/trigger/pollRunner';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
-import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
+import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import {
 	contactAt,
 	FakeSearch,

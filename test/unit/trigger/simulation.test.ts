@@ -30,13 +30,13 @@ import type {
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/settings';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import { STATE_KEY, readPollState } from '../../../nodes/OutreachContact/trigger/newContact/state';
 import {
 	DAY_MS,
 	HOUR_MS,
 	MINUTE_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import { seededRandom, TestClock } from '../../../harness/testClock';
 import type { Order } from '../../../sandbox/search';

@@ -14,8 +14,8 @@ import {
 import {
 	MAX_ID_LENGTH,
 	MAX_STATE_BYTES,
-} from '../../../nodes/OutreachContact/trigger/shared/stateBound';
-import { DAY_MS, HOUR_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+import { DAY_MS, HOUR_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 

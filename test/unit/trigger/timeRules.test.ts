@@ -4,7 +4,7 @@ import {
 	HOUR_MS,
 	parseCreatedTime,
 	windowDays,
-} from '../../../nodes/OutreachContact/trigger/shared/timeRules';
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { daysSince, localMidnight, dayNumber } from '../../../harness/simulatedService/calendar';
 
 describe('parseCreatedTime', () => {

@@ -1,14 +1,14 @@
 /** The ceiling of a walk without an order: what one walk may emit so that the state keeps its bound. */
 import { PageReader, type ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
-import { readWalkPosition, walkStep } from '../../../nodes/OutreachContact/trigger/shared/fullWalk';
-import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/timeRules';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/stateBound';
+import { readWalkPosition, walkStep } from '../../../nodes/OutreachContact/trigger/shared/walk';
+import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
 	aboveCeiling,
 	MIN_WALK_BYTES,
 	walkCeiling,
 	walkRoom,
-} from '../../../nodes/OutreachContact/trigger/shared/walkCeiling';
+} from '../../../nodes/OutreachContact/trigger/shared/walk';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
 

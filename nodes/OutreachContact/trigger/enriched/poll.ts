@@ -1,37 +1,31 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
-import type { Contact } from '../../types';
-import type { EventPollFunction } from '../event';
+import type { Contact, SearchCondition } from '../../types';
+import type { EventPollFunction } from '../events';
+import { CandidateCollector } from '../shared/candidates';
 import {
-	CandidateCollector,
-	FUTURE_TOLERANCE_MS,
-	pruneBelow,
-	withChosen,
-} from '../shared/collector';
-import { walkStep } from '../shared/fullWalk';
-import { cutoffOf, storedFloor } from '../shared/settings';
-import { readSample } from '../shared/order';
-import { cutToBound } from '../shared/state';
-import { parseCreatedTime } from '../shared/timeRules';
-import { CHEAP_PAGES } from '../newContact/orderedRead';
-import {
-	activationSince,
-	enrichedConditions,
-	MAX_SEEN,
-	newEnrichedWalk,
-	RETENTION_MS,
-	WALK_PAGES_WITH_ORDER,
-} from './plan';
-import { ENRICHED_STATE_VERSION, type EnrichedState } from './state';
+	activatedEnriched,
+	enrichedWalk,
+	FIRST_RUN_LOOKBACK_MS,
+	opened,
+	settleEnriched,
+} from '../shared/ledger';
+import { CHEAP_PAGES } from '../shared/orderedRead';
+import { DAY_MS, FUTURE_TOLERANCE_MS, parseCreatedTime, readSample } from '../shared/serviceTime';
+import type { EnrichedState } from '../shared/storedState';
+import { walkStep } from '../shared/walk';
 
-/**
- * The floor that leaves at most `max` ids: one past the creation time of the (max + 1)-th
- * newest, or -Infinity when there are no more than `max`.
- */
-function capFloor(seen: Record<string, number>, max: number): number {
-	const times = Object.values(seen);
-	if (times.length <= max) return -Infinity;
-	times.sort((a, b) => b - a);
-	return times[max] + 1;
+/** Pages of the walk a poll reads when the new end is read too (an order is known). */
+export const WALK_PAGES_WITH_ORDER = 1;
+
+/** The search of a window: enriched, updated fewer than `days` days ago, optionally in one sequence. */
+export function enrichedConditions(days: number, sequenceId?: number): SearchCondition[] {
+	const conditions: SearchCondition[] = [
+		{ property: 'is_enriched', condition: 'Is', value: true },
+		{ property: 'updated_timestamp', condition: 'Less than', value: days },
+	];
+	if (sequenceId !== undefined)
+		conditions.push({ property: 'sequence__id', condition: 'Is', value: sequenceId });
+	return conditions;
 }
 
 /**
@@ -44,49 +38,54 @@ function capFloor(seen: Record<string, number>, max: number): number {
 export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (input) => {
 	const { ctx, start, sequenceId, settings, budget } = input;
 	const take = () => budget.take();
-	let stored = input.stored;
-	if (!stored) {
-		const since = activationSince(start, settings);
-		const walk = newEnrichedWalk(since, start);
-		stored = {
-			version: ENRICHED_STATE_VERSION,
-			baseline: start,
-			since,
-			createdFloor: since,
-			seen: {},
-			walk,
-		};
-		if (settings.initialDays === 0) return await activate(ctx, stored, sequenceId, take);
+	const horizon = start + FUTURE_TOLERANCE_MS;
+	if (!input.stored) {
+		const days = settings.initialDays > 0 ? settings.initialDays * DAY_MS : FIRST_RUN_LOOKBACK_MS;
+		const since = start - days;
+		if (settings.initialDays > 0) input = { ...input, stored: activatedEnriched(start, since) };
+		else {
+			// A sample tells where the enriched contacts stand: what it holds up to its third newest
+			// was there, and the first walk records it instead of emitting it.
+			const walk = enrichedWalk(since, start);
+			const reader = new PageReader(
+				ctx,
+				enrichedConditions(walk.days, sequenceId),
+				undefined,
+				take,
+			);
+			const { sample } = await readSample(ctx, reader);
+			const state = activatedEnriched(start, since, {
+				pages: sample,
+				horizon,
+				pageSize: reader.pageSize,
+			});
+			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
+		}
 	}
-	const state: EnrichedState = { ...stored };
-	const rewound =
-		storedFloor(state.createdFloor, start) < state.createdFloor ? state.createdFloor : undefined;
-	state.createdFloor = storedFloor(state.createdFloor, start);
+	const { state, rewound } = opened(input.stored!, start);
 	// A state of version 1 has no walk: one starts now, over the window since its last poll.
-	if (state.walk.days === 0) state.walk = newEnrichedWalk(state.since, start);
+	const walk = state.walk.days === 0 ? enrichedWalk(state.since, start) : state.walk;
 	const reader = new PageReader(
 		ctx,
-		enrichedConditions(state.walk.days, sequenceId),
+		enrichedConditions(walk.days, sequenceId),
 		state.pageSize,
 		take,
 	);
-	const rules = {
+	const view = new CandidateCollector({
 		now: start,
+		emit: true,
 		maxPerPoll: settings.maxPerPoll,
-		floor: state.createdFloor,
+		floor: state.floor,
 		seen: state.seen,
-	};
-	const collector = new CandidateCollector({ ...rules, emit: true });
-	const recorder = new CandidateCollector({ ...rules, emit: false });
-	const recordUntil = state.recordUntil;
-	const recorded = (c: Contact) => {
+	});
+	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
+	const isKnown = (c: Contact) => {
 		const t = parseCreatedTime(c?.created_date);
-		return recordUntil !== undefined && t !== undefined && t <= recordUntil;
+		return (cutoff !== undefined && t !== undefined && t <= cutoff) || view.isKnown(c);
 	};
-	const isKnown = (c: Contact) => recorded(c) || collector.isKnown(c);
 	const pages: ReadPage[] = [];
-	const cheap = state.order !== undefined && recordUntil === undefined;
-	if (cheap) {
+	let lastPage: number | undefined;
+	if (state.mode === 'newEnd') {
 		for (let k = 0; k < CHEAP_PAGES; k++) {
 			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
 			const read = page >= 1 ? await reader.read(page) : undefined;
@@ -97,83 +96,27 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 	}
 	const step = await walkStep({
 		reader,
-		position: state.walk,
+		position: walk,
 		maxPerPoll: settings.maxPerPoll,
 		isKnown,
-		latest: start + FUTURE_TOLERANCE_MS,
-		maxPages: cheap ? WALK_PAGES_WITH_ORDER : undefined,
+		horizon,
+		maxPages: state.mode === 'newEnd' ? WALK_PAGES_WITH_ORDER : undefined,
 	});
 	pages.push(...step.pages);
-	for (const page of pages) {
-		collector.add(page.contacts.filter((c) => !recorded(c)));
-		recorder.add(page.contacts.filter(recorded));
-		if (page.pages !== undefined) state.lastPage = Math.max(1, page.pages);
-	}
-	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
-	const { chosen, emit, report } = collector.choose();
-	state.seen = withChosen(withChosen(state.seen, chosen), recorder.choose().chosen);
-	state.walk = { ...state.walk, ...step.position };
-	if (step.complete && report.backlog === 0 && !step.inconsistent) {
-		// Every contact enriched before this walk started has been read: the next starts there.
-		state.since = state.walk.startedAt;
-		const floor = Math.max(start - RETENTION_MS, capFloor(state.seen, MAX_SEEN));
-		state.createdFloor = Math.max(state.createdFloor, floor);
-		state.recordUntil = undefined;
-		state.order = step.order === 'newest' || step.order === 'oldest' ? step.order : undefined;
-		state.walk = newEnrichedWalk(state.since, start);
-	}
-	const dropped = cutToBound(state);
-	if (dropped !== undefined) state.createdFloor = Math.max(state.createdFloor, dropped + 1);
-	state.seen = pruneBelow(state.seen, state.createdFloor);
-	if (step.inconsistent) state.walk = newEnrichedWalk(state.since, start);
-	return {
-		...report,
-		emit,
-		state,
-		cut: dropped,
-		rewound,
-		stopped: budget.stopped,
-		inconsistent: step.inconsistent,
-	};
-};
-
-/**
- * A first activation without initial days: a sample (readSample) tells where the enriched
- * contacts stand.
- * The first walk records the contacts created at or before the third newest of that page (they
- * were there, enriched or about to be) and emits the ones created after it.
- */
-async function activate(
-	ctx: Parameters<EventPollFunction<EnrichedState>>[0]['ctx'],
-	state: EnrichedState,
-	sequenceId: number | undefined,
-	take: () => boolean,
-) {
-	const reader = new PageReader(
-		ctx,
-		enrichedConditions(state.walk.days, sequenceId),
-		undefined,
-		take,
+	for (const page of pages) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
+	const settled = settleEnriched(
+		{ ...state, walk },
+		{
+			pages,
+			walk: step.position,
+			complete: step.complete,
+			order: step.order,
+			lastPage,
+			pageSize: reader.pageSize,
+			inconsistent: step.inconsistent,
+		},
+		start,
+		settings.maxPerPoll,
 	);
-	// The sample holds the newest contacts when the results are in an order (oldest first: the
-	// last page), and is a sample of the window when they are not.
-	const { sample } = await readSample(ctx, reader);
-	const contacts = sample.flatMap((page) => page.contacts);
-	const times = contacts
-		.map((c) => parseCreatedTime(c?.created_date))
-		.filter((t): t is number => t !== undefined && t <= state.baseline + FUTURE_TOLERANCE_MS);
-	const cutoff = cutoffOf(times);
-	if (cutoff !== null) state.recordUntil = cutoff;
-	// Contacts above the cutoff on this page (dated ahead, say) were there too: recorded.
-	const recorder = new CandidateCollector({
-		now: state.baseline,
-		emit: false,
-		maxPerPoll: 1,
-		floor: cutoff ?? Infinity,
-		seen: {},
-	});
-	recorder.add(contacts);
-	state.seen = withChosen(state.seen, recorder.choose().chosen);
-	if (reader.pageSize !== undefined) state.pageSize = reader.pageSize;
-	return { emit: [], state, backlog: 0, unreadable: [], deferred: [] };
-}
+	return { ...settled, rewound, stopped: budget.stopped };
+};

@@ -1,224 +1,276 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
-import type { Contact } from '../../types';
-import type { EventPollFunction } from '../event';
+import type { Contact, SearchCondition } from '../../types';
+import type { EventPollFunction } from '../events';
+import { CandidateCollector } from '../shared/candidates';
 import {
-	CandidateCollector,
+	activatedNewContact,
+	FIRST_RUN_LOOKBACK_MS,
+	opened,
+	settleNewContact,
+	type NewContactLearned,
+	type NewContactReading,
+} from '../shared/ledger';
+import { checkOrder } from '../shared/orderCheck';
+import { readOrdered } from '../shared/orderedRead';
+import {
+	cutoffOf,
+	DAY_MS,
 	FUTURE_TOLERANCE_MS,
-	pruneBelow,
-	withChosen,
-} from '../shared/collector';
-import { walkStep } from '../shared/fullWalk';
-import { nextFloor, storedFloor, WALK_ALLOWANCE_MS } from '../shared/settings';
-import { cutToBound, stateBytes } from '../shared/state';
-import { walkCeiling, walkRoom } from '../shared/walkCeiling';
-import { DAY_MS, parseCreatedTime, windowDays } from '../shared/timeRules';
-import { activate } from './activation';
-import { checkOrder } from './orderCheck';
-import { readOrdered } from './orderedRead';
-import {
-	currentWalk,
-	emptyAccountFloor,
-	newWalk,
-	planPoll,
-	searchConditions,
-	type PollPlan,
-} from './plan';
-import type { PollState } from './state';
+	parseCreatedTime,
+	readSample,
+	windowDays,
+} from '../shared/serviceTime';
+import { WALK_ALLOWANCE_MS } from '../shared/settings';
+import { stateBytes, toStored, type NewContactState } from '../shared/storedState';
+import { walkCeiling, walkBytes, walkStep } from '../shared/walk';
 
-interface Read {
-	pages: ReadPage[];
-	/** The newest creation time handled without a gap by this read, if it moved. */
-	through?: number;
-	/** Set when contacts beyond the emitted ones are proved handled only up to them. */
-	bounded: boolean;
-	inconsistent?: string;
-	/** New contacts wait on pages this poll did not read. */
-	more?: boolean;
+type WalkingState = Extract<NewContactState, { mode: 'walking' }>;
+type OrderedState = Extract<NewContactState, { mode: 'ordered' }>;
+type NewContactWalk = NonNullable<WalkingState['walk']>;
+
+/** The most days a walk's window is made wider than a poll's (a walk of more days cannot end). */
+export const MAX_WIDENED = 64;
+
+/** The search of a window: created fewer than `days` days ago, optionally in one sequence. */
+export function searchConditions(days: number, sequenceId?: number): SearchCondition[] {
+	const conditions: SearchCondition[] = [
+		{ property: 'created_timestamp', condition: 'Less than', value: days },
+	];
+	if (sequenceId !== undefined)
+		conditions.push({ property: 'sequence__id', condition: 'Is', value: sequenceId });
+	return conditions;
+}
+
+/**
+ * A new walk of the whole window, after `previous` (the newest the last walk read). A walk may
+ * take hours: its window is made `widened` days wider than a poll's (1; twice that of a walk that
+ * outlasted its window, so that a walk on a small budget gets to its end).
+ */
+export function newWalk(
+	floor: number,
+	now: number,
+	previous: number | null,
+	widened = 1,
+): NewContactWalk {
+	const walk: NewContactWalk = {
+		page: 1,
+		days: windowDays(now + widened * DAY_MS, floor),
+		newest: null,
+		previous,
+	};
+	return widened > 1 ? { ...walk, widened } : walk;
 }
 
 /**
  * One New Contact poll: each contact created in the account once, oldest first where the
- * service's order allows (docs/trigger.md). A poll reads within its budget (requestBudget.ts),
- * emits what it proved new and saves where it stopped; the next poll goes on from there.
+ * service's order allows (docs/trigger.md). It reads within its budget and hands what it read to
+ * the ledger, which decides what is emitted and stored; the next poll goes on from there.
  */
-export const pollNewContacts: EventPollFunction<PollState> = async (input) => {
+export const pollNewContacts: EventPollFunction<NewContactState> = async (input) => {
 	const { ctx, start, sequenceId, settings, budget } = input;
 	const take = () => budget.take();
-	const latest = start + FUTURE_TOLERANCE_MS;
-	let state = input.stored;
+	const horizon = start + FUTURE_TOLERANCE_MS;
+	const window = (floor: number) => windowDays(start + WALK_ALLOWANCE_MS, floor);
+	let stored = input.stored;
 	let reader: PageReader | undefined;
-	const unreadable: string[] = [];
-	if (!state) {
+	let unreadable: string[] = [];
+	if (!stored) {
 		const initial = settings.initialDays > 0 ? start - settings.initialDays * DAY_MS : undefined;
-		const days = windowDays(start + WALK_ALLOWANCE_MS, initial ?? emptyAccountFloor(start));
+		const days = window(initial ?? start - FIRST_RUN_LOOKBACK_MS);
 		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take);
-		const activation = await activate(ctx, reader, start, latest, initial);
-		state = activation.state;
-		unreadable.push(...activation.unreadable);
+		const sample = await readSample(ctx, reader);
+		const times = sample.sample.flatMap((p) =>
+			p.contacts.map((c) => parseCreatedTime(c?.created_date)),
+		);
+		const top = cutoffOf(times.filter((t): t is number => t !== undefined && t <= horizon));
+		const activation = activatedNewContact({
+			pages: sample.sample,
+			order: sample.order,
+			count: sample.first.total,
+			pageSize: reader.pageSize,
+			now: start,
+			horizon,
+			initialFloor: initial,
+			// With N days and no order, the first walk emits them; once it is complete, everything
+			// up to the newest of the sample was handled, and the floor can follow it.
+			walk:
+				initial !== undefined && !sample.order && sample.pages > 1
+					? newWalk(initial, start, top)
+					: undefined,
+		});
+		stored = activation.state;
+		unreadable = activation.unreadable;
 		if (initial === undefined) {
-			return { emit: [], state, backlog: 0, unreadable, deferred: [], stopped: budget.stopped };
+			return {
+				emit: [],
+				state: stored,
+				backlog: 0,
+				unreadable,
+				deferred: [],
+				stopped: budget.stopped,
+			};
 		}
 	}
-	const rewound = storedFloor(state.floor, start) < state.floor ? state.floor : undefined;
-	if (rewound !== undefined) state = { ...state, floor: storedFloor(state.floor, start) };
-	const plan = planPoll(state, start, settings);
-	const collector = new CandidateCollector({ ...plan, emit: true, seen: state.seen });
-	const isKnown = (c: Contact) => collector.isKnown(c);
-	const handledUpTo = Math.max(state.through ?? -Infinity, state.cutoff ?? -Infinity);
+	const { state, rewound } = opened(stored, start);
+	const rules = {
+		now: start,
+		maxPerPoll: settings.maxPerPoll,
+		floor: state.floor,
+		cutoff: state.cutoff,
+		seen: state.seen,
+	};
+	const view = new CandidateCollector({ ...rules, emit: true });
+	const isKnown = (c: Contact) => view.isKnown(c);
+	const handledUpTo = Math.max(state.handledTo ?? -Infinity, state.cutoff ?? -Infinity);
 	const isHandled = (c: Contact) => {
 		const t = parseCreatedTime(c?.created_date);
-		return t !== undefined && isKnown(c) && (t < plan.floor || t <= handledUpTo);
+		return t !== undefined && isKnown(c) && (t < state.floor || t <= handledUpTo);
 	};
-	const next: PollState = { ...state };
-	let read: Read;
-	if (state.order && !state.walk) {
+	const belowFloor = (c: Contact) => view.belowFloor(c);
+	let read: NewContactReading;
+	if (state.mode === 'ordered') {
 		reader ??= new PageReader(
 			ctx,
-			searchConditions(plan.windowDays, sequenceId),
+			searchConditions(window(state.floor), sequenceId),
 			state.pageSize,
 			take,
 		);
-		const room = () => budget.left();
-		const belowFloor = (c: Contact) => collector.belowFloor(c);
-		const handledAny = state.through !== null ? belowFloor : undefined;
-		read = await readWithOrder(
-			reader,
-			state,
-			plan,
-			next,
-			{ isKnown, isHandled, room, belowFloor: handledAny },
-			belowFloor,
-		);
+		const known = { isKnown, isHandled, belowFloor, allowed: () => budget.left() };
+		read = await readByOrder(reader, state, known, settings.maxPerPoll);
+		if (read.learned.mode === 'walking')
+			read.learned.walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
 	} else {
-		// After a pause of days the walk's window may no longer reach the floor: it starts again.
-		const walk = currentWalk(
-			state.walk ?? newWalk(state.floor, start, state.through ?? state.cutoff),
-			plan,
-		);
-		reader = new PageReader(ctx, searchConditions(walk.days, sequenceId), state.pageSize, take);
-		const step = await walkStep({
-			reader,
-			position: walk,
-			maxPerPoll: plan.maxPerPoll,
+		const at = {
 			isKnown,
-			latest,
-			ceilingOf: (first) =>
-				walkCeiling(first, (c) => !isKnown(c), latest, walkRoom(stateBytes(state))),
+			horizon,
+			start,
+			window: window(state.floor),
+			maxPerPoll: settings.maxPerPoll,
+		};
+		read = await readWalking(state, at, (days) => {
+			reader = new PageReader(ctx, searchConditions(days, sequenceId), state.pageSize, take);
+			return reader;
 		});
-		next.walk = { ...walk, ...step.position };
-		const ceiling = step.position.ceiling;
-		read = { pages: step.pages, bounded: false, inconsistent: step.inconsistent };
-		if (step.complete) {
-			// Everything up to the newest the walk before read was there when this one started.
-			if (walk.previous !== null && !step.inconsistent)
-				read.through = Math.min(walk.previous, ceiling ?? Infinity);
-			// Dates ahead of n8n's clock do not count: contacts created during the next walk may
-			// be dated below them, and the floor must wait for that walk.
-			const newest = step.position.newest ?? walk.previous;
-			next.walk = newWalk(state.floor, start, newest === null ? null : Math.min(newest, start));
-			if (step.order === 'newest' || step.order === 'oldest') {
-				next.order = step.order;
-				next.walk = undefined;
-				next.verified = 0;
-			}
-		}
 	}
-	if (reader.pageSize !== undefined) next.pageSize = reader.pageSize;
-	for (const page of read.pages) collector.add(page.contacts);
-	const outcome = finish(plan, next, collector, read);
+	if (reader?.pageSize !== undefined) read.pageSize = reader.pageSize;
+	const settled = settleNewContact(state, read, start, settings.maxPerPoll);
 	return {
-		...outcome,
+		...settled,
 		rewound,
 		stopped: budget.stopped,
-		inconsistent: read.inconsistent,
-		unreadable: [...new Set([...unreadable, ...outcome.unreadable])],
+		unreadable: [...new Set([...unreadable, ...settled.unreadable])],
 	};
 };
 
+interface Known {
+	isKnown(c: Contact): boolean;
+	isHandled(c: Contact): boolean;
+	belowFloor(c: Contact): boolean;
+	allowed(): number;
+}
+
 /** The read of a poll that trusts an order, and the rolling check of that order. */
-async function readWithOrder(
+async function readByOrder(
 	reader: PageReader,
-	state: PollState,
-	plan: PollPlan,
-	next: PollState,
-	known: {
-		isKnown(c: Contact): boolean;
-		isHandled(c: Contact): boolean;
-		room(): number;
-		belowFloor?(c: Contact): boolean;
-	},
-	belowFloor: (c: Contact) => boolean,
-): Promise<Read> {
-	const order = state.order!;
+	state: OrderedState,
+	known: Known,
+	maxPerPoll: number,
+): Promise<NewContactReading> {
+	const { order } = state;
 	const main = await readOrdered({
 		reader,
 		order,
 		...known,
-		maxPerPoll: plan.maxPerPoll,
-		total: state.total,
-		bisect: state.bisect,
+		// Once contacts above the floor were handled, the first known one from the new end must not be below it.
+		belowFloor: state.handledTo !== null ? known.belowFloor : undefined,
+		maxPerPoll,
+		total: state.count,
+		boundary: state.boundary,
 	});
-	next.bisect = main.bisect;
-	if (main.total !== undefined) next.total = main.total;
-	const pages = [...main.range];
+	const pages: ReadPage[] = [...main.range];
 	let ordered = main.ordered;
+	let checkedTo = state.checkedTo;
 	// The check only after a read that joined the handled contacts: the pages of one that ran out
 	// of budget are not taken, and the check must not take them from the reader's cache either.
 	if (ordered && main.total !== undefined && main.range.length > 0) {
 		// One request a quiet poll (a quiet poll costs 2 in all), more when the read was long.
-		const requests = Math.max(1, Math.ceil(pages.length / 2));
 		const check = await checkOrder({
 			reader,
 			order,
-			verified: state.verified ?? 0,
+			checkedTo,
 			total: main.total,
-			requests,
-			belowFloor,
+			requests: Math.max(1, Math.ceil(pages.length / 2)),
+			belowFloor: known.belowFloor,
 		});
 		// The check looks for contacts that became searchable late, below what the read handled;
-		// newer ones on its pages (the new end, when the read did not reach it) wait for the read,
-		// so that contacts still come oldest first.
-		const upTo = Math.max(main.rangeTop ?? -Infinity, state.through ?? -Infinity);
+		// newer ones on its pages wait for the read, so that contacts still come oldest first.
+		const upTo = Math.max(main.rangeTop ?? -Infinity, state.handledTo ?? -Infinity);
 		for (const page of check.pages) {
 			const late = page.contacts.filter((c) => {
 				const t = parseCreatedTime(c?.created_date);
-				return t === undefined || t <= upTo; // what cannot be placed is reported as usual
+				return t === undefined || t <= upTo; // what cannot be placed is logged as usual
 			});
 			pages.push({ ...page, contacts: late });
 		}
-		next.verified = check.verified;
+		checkedTo = check.checkedTo;
 		ordered = check.ordered;
 	}
-	if (!ordered) {
-		// The service broke the order: read the whole window from now on, until a walk shows one.
-		next.order = undefined;
-		next.verified = undefined;
-		next.walk = newWalk(state.floor, plan.now, state.through ?? state.cutoff);
-		return { pages, bounded: false };
-	}
-	return { pages, through: main.rangeTop, bounded: true, more: main.more };
+	// The service broke the order: read the whole window from now on, until a walk shows one.
+	if (!ordered) return { pages, proved: false, learned: { mode: 'walking', walk: null } };
+	const learned: NewContactLearned = {
+		mode: 'ordered',
+		order,
+		checkedTo,
+		count: main.total ?? state.count,
+	};
+	if (main.boundary) learned.boundary = main.boundary;
+	return { pages, reach: main.rangeTop, proved: true, pagesWaiting: main.pagesWaiting, learned };
 }
 
-/** Emits the oldest Max Contacts per Poll candidates, records them, moves `through` and the floor. */
-function finish(plan: PollPlan, state: PollState, collector: CandidateCollector, read: Read) {
-	const { chosen, emit, report } = collector.choose();
-	let through = read.through;
-	if (through !== undefined && read.bounded && report.backlog > 0 && chosen.length > 0) {
-		through = Math.min(through, chosen[chosen.length - 1].created);
-	}
-	const waiting = read.bounded && (report.backlog > 0 || read.more === true);
-	if (through !== undefined) {
-		// On the service's timestamps; the floor takes the earlier of it and n8n's clock. While
-		// contacts wait (Max Contacts per Poll, pages not read yet) it is where this read got to,
-		// even below what it was (a few contacts dated ahead): the floor must not pass them.
-		state.through = state.through === null || waiting ? through : Math.max(state.through, through);
-	}
-	state.seen = withChosen(state.seen, chosen);
-	let floor = nextFloor(state.floor, state.through, plan.now);
-	state.floor = floor;
-	const dropped = cutToBound(state);
-	if (dropped !== undefined) floor = Math.max(floor, dropped + 1);
-	state.floor = floor;
-	state.seen = pruneBelow(state.seen, floor);
-	return { ...report, emit, state, cut: dropped, more: read.more };
+/** A step of the walk of the whole window (no order to trust), and what it learned. */
+async function readWalking(
+	state: WalkingState,
+	at: {
+		isKnown(c: Contact): boolean;
+		horizon: number;
+		start: number;
+		window: number;
+		maxPerPoll: number;
+	},
+	readerFor: (days: number) => PageReader,
+): Promise<NewContactReading> {
+	const { floor } = state;
+	let walk = state.walk ?? newWalk(floor, at.start, state.handledTo ?? state.cutoff);
+	// After a pause of days the walk's window may no longer reach the floor: it starts again, wider.
+	if (walk.days < at.window)
+		walk = newWalk(floor, at.start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
+	const step = await walkStep({
+		reader: readerFor(walk.days),
+		position: walk,
+		maxPerPoll: at.maxPerPoll,
+		isKnown: at.isKnown,
+		horizon: at.horizon,
+		ceilingOf: (first) =>
+			walkCeiling(first, (c) => !at.isKnown(c), at.horizon, walkBytes(stateBytes(toStored(state)))),
+	});
+	let next: NewContactWalk = { ...walk, ...step.position };
+	const read: NewContactReading = {
+		pages: step.pages,
+		proved: false,
+		inconsistent: step.inconsistent,
+		learned: { mode: 'walking', walk: next },
+	};
+	if (!step.complete) return read;
+	// Everything up to the newest the walk before read was there when this one started.
+	if (walk.previous !== null && !step.inconsistent)
+		read.reach = Math.min(walk.previous, step.position.ceiling ?? Infinity);
+	// Dates ahead of n8n's clock do not count: contacts created during the next walk may be dated
+	// below them, and the floor must wait for that walk.
+	const newest = step.position.newest ?? walk.previous;
+	next = newWalk(floor, at.start, newest === null ? null : Math.min(newest, at.start));
+	read.learned =
+		step.order === 'newest' || step.order === 'oldest'
+			? { mode: 'ordered', order: step.order, checkedTo: 0 }
+			: { mode: 'walking', walk: next };
+	return read;
 }

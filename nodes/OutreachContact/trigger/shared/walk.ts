@@ -1,9 +1,9 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import { pageAllowance } from '../../paging/searchPages';
 import type { Contact } from '../../types';
-import { OrderWatch, type ResultOrder } from './order';
-import { parseCreatedTime } from './timeRules';
-import { aboveCeiling } from './walkCeiling';
+import { idKey } from './candidates';
+import { OrderWatch, parseCreatedTime, type ResultOrder } from './serviceTime';
+import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './storedState';
 
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
@@ -11,41 +11,8 @@ import { aboveCeiling } from './walkCeiling';
  * Max Contacts per Poll allow, and what it finds new is emitted as it goes. New contacts can
  * land on pages already read: they come with the next walk, which the floor waits for.
  */
-export interface WalkPosition {
-	/** The next page to read. */
-	page: number;
-	/** The newest creation time this walk read (not counting dates far ahead). */
-	newest: number | null;
-	/** What the walk saw of the order so far. */
-	rises?: boolean;
-	falls?: boolean;
-	last?: number;
-	/** The last page the walk may read: pageAllowance() of what its first page announced. */
-	limit?: number;
-	/** Contacts created after this wait for a later walk (walkCeiling.ts); none when absent. */
-	ceiling?: number;
-}
-
-/**
- * A stored walk position (the fields every event's walk has), or undefined when any is not as
- * written: `page` and the window's `days` are required, the rest optional.
- */
-export function readWalkPosition(
-	raw: unknown,
-): (WalkPosition & { days: number; w: Record<string, unknown> }) | undefined {
-	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-	const w = raw as Record<string, unknown>;
-	const time = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-	if (!time(w.page) || w.page < 1 || !time(w.days)) return undefined;
-	const walk = { page: Math.floor(w.page), days: w.days, newest: time(w.newest) ? w.newest : null };
-	const position: WalkPosition & { days: number } = walk;
-	if (w.rises === true) position.rises = true;
-	if (w.falls === true) position.falls = true;
-	if (time(w.last)) position.last = w.last;
-	if (time(w.limit) && w.limit >= 1) position.limit = w.limit;
-	if (time(w.ceiling)) position.ceiling = w.ceiling;
-	return { ...position, w };
-}
+/** A walk's position as walkStep reads and moves it (its window stays the walk's). */
+export type WalkPosition = Omit<Walk, 'days'>;
 
 export interface WalkStep {
 	/** The pages read, to collect: without the contacts above the walk's ceiling (they wait). */
@@ -66,7 +33,7 @@ export interface WalkInput {
 	/** True for a contact that is not new. */
 	isKnown(contact: Contact): boolean;
 	/** Dates after this are not taken for the walk's newest (they wait, see the collector). */
-	latest: number;
+	horizon: number;
 	/** At most this many pages this poll (the budget still applies). */
 	maxPages?: number;
 	/** The walk's ceiling, decided on its first page (walkCeiling.ts); none when absent. */
@@ -111,7 +78,8 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		Object.assign(position, watch.snapshot());
 		for (const c of read.contacts) {
 			const t = parseCreatedTime(c?.created_date);
-			if (t !== undefined && t <= input.latest) position.newest = Math.max(position.newest ?? t, t);
+			if (t !== undefined && t <= input.horizon)
+				position.newest = Math.max(position.newest ?? t, t);
 		}
 		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
 		const last =
@@ -132,4 +100,68 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 
 function sameIds(a: Contact[], b: Contact[]): boolean {
 	return a.length === b.length && a.every((c, i) => c?.id === b[i]?.id);
+}
+
+/**
+ * The ceiling of a walk without an order (docs/trigger.md, "Without an order"). Such a walk
+ * meets new contacts in no order and emits them as it finds them, so it has to remember every one
+ * it emitted until it is complete and the floor passes them. A walk that would find more than the
+ * state's room holds emits only the oldest of them, those created up to its ceiling; the newer
+ * ones wait for the next walks, each of which goes on from the ceiling of the one before.
+ * The bytes of ids a walk may add: what its state leaves of this share of the bound...
+ */
+const WALK_SHARE = 0.5;
+
+/** ...and at least this much, so that a walk always gets on (an eighth of the bound). */
+export const MIN_WALK_BYTES = MAX_STATE_BYTES / 8;
+
+/**
+ * The bytes of ids a walk may add to a state of `stateBytes`: what is left of half the bound
+ * (the estimate of a walk's new contacts comes from one page; the other half is margin for it,
+ * for the contacts created while the walk reads, and for the overlap below the floor).
+ */
+export function walkBytes(stateBytes: number): number {
+	return Math.max(MIN_WALK_BYTES, WALK_SHARE * MAX_STATE_BYTES - stateBytes);
+}
+
+/** One id in `seen` as JSON: `"id":1781083169774,` (the quotes, the time, colon and comma). */
+function entryBytes(key: string): number {
+	return utf8Bytes(JSON.stringify(key)) + 15;
+}
+
+/**
+ * The ceiling of a walk, from its first page (a sample of the window when it has no order):
+ * undefined when the new contacts of the window fit in `room` bytes (walkBytes), by the share of
+ * them on that page and the count of results; else the creation time under which about that
+ * many lie. It is at least the oldest new contact of the page, so that every walk emits some.
+ */
+export function walkCeiling(
+	first: ReadPage,
+	isNew: (contact: Contact) => boolean,
+	horizon: number,
+	allowed: number,
+): number | undefined {
+	const times: number[] = [];
+	let bytes = 0;
+	for (const c of first.contacts) {
+		const t = parseCreatedTime(c?.created_date);
+		const key = idKey(c?.id);
+		if (t === undefined || key === undefined || t > horizon || !isNew(c)) continue;
+		times.push(t);
+		bytes += entryBytes(key);
+	}
+	if (times.length === 0) return undefined;
+	const count = Math.max(first.total ?? 0, first.contacts.length);
+	const estimated = (bytes * count) / first.contacts.length;
+	if (estimated <= allowed) return undefined;
+	times.sort((a, b) => a - b);
+	const k = Math.max(1, Math.floor((times.length * allowed) / estimated));
+	return times[k - 1];
+}
+
+/** Whether a contact was created after the ceiling (it waits for a later walk). */
+export function aboveCeiling(contact: Contact, ceiling: number | undefined): boolean {
+	if (ceiling === undefined) return false;
+	const t = parseCreatedTime(contact?.created_date);
+	return t !== undefined && t > ceiling;
 }

@@ -1,8 +1,7 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { cutoffOf } from '../shared/settings';
-import { parseCreatedTime } from '../shared/timeRules';
-import { follows, keepsOrder, type Order } from './pageChecks';
+import { continues, cutoffOf, keepsOrder, parseCreatedTime, type Order } from './serviceTime';
+import type { Boundary } from './storedState';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
@@ -12,8 +11,6 @@ import { follows, keepsOrder, type Order } from './pageChecks';
  * bisection and reads from there toward the new end, so that contacts come oldest first and the
  * trigger's progress is saved as it goes. Every read goes through the poll's budget.
  */
-
-export type { Order } from './pageChecks';
 
 /** Pages read from the new end before a poll looks for the boundary by bisection instead. */
 export const CHEAP_PAGES = 3;
@@ -25,7 +22,7 @@ export interface OrderedInput {
 	isKnown(contact: Contact): boolean;
 	/**
 	 * True for a known contact created no later than the handled ones without a gap (`through`,
-	 * the cutoff, or below the floor): a page that holds one joins them, and by the order every
+	 * the cutoff, or below the floor): a page that holds one reachesHandled them, and by the order every
 	 * contact beyond it is older still (a contact seen but dated ahead does not count).
 	 */
 	isHandled(contact: Contact): boolean;
@@ -38,16 +35,9 @@ export interface OrderedInput {
 	/** The count of results at the last poll (oldest first: where the end was). */
 	total?: number;
 	/** Requests the poll may still send: the range after a bisection is cut to fit (default: no cut). */
-	room?(): number;
+	requestsLeft?(): number;
 	/** A bisection a poll before ran out of budget in: it goes on from there. */
-	bisect?: Bisection;
-}
-
-/** Where a bisection stands, in pages counted from the new end, and the count it was made at. */
-export interface Bisection {
-	lo: number;
-	hi: number;
-	total: number;
+	boundary?: Boundary;
 }
 
 export interface OrderedResult {
@@ -64,9 +54,9 @@ export interface OrderedResult {
 	total?: number;
 	lastPage?: number;
 	/** Set when the budget ran out during a bisection: where the next poll goes on. */
-	bisect?: Bisection;
+	boundary?: Boundary;
 	/** True when the range stops short of the new end: new contacts wait on pages not read. */
-	more?: boolean;
+	pagesWaiting?: boolean;
 }
 
 function times(contacts: Contact[]): number[] {
@@ -93,17 +83,17 @@ function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): numb
 
 /**
  * One poll's read of an ordered window. `range` holds the pages to take: from a page that
- * joins the handled contacts up to as far toward the new end as Max Contacts per Poll and the
+ * reachesHandled the handled contacts up to as far toward the new end as Max Contacts per Poll and the
  * budget allow.
  */
 export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const { reader, order, isKnown } = input;
 	const step = order === 'newest' ? 1 : -1;
 	const towardOld = (p: ReadPage) => (order === 'newest' ? p.contacts : [...p.contacts].reverse());
-	// Read from the new end, a page joins the handled contacts at its first handled contact when
+	// Read from the new end, a page reachesHandled the handled contacts at its first handled contact when
 	// every contact after it is known: new contacts behind a handled one (dated below contacts
 	// dated hours ahead, say) keep the read going.
-	const joins = (p: ReadPage) => {
+	const reachesHandled = (p: ReadPage) => {
 		if (p.contacts.length === 0) return true;
 		const contacts = towardOld(p);
 		const at = contacts.findIndex((c) => input.isHandled(c));
@@ -124,8 +114,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
 	let first: ReadPage | undefined;
 	let lastPage: number | undefined;
-	/** Oldest first: the page of the last count, when it joins the handled ones (new ones are after it). */
-	let joinedAt: number | undefined;
+	/** Oldest first: the page of the last count, when it reachesHandled the handled ones (new ones are after it). */
+	let handledAt: number | undefined;
 	if (order === 'newest') {
 		first = await reader.read(1);
 		lastPage = first?.pages;
@@ -133,7 +123,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const size = reader.pageSize;
 		const guess = size && input.total ? Math.max(1, Math.ceil(input.total / size)) : 1;
 		first = await reader.read(guess);
-		if (first && first.contacts.length > 0 && joins(first)) joinedAt = guess;
+		if (first && first.contacts.length > 0 && reachesHandled(first)) handledAt = guess;
 		// Past the end (the list shrank since the last poll) or no count: count again on page 1.
 		if (first && (first.gone || first.pages === undefined) && guess > 1)
 			first = await reader.read(1);
@@ -159,41 +149,41 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		lastPage,
 	});
 
-	// From the new end until a page joins the handled contacts (a quiet or busy poll: one page).
+	// From the new end until a page reachesHandled the handled contacts (a quiet or busy poll: one page).
 	// `cheap` keeps the pages that go on without a gap to the last one read (see follows; oldest
 	// first, new contacts are added after the pages read and do not move them).
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
-	while (!joins(page) && page.page !== far && cheapRead < CHEAP_PAGES) {
+	while (!reachesHandled(page) && page.page !== far && cheapRead < CHEAP_PAGES) {
 		const next = await reader.read(page.page + step);
-		if (!next) return result([]); // out of budget: nothing joins the handled ones yet
+		if (!next) return result([]); // out of budget: nothing reachesHandled the handled ones yet
 		cheapRead++;
-		if (order === 'newest' && !follows(page, next)) cheap = [];
+		if (order === 'newest' && !continues(page, next)) cheap = [];
 		cheap.push(next);
 		page = next;
 	}
-	if (joins(page) || page.page === far) return result(cheap);
+	if (reachesHandled(page) || page.page === far) return result(cheap);
 
 	// Many new: bisect the k-th pages from the new end, between the cheap pages and the far end,
-	// for the first that joins the handled contacts; every page nearer the new end is all new.
+	// for the first that reachesHandled the handled contacts; every page nearer the new end is all new.
 	const at = (k: number) => (order === 'newest' ? k : last - k + 1);
 	const size = reader.pageSize ?? 1;
 	let lo = cheapRead + 1;
 	let hi = Math.max(lo, last);
-	if (joinedAt !== undefined) hi = Math.max(lo, Math.min(hi, last - joinedAt + 1));
-	const earlier = input.bisect;
-	if (earlier && total !== undefined && total >= earlier.total) {
+	if (handledAt !== undefined) hi = Math.max(lo, Math.min(hi, last - handledAt + 1));
+	const earlier = input.boundary;
+	if (earlier && total !== undefined && total >= earlier.count) {
 		// New contacts since moved the boundary away from the new end by at most this many pages.
-		const moved = Math.ceil((total - earlier.total) / size) + 1;
+		const moved = Math.ceil((total - earlier.count) / size) + 1;
 		lo = Math.max(lo, Math.min(earlier.lo, last));
 		hi = Math.max(lo, Math.min(last, earlier.hi + moved));
 	}
 	while (lo < hi) {
 		const mid = Math.floor((lo + hi) / 2);
 		const probe = await reader.read(at(mid));
-		if (!probe) return { ...result([]), bisect: { lo, hi, total: total ?? 0 } };
-		if (joins(probe)) hi = mid;
+		if (!probe) return { ...result([]), boundary: { lo, hi, count: total ?? 0 } };
+		if (reachesHandled(probe)) hi = mid;
 		else lo = mid + 1;
 	}
 	// The pages from the boundary toward the new end that cover Max Contacts per Poll. They are
@@ -202,7 +192,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// As many as cover Max Contacts per Poll, and fit in the budget (at least the boundary page).
 	const needed = Math.max(
 		1,
-		Math.min(Math.ceil(input.maxPerPoll / size) + 1, input.room?.() ?? Infinity),
+		Math.min(Math.ceil(input.maxPerPoll / size) + 1, input.requestsLeft?.() ?? Infinity),
 	);
 	// Newest first, a page that does not follow the one before starts the range again: only pages
 	// joined to the boundary without a gap count. The list's end is where the newest answer puts it: during an
@@ -212,24 +202,25 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		for (let k = Math.max(cheapRead + 1, hi - needed + 1); ; k++) {
 			// Read again even if the bisection did: contacts added since moved the pages on.
 			const read = await reader.read(k, true);
-			// Out of budget before the range joins the known ones: the next poll starts there.
-			if (!read) return { ...result([]), bisect: { lo: hi, hi, total: total ?? 0 } };
+			// Out of budget before the range reachesHandled the known ones: the next poll starts there.
+			if (!read) return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
 			const prev = range[range.length - 1];
-			if (prev && !follows(prev, read)) range = [];
+			if (prev && !continues(prev, read)) range = [];
 			range.push(read);
-			if (k >= hi && (joins(read) || k >= (read.pages ?? last))) break;
+			if (k >= hi && (reachesHandled(read) || k >= (read.pages ?? last))) break;
 		}
 		// The pages read first are newer than the range's first page read later, never apart from it.
 		if (range[0].page === cheapRead + 1) return result([...range, ...cheap]);
-		return { ...result(range), more: true };
+		return { ...result(range), pagesWaiting: true };
 	}
 	// Oldest first, new contacts are added after the pages read: they do not move them.
 	for (let k = hi; k > cheapRead; k--) {
 		const read = await reader.read(at(k));
-		if (!read) return { ...result(range), more: true };
+		if (!read) return { ...result(range), pagesWaiting: true };
 		range.push(read);
 		if (k === cheapRead + 1) return result([...range, ...cheap]); // joined the pages read first
-		if (unknownCount(range, isKnown) >= input.maxPerPoll) return { ...result(range), more: true };
+		if (unknownCount(range, isKnown) >= input.maxPerPoll)
+			return { ...result(range), pagesWaiting: true };
 	}
 	return result(range);
 }

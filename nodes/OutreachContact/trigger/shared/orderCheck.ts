@@ -1,6 +1,6 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { keepsOrder, type Order } from './pageChecks';
+import { keepsOrder, type Order } from './serviceTime';
 
 /**
  * The check that the order still holds, spread over polls (docs/trigger.md, "The rolling
@@ -14,7 +14,7 @@ export interface CheckInput {
 	reader: PageReader;
 	order: Order;
 	/** Positions from the new end covered so far (0: a new round). */
-	verified: number;
+	checkedTo: number;
 	total: number;
 	/** Requests this poll may spend on it. */
 	requests: number;
@@ -24,7 +24,7 @@ export interface CheckInput {
 
 export interface CheckResult {
 	pages: ReadPage[];
-	verified: number;
+	checkedTo: number;
 	ordered: boolean;
 }
 
@@ -32,25 +32,25 @@ export async function checkOrder(input: CheckInput): Promise<CheckResult> {
 	const { reader, order, total } = input;
 	const size = reader.pageSize;
 	const pages: ReadPage[] = [];
-	let verified = input.verified;
-	if (!size || total <= 0) return { pages, verified: 0, ordered: true };
+	let checkedTo = input.checkedTo;
+	if (!size || total <= 0) return { pages, checkedTo: 0, ordered: true };
 	const start = reader.sent;
 	while (reader.sent - start < input.requests) {
 		// The page that holds position `verified` from the new end.
-		const index = order === 'newest' ? verified : total - 1 - verified;
+		const index = order === 'newest' ? checkedTo : total - 1 - checkedTo;
 		const page = Math.floor(index / size) + 1;
 		if (index < 0 || index >= total) {
-			verified = 0;
+			checkedTo = 0;
 			break;
 		}
 		const read = await reader.read(page);
 		if (!read) break;
 		pages.push(read);
-		if (!keepsOrder([read.contacts], order)) return { pages, verified: 0, ordered: false };
+		if (!keepsOrder([read.contacts], order)) return { pages, checkedTo: 0, ordered: false };
 		const done =
 			read.contacts.length === 0 || read.gone || read.contacts.every((c) => input.belowFloor(c));
-		verified = done ? 0 : order === 'newest' ? page * size : total - (page - 1) * size;
+		checkedTo = done ? 0 : order === 'newest' ? page * size : total - (page - 1) * size;
 		if (done) break;
 	}
-	return { pages, verified, ordered: true };
+	return { pages, checkedTo, ordered: true };
 }

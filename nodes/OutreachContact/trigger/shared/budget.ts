@@ -1,7 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { getClock } from '../../helpers/clock';
-import { MINUTE_MS } from './timeRules';
+import { MINUTE_MS } from './serviceTime';
 
 /**
  * The trigger leaves the account to the actions: in any minute, the requests of one trigger

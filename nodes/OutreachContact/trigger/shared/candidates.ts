@@ -1,12 +1,6 @@
 import type { Contact } from '../../types';
-import { MAX_ID_LENGTH } from './stateBound';
-import { DAY_MS, parseCreatedTime } from './timeRules';
-
-/**
- * A contact dated more than this after n8n's clock waits until n8n's clock is that close: one
- * wrong date far ahead would otherwise move the floor past every real contact.
- */
-export const FUTURE_TOLERANCE_MS = DAY_MS;
+import { FUTURE_TOLERANCE_MS, parseCreatedTime } from './serviceTime';
+import { MAX_ID_LENGTH } from './storedState';
 
 export interface Candidate {
 	key: string;
@@ -170,24 +164,6 @@ export function reportKey(contact: Contact): string {
 	const id: unknown = contact?.id;
 	if (typeof id === 'string' && id.trim() !== '') return `${id.trim().slice(0, MAX_ID_LENGTH)}…`;
 	return `(no id, created_date ${JSON.stringify(contact?.created_date)?.slice(0, 40)})`;
-}
-
-/** `seen` after a poll: the ids it had and the ones chosen now (emitted or recorded). */
-export function withChosen(
-	previous: Record<string, number> | undefined,
-	chosen: Candidate[],
-): Record<string, number> {
-	const seen: Record<string, number> = { ...(previous ?? {}) };
-	for (const c of chosen) seen[c.key] = c.created;
-	return seen;
-}
-
-/** Drops the ids created before `floor`: the floor excludes them for good. */
-export function pruneBelow(seen: Record<string, number>, floor: number): Record<string, number> {
-	for (const [key, created] of Object.entries(seen)) {
-		if (created < floor) delete seen[key];
-	}
-	return seen;
 }
 
 /** What a poll tells n8n's log besides what it emits. */

@@ -1,0 +1,235 @@
+import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
+
+import type { PageReader, ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
+
+/**
+ * The service's time and order, as the trigger reads them (docs/trigger.md): its timestamps, the
+ * search window in whole days, the order of its results, and the sample a first activation reads.
+ * Pure but for readSample; callers pass `now`.
+ */
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+// YYYY-MM-DD, then optionally T/t/space, hh:mm, :ss, a fraction (. or ,) and a zone:
+// Z, UTC, GMT, ±hh, ±hhmm or ±hh:mm. Spaces before the zone are tolerated.
+const ISO_8601 =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(?:\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?))?$/;
+
+const EPOCH = /^\d{9,}(\.\d+)?$/;
+
+/** Below this an epoch number is read as seconds, above it as milliseconds (year 5138 vs 1973). */
+const EPOCH_SECONDS_LIMIT = 100_000_000_000;
+
+function daysInMonth(year: number, month: number): number {
+	return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function fromEpoch(value: number): number | undefined {
+	if (!Number.isFinite(value) || value <= 0) return undefined;
+	return Math.floor(value < EPOCH_SECONDS_LIMIT ? value * 1000 : value);
+}
+
+/**
+ * The creation time of a contact in epoch ms, or undefined when it cannot be read: ISO 8601
+ * (no zone means UTC, never the machine's zone), a bare date, or epoch seconds/milliseconds.
+ */
+export function parseCreatedTime(value: unknown): number | undefined {
+	if (typeof value === 'number') return fromEpoch(value);
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	if (EPOCH.test(text)) return fromEpoch(Number(text));
+	const m = ISO_8601.exec(text);
+	if (!m) return undefined;
+	const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = m;
+	const year = Number(y);
+	const month = Number(mo);
+	const day = Number(d);
+	const hour = Number(h);
+	const minute = Number(mi);
+	let second = Number(s);
+	if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+	// 24:00:00 is the end of the day in ISO 8601; Date.UTC rolls it over to the next day.
+	if (hour > 24 || (hour === 24 && (minute > 0 || second > 0 || /[1-9]/.test(fraction))))
+		return undefined;
+	if (minute > 59 || second > 60) return undefined;
+	// A leap second is read as the last millisecond of its minute.
+	const ms = second === 60 ? 999 : Number(fraction.slice(0, 3).padEnd(3, '0'));
+	if (second === 60) second = 59;
+
+	let offsetMinutes = 0;
+	if (zone !== 'Z' && zone !== 'z' && zone !== 'UTC' && zone !== 'GMT') {
+		const digits = zone.slice(1).replace(':', '');
+		const oh = Number(digits.slice(0, 2));
+		const om = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+		if (oh > 23 || om > 59) return undefined;
+		offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (oh * 60 + om);
+	}
+	const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+	return Number.isFinite(utc) ? utc - offsetMinutes * MINUTE_MS : undefined;
+}
+
+/**
+ * The `created_timestamp` `Less than` value that returns every contact created at or after
+ * `floor`, whatever timezone the service counts days in: one spare day absorbs DST changes,
+ * clock skew and zone-less timestamps (the proof is in docs/trigger.md).
+ */
+export function windowDays(now: number, floor: number): number {
+	return Math.max(0, Math.ceil((now - floor) / DAY_MS)) + 2;
+}
+
+/**
+ * A contact dated more than this after n8n's clock waits until n8n's clock is that close: one
+ * wrong date far ahead would otherwise move the floor past every real contact.
+ */
+export const FUTURE_TOLERANCE_MS = DAY_MS;
+
+/** Two contacts with wrong dates far ahead do not set a cutoff; the third newest does. */
+export const CUTOFF_RANK = 3;
+
+/** The CUTOFF_RANK-th largest time (the smallest when fewer), or null for none. */
+export function cutoffOf(times: number[]): number | null {
+	if (times.length === 0) return null;
+	const sorted = [...times].sort((a, b) => b - a);
+	return sorted[Math.min(CUTOFF_RANK, sorted.length) - 1];
+}
+
+/** The order the service lists search results in, as the trigger has seen it. */
+export type ResultOrder = 'newest' | 'oldest' | 'unordered';
+
+/** An order the trigger reads by. */
+export type Order = Exclude<ResultOrder, 'unordered'>;
+
+/**
+ * Watches the created times of a walk's pages, in the order the service served them, and tells
+ * which order they follow: newest first (never rising), oldest first (never falling), or
+ * neither. Contacts without a readable time are passed over. Fewer than two distinct times
+ * prove nothing: `order` is then undefined.
+ */
+export class OrderWatch {
+	private last: number | undefined;
+
+	private rises = false;
+
+	private falls = false;
+
+	/** Feeds one page; false as soon as `expected` no longer holds. */
+	add(contacts: Contact[], expected?: ResultOrder): boolean {
+		for (const contact of contacts) {
+			const created = parseCreatedTime(contact?.created_date);
+			if (created === undefined) continue;
+			if (this.last !== undefined && created > this.last) this.rises = true;
+			if (this.last !== undefined && created < this.last) this.falls = true;
+			this.last = created;
+		}
+		return expected === undefined || this.order === undefined || this.order === expected;
+	}
+
+	/** A watch that goes on from a walk's saved position (a walk spread over polls). */
+	static resume(saved: { rises?: boolean; falls?: boolean; last?: number }): OrderWatch {
+		const watch = new OrderWatch();
+		watch.rises = saved.rises === true;
+		watch.falls = saved.falls === true;
+		watch.last = saved.last;
+		return watch;
+	}
+
+	/** What a walk saves of the watch between polls. */
+	snapshot(): { rises?: boolean; falls?: boolean; last?: number } {
+		const saved: { rises?: boolean; falls?: boolean; last?: number } = {};
+		if (this.rises) saved.rises = true;
+		if (this.falls) saved.falls = true;
+		if (this.last !== undefined) saved.last = this.last;
+		return saved;
+	}
+
+	get order(): ResultOrder | undefined {
+		if (this.rises && this.falls) return 'unordered';
+		if (this.falls) return 'newest';
+		if (this.rises) return 'oldest';
+		return undefined;
+	}
+}
+
+/** Pages a first activation reads as a sample when the results are in no order. */
+export const ACTIVATION_PAGES = 5;
+
+/**
+ * What a first activation reads of a window, for either event: a handful of pages, not the window.
+ * Page 1 tells the order; newest first, it holds the newest contacts; oldest first, the last page
+ * does (and the one before, when the last holds fewer than CUTOFF_RANK); without an order, the
+ * first ACTIVATION_PAGES pages are a sample. `order` is undefined when the window must be walked.
+ */
+export async function readSample(
+	ctx: IPollFunctions,
+	reader: PageReader,
+): Promise<{ first: ReadPage; pages: number; order?: 'newest' | 'oldest'; sample: ReadPage[] }> {
+	const first = await reader.read(1);
+	if (!first) {
+		throw new NodeOperationError(ctx.getNode(), 'The trigger could not read the contacts yet', {
+			description:
+				'Its share of the account was used by an earlier poll within the last minute. The next poll tries again.',
+		});
+	}
+	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
+	const watch = new OrderWatch();
+	watch.add(first.contacts);
+	const seen = pages > 1 ? watch.order : undefined;
+	const sample: ReadPage[] = [first];
+	if (seen === 'oldest') {
+		const last = await reader.read(pages);
+		if (last) sample.push(last);
+		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
+			const before = await reader.read(pages - 1);
+			if (before) sample.push(before);
+		}
+		return { first, pages, order: 'oldest', sample };
+	}
+	if (seen === 'newest') return { first, pages, order: 'newest', sample };
+	for (let page = 2; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
+		const read = await reader.read(page);
+		if (!read) break;
+		sample.push(read);
+	}
+	return { first, pages, sample };
+}
+
+/**
+ * Whether pages (in list order) keep the order: never rising (newest), never falling (oldest).
+ * A contact met again on a later page is passed over: pages read a moment apart overlap when
+ * contacts were added between them, and the repeat says nothing about the order.
+ */
+export function keepsOrder(pages: Contact[][], order: Order): boolean {
+	let last: number | undefined;
+	const met = new Set<unknown>();
+	for (const page of pages) {
+		for (const c of page) {
+			if (met.has(c?.id)) continue;
+			met.add(c?.id);
+			const t = parseCreatedTime(c?.created_date);
+			if (t === undefined) continue;
+			if (last !== undefined && (order === 'newest' ? t > last : t < last)) return false;
+			last = t;
+		}
+	}
+	return true;
+}
+
+/**
+ * Whether `next`, the page after `prev` read a moment later, goes on from it without a gap: the
+ * two share a contact (the list moved by less than a page), or the count did not change. When
+ * contacts were deleted between the two reads, the list moved back toward page 1 and the
+ * contacts that moved past the end of `prev` were read by neither. (During an import the pages
+ * share nothing either; starting the range again then costs a page, not a contact.)
+ */
+export function continues(prev: ReadPage, next: ReadPage): boolean {
+	if (next.gone || next.contacts.length === 0 || prev.contacts.length === 0) return true;
+	// Without counts there is no telling: taken as following (pages of a still list never share).
+	if (prev.total === undefined || next.total === undefined || prev.total === next.total)
+		return true;
+	const ids = new Set<unknown>();
+	for (const c of prev.contacts) ids.add(c?.id);
+	return next.contacts.some((c) => ids.has(c?.id));
+}
