@@ -20,8 +20,9 @@ import {
 	MAX_INITIAL_DAYS,
 	MAX_PER_POLL_LIMIT,
 	readSequenceFilter,
-} from './trigger/shared/settings';
-import { runEventPoll, unlessRunning } from './trigger/pollRunner';
+	runEventPoll,
+	unlessRunning,
+} from './trigger/pollRunner';
 import { fetchTestEvent } from './trigger/testEvent';
 import type { Contact } from './types';
 

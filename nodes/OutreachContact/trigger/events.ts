@@ -4,15 +4,10 @@ import type { SearchCondition } from '../types';
 import { enrichedConditions, pollEnrichedContacts } from './enriched/poll';
 import { pollNewContacts, searchConditions } from './newContact/poll';
 import type { RequestBudget } from './shared/budget';
-import type { Settled } from './shared/ledger';
-import type { PollSettings } from './shared/settings';
-import {
-	ENRICHED_KEY,
-	NEW_CONTACT_KEY,
-	readEnrichedState,
-	readNewContactState,
-	type StoredState,
-} from './shared/storedState';
+import type { Settled } from './shared/ledger/ledger';
+import type { PollSettings } from './pollRunner';
+import { ENRICHED_KEY, NEW_CONTACT_KEY, type StoredState } from './shared/ledger/shapes';
+import { readEnrichedState, readNewContactState } from './shared/ledger/stored';
 
 /** What one poll of an event decided: what to emit, the state to store, what to log. */
 export interface EventPoll<S> extends Settled<S> {

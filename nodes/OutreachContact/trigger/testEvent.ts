@@ -5,7 +5,7 @@ import { getClock } from '../helpers/clock';
 import { walkSearchPages } from '../paging/searchPages';
 import type { Contact } from '../types';
 import type { TestSearch } from './events';
-import { compareCandidates } from './shared/candidates';
+import { compareCandidates } from './shared/ledger/candidates';
 import { FUTURE_TOLERANCE_MS, parseCreatedTime } from './shared/serviceTime';
 
 /** Windows tried in turn by "Fetch Test Event" until one holds a contact (`Less than` values). */

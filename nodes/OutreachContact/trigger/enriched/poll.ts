@@ -1,17 +1,12 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
-import type { Contact, SearchCondition } from '../../types';
+import type { SearchCondition } from '../../types';
 import type { EventPollFunction } from '../events';
-import { CandidateCollector } from '../shared/candidates';
-import {
-	activatedEnriched,
-	enrichedWalk,
-	FIRST_RUN_LOOKBACK_MS,
-	opened,
-	settleEnriched,
-} from '../shared/ledger';
+import { viewOf } from '../shared/ledger/candidates';
+import { activatedEnriched, enrichedWalk, settleEnriched } from '../shared/ledger/enriched';
+import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
 import { CHEAP_PAGES } from '../shared/orderedRead';
-import { DAY_MS, FUTURE_TOLERANCE_MS, parseCreatedTime, readSample } from '../shared/serviceTime';
-import type { EnrichedState } from '../shared/storedState';
+import { DAY_MS, FUTURE_TOLERANCE_MS, readSample } from '../shared/serviceTime';
+import type { EnrichedState } from '../shared/ledger/shapes';
 import { walkStep } from '../shared/walk';
 
 /** Pages of the walk a poll reads when the new end is read too (an order is known). */
@@ -71,18 +66,7 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		state.pageSize,
 		take,
 	);
-	const view = new CandidateCollector({
-		now: start,
-		emit: true,
-		maxPerPoll: settings.maxPerPoll,
-		floor: state.floor,
-		seen: state.seen,
-	});
-	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
-	const isKnown = (c: Contact) => {
-		const t = parseCreatedTime(c?.created_date);
-		return (cutoff !== undefined && t !== undefined && t <= cutoff) || view.isKnown(c);
-	};
+	const { isKnown } = viewOf(state, start);
 	const pages: ReadPage[] = [];
 	let lastPage: number | undefined;
 	if (state.mode === 'newEnd') {

@@ -1,7 +1,7 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { Contact, SearchCondition } from '../../types';
 import type { EventPollFunction } from '../events';
-import { CandidateCollector } from '../shared/candidates';
+import { viewOf, type LedgerView } from '../shared/ledger/candidates';
 import {
 	activatedNewContact,
 	FIRST_RUN_LOOKBACK_MS,
@@ -9,19 +9,19 @@ import {
 	settleNewContact,
 	type NewContactLearned,
 	type NewContactReading,
-} from '../shared/ledger';
+} from '../shared/ledger/ledger';
 import { checkOrder } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
 import {
-	cutoffOf,
 	DAY_MS,
 	FUTURE_TOLERANCE_MS,
 	parseCreatedTime,
 	readSample,
+	WALK_ALLOWANCE_MS,
 	windowDays,
 } from '../shared/serviceTime';
-import { WALK_ALLOWANCE_MS } from '../shared/settings';
-import { stateBytes, toStored, type NewContactState } from '../shared/storedState';
+import type { NewContactState } from '../shared/ledger/shapes';
+import { storedBytes } from '../shared/ledger/stored';
 import { walkCeiling, walkBytes, walkStep } from '../shared/walk';
 
 type WalkingState = Extract<NewContactState, { mode: 'walking' }>;
@@ -69,7 +69,6 @@ export function newWalk(
 export const pollNewContacts: EventPollFunction<NewContactState> = async (input) => {
 	const { ctx, start, sequenceId, settings, budget } = input;
 	const take = () => budget.take();
-	const horizon = start + FUTURE_TOLERANCE_MS;
 	const window = (floor: number) => windowDays(start + WALK_ALLOWANCE_MS, floor);
 	let stored = input.stored;
 	let reader: PageReader | undefined;
@@ -79,54 +78,29 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		const days = window(initial ?? start - FIRST_RUN_LOOKBACK_MS);
 		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take);
 		const sample = await readSample(ctx, reader);
-		const times = sample.sample.flatMap((p) =>
-			p.contacts.map((c) => parseCreatedTime(c?.created_date)),
-		);
-		const top = cutoffOf(times.filter((t): t is number => t !== undefined && t <= horizon));
 		const activation = activatedNewContact({
 			pages: sample.sample,
 			order: sample.order,
 			count: sample.first.total,
 			pageSize: reader.pageSize,
 			now: start,
-			horizon,
 			initialFloor: initial,
 			// With N days and no order, the first walk emits them; once it is complete, everything
 			// up to the newest of the sample was handled, and the floor can follow it.
 			walk:
 				initial !== undefined && !sample.order && sample.pages > 1
-					? newWalk(initial, start, top)
+					? (top) => newWalk(initial, start, top)
 					: undefined,
 		});
 		stored = activation.state;
 		unreadable = activation.unreadable;
 		if (initial === undefined) {
-			return {
-				emit: [],
-				state: stored,
-				backlog: 0,
-				unreadable,
-				deferred: [],
-				stopped: budget.stopped,
-			};
+			const { stopped } = budget;
+			return { emit: [], state: stored, backlog: 0, unreadable, deferred: [], stopped };
 		}
 	}
 	const { state, rewound } = opened(stored, start);
-	const rules = {
-		now: start,
-		maxPerPoll: settings.maxPerPoll,
-		floor: state.floor,
-		cutoff: state.cutoff,
-		seen: state.seen,
-	};
-	const view = new CandidateCollector({ ...rules, emit: true });
-	const isKnown = (c: Contact) => view.isKnown(c);
-	const handledUpTo = Math.max(state.handledTo ?? -Infinity, state.cutoff ?? -Infinity);
-	const isHandled = (c: Contact) => {
-		const t = parseCreatedTime(c?.created_date);
-		return t !== undefined && isKnown(c) && (t < state.floor || t <= handledUpTo);
-	};
-	const belowFloor = (c: Contact) => view.belowFloor(c);
+	const { isKnown, isHandled, belowFloor } = viewOf(state, start);
 	let read: NewContactReading;
 	if (state.mode === 'ordered') {
 		reader ??= new PageReader(
@@ -135,14 +109,12 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			state.pageSize,
 			take,
 		);
-		const known = { isKnown, isHandled, belowFloor, allowed: () => budget.left() };
+		const known = { isKnown, isHandled, belowFloor, requestsLeft: () => budget.left() };
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
-		if (read.learned.mode === 'walking')
-			read.learned.walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
 	} else {
 		const at = {
 			isKnown,
-			horizon,
+			horizon: start + FUTURE_TOLERANCE_MS,
 			start,
 			window: window(state.floor),
 			maxPerPoll: settings.maxPerPoll,
@@ -162,12 +134,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	};
 };
 
-interface Known {
-	isKnown(c: Contact): boolean;
-	isHandled(c: Contact): boolean;
-	belowFloor(c: Contact): boolean;
-	allowed(): number;
-}
+type Known = LedgerView & { requestsLeft(): number };
 
 /** The read of a poll that trusts an order, and the rolling check of that order. */
 async function readByOrder(
@@ -215,15 +182,15 @@ async function readByOrder(
 		checkedTo = check.checkedTo;
 		ordered = check.ordered;
 	}
-	// The service broke the order: read the whole window from now on, until a walk shows one.
+	// The service broke the order: the next polls walk the whole window, until a walk shows one.
 	if (!ordered) return { pages, proved: false, learned: { mode: 'walking', walk: null } };
 	const learned: NewContactLearned = {
 		mode: 'ordered',
 		order,
 		checkedTo,
 		count: main.total ?? state.count,
+		...(main.boundary ? { boundary: main.boundary } : {}),
 	};
-	if (main.boundary) learned.boundary = main.boundary;
 	return { pages, reach: main.rangeTop, proved: true, pagesWaiting: main.pagesWaiting, learned };
 }
 
@@ -251,7 +218,7 @@ async function readWalking(
 		isKnown: at.isKnown,
 		horizon: at.horizon,
 		ceilingOf: (first) =>
-			walkCeiling(first, (c) => !at.isKnown(c), at.horizon, walkBytes(stateBytes(toStored(state)))),
+			walkCeiling(first, (c) => !at.isKnown(c), at.horizon, walkBytes(storedBytes(state))),
 	});
 	let next: NewContactWalk = { ...walk, ...step.position };
 	const read: NewContactReading = {

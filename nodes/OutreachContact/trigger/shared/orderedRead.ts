@@ -1,7 +1,7 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { continues, cutoffOf, keepsOrder, parseCreatedTime, type Order } from './serviceTime';
-import type { Boundary } from './storedState';
+import type { Boundary } from './ledger/shapes';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an

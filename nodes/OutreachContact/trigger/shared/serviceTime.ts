@@ -80,6 +80,9 @@ export function windowDays(now: number, floor: number): number {
 	return Math.max(0, Math.ceil((now - floor) / DAY_MS)) + 2;
 }
 
+/** The window is computed for this long after the poll starts: the service's day may turn meanwhile. */
+export const WALK_ALLOWANCE_MS = HOUR_MS;
+
 /**
  * A contact dated more than this after n8n's clock waits until n8n's clock is that close: one
  * wrong date far ahead would otherwise move the floor past every real contact.

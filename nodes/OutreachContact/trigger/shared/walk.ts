@@ -1,9 +1,9 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import { pageAllowance } from '../../paging/searchPages';
 import type { Contact } from '../../types';
-import { idKey } from './candidates';
+import { idKey } from './ledger/candidates';
 import { OrderWatch, parseCreatedTime, type ResultOrder } from './serviceTime';
-import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './storedState';
+import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './ledger/shapes';
 
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
@@ -131,7 +131,7 @@ function entryBytes(key: string): number {
 
 /**
  * The ceiling of a walk, from its first page (a sample of the window when it has no order):
- * undefined when the new contacts of the window fit in `room` bytes (walkBytes), by the share of
+ * undefined when the new contacts of the window fit in `allowedBytes` (walkBytes), by the share of
  * them on that page and the count of results; else the creation time under which about that
  * many lie. It is at least the oldest new contact of the page, so that every walk emits some.
  */
@@ -139,7 +139,7 @@ export function walkCeiling(
 	first: ReadPage,
 	isNew: (contact: Contact) => boolean,
 	horizon: number,
-	allowed: number,
+	allowedBytes: number,
 ): number | undefined {
 	const times: number[] = [];
 	let bytes = 0;
@@ -153,9 +153,9 @@ export function walkCeiling(
 	if (times.length === 0) return undefined;
 	const count = Math.max(first.total ?? 0, first.contacts.length);
 	const estimated = (bytes * count) / first.contacts.length;
-	if (estimated <= allowed) return undefined;
+	if (estimated <= allowedBytes) return undefined;
 	times.sort((a, b) => a - b);
-	const k = Math.max(1, Math.floor((times.length * allowed) / estimated));
+	const k = Math.max(1, Math.floor((times.length * allowedBytes) / estimated));
 	return times[k - 1];
 }
 

@@ -1,131 +1,21 @@
-import type { Order } from './serviceTime';
+import {
+	MAX_ID_LENGTH,
+	MAX_LOGGED,
+	STATE_VERSION,
+	type EnrichedState,
+	type EventState,
+	type LedgerState,
+	type NewContactState,
+	stateBytes,
+	type StoredState,
+	type Walk,
+} from './shapes';
 
 /**
- * The shapes of each event's state (docs/trigger.md, "The ledger"), one per mode, and how they
- * are stored in the node's static data. The stored JSON keeps the field names of version 2, which
- * saved workflows hold and 1.0.0 reads: a user who goes back to 1.0.0 keeps the state.
+ * Each event's state as n8n keeps it in the node's static data. The stored JSON keeps the field
+ * names of version 2, which saved workflows hold and 1.0.0 reads: a user who goes back to 1.0.0
+ * keeps the state.
  */
-
-/** The most bytes one event's state takes in the static data, as JSON in UTF-8. */
-export const MAX_STATE_BYTES = 512 * 1024;
-
-/** The longest contact id the trigger keeps; a longer one is logged once and not emitted. */
-export const MAX_ID_LENGTH = 64;
-
-/** The most ids kept as logged once (the oldest go first). */
-export const MAX_LOGGED = 50;
-
-export const NEW_CONTACT_KEY = 'outreachContactPoll';
-export const ENRICHED_KEY = 'outreachContactEnrichedPoll';
-
-/** The bytes of a text in UTF-8 (how n8n stores the static data), counted without a Buffer. */
-export function utf8Bytes(text: string): number {
-	let bytes = 0;
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code < 0x80) bytes += 1;
-		else if (code < 0x800) bytes += 2;
-		else if (code >= 0xd800 && code <= 0xdbff) {
-			bytes += 4; // a surrogate pair: one character of four bytes
-			i++;
-		} else bytes += 3;
-	}
-	return bytes;
-}
-
-export const stateBytes = (state: unknown) => utf8Bytes(JSON.stringify(state));
-
-/** The version this code writes and the versions it reads, for both events. */
-export const STATE_VERSION = 2;
-
-/** Where a walk of the whole window stands (shared/walk.ts). */
-export interface Walk {
-	/** The next page to read. */
-	page: number;
-	/** The window (`Less than` days) of the whole walk. */
-	days: number;
-	/** The newest creation time this walk read, dates far ahead left out. */
-	newest: number | null;
-	/** What the walk saw of the order so far: times rose, fell; the last one read. */
-	rises?: boolean;
-	falls?: boolean;
-	last?: number;
-	/** The last page it may read: pageAllowance() of what its first page announced. */
-	limit?: number;
-	/** Contacts created after this wait for a later walk (the walk's ceiling). */
-	ceiling?: number;
-}
-
-/** A bisection for the boundary that ran out of budget, in pages from the new end. */
-export interface Boundary {
-	lo: number;
-	hi: number;
-	/** The count of results it was made at. */
-	count: number;
-}
-
-/** What every event's state holds. */
-interface LedgerState {
-	version: typeof STATE_VERSION;
-	/** When the trigger first polled for this event (n8n's clock). Informational. */
-	baseline: number;
-	/** Contacts created before it are never emitted (service timestamps). */
-	floor: number;
-	/** Ids emitted or recorded and created at or after the floor: id -> creation time. */
-	seen: Record<string, number>;
-	/** Ids logged as contacts the trigger cannot place, so that each is logged once. */
-	logged: string[];
-	/** The page size the service served. */
-	pageSize?: number;
-}
-
-export interface NewContactBase extends LedgerState {
-	/** Contacts created at or before it were there at the first activation. */
-	cutoff: number | null;
-	/** Every contact from the floor up to it was emitted or recorded without a gap. */
-	handledTo: number | null;
-}
-
-/** New Contact reading by the service's order, or walking the whole window. */
-export type NewContactState =
-	| (NewContactBase & {
-			mode: 'ordered';
-			order: Order;
-			/** The count of results at the last poll. */
-			count?: number;
-			/** Positions from the new end the rolling check has covered in this round. */
-			checkedTo: number;
-			boundary?: Boundary;
-	  })
-	| (NewContactBase & {
-			mode: 'walking';
-			/** Null: a walk starts at the next poll. */
-			walk: (Walk & { previous: number | null; widened?: number }) | null;
-	  });
-
-export interface EnrichedBase extends LedgerState {
-	/** The start of the last complete walk that left nothing waiting (n8n's clock). */
-	since: number;
-	walk: Walk & { startedAt: number };
-}
-
-/**
- * Contact Enriched: the first walk after the activation records what was there (created at or
- * before `cutoff`); then walks alone (no order), or walks and reads the new end (an order).
- */
-export type EnrichedState =
-	| (EnrichedBase & { mode: 'first'; cutoff: number })
-	| (EnrichedBase & { mode: 'walking' })
-	| (EnrichedBase & { mode: 'newEnd'; order: Order; lastPage?: number });
-
-export type EventState = NewContactState | EnrichedState;
-
-/** A stored state as read: the state, a problem that makes it unusable, or a newer version's. */
-export interface StoredState<S> {
-	state?: S;
-	problem?: string;
-	newer?: { stored: number; known: number };
-}
 
 type Json = Record<string, unknown>;
 
@@ -308,3 +198,6 @@ export function toStored(state: EventState): Json {
 	}
 	return out;
 }
+
+/** The bytes a state takes as n8n keeps it: its bound is on these. */
+export const storedBytes = (state: EventState) => stateBytes(toStored(state));

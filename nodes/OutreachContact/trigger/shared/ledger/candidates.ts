@@ -1,6 +1,6 @@
-import type { Contact } from '../../types';
-import { FUTURE_TOLERANCE_MS, parseCreatedTime } from './serviceTime';
-import { MAX_ID_LENGTH } from './storedState';
+import type { Contact } from '../../../types';
+import { FUTURE_TOLERANCE_MS, parseCreatedTime } from '../serviceTime';
+import { MAX_ID_LENGTH, type EventState } from './shapes';
 
 export interface Candidate {
 	key: string;
@@ -172,4 +172,36 @@ export interface CollectReport {
 	backlog: number;
 	unreadable: string[];
 	deferred: string[];
+}
+
+/** What the readers may ask of a state, read-only: whether a contact is known, handled, below the floor. */
+export interface LedgerView {
+	isKnown(contact: Contact): boolean;
+	/** Known, and below the floor or at or before the handled point (or the cutoff). */
+	isHandled(contact: Contact): boolean;
+	belowFloor(contact: Contact): boolean;
+}
+
+export function viewOf(state: Readonly<EventState>, now: number): LedgerView {
+	const { floor, seen } = state;
+	const newContact = 'handledTo' in state;
+	const cutoff = newContact || state.mode === 'first' ? state.cutoff : null;
+	const collector = new CandidateCollector({
+		now,
+		emit: false,
+		maxPerPoll: 1,
+		floor,
+		seen,
+		cutoff,
+	});
+	const handled = Math.max((newContact && state.handledTo) || -Infinity, cutoff ?? -Infinity);
+	const isKnown = (c: Contact) => collector.isKnown(c);
+	return {
+		isKnown,
+		isHandled: (c) => {
+			const t = parseCreatedTime(c?.created_date);
+			return t !== undefined && isKnown(c) && (t < floor || t <= handled);
+		},
+		belowFloor: (c) => collector.belowFloor(c),
+	};
 }

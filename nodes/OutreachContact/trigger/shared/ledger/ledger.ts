@@ -1,27 +1,18 @@
-import type { ReadPage } from '../../paging/pageReader';
-import type { Contact } from '../../types';
-import {
-	CandidateCollector,
-	idKey,
-	reportKey,
-	type Candidate,
-	type CollectReport,
-} from './candidates';
-import { cutoffOf, DAY_MS, HOUR_MS, parseCreatedTime, windowDays, type Order } from './serviceTime';
+import type { ReadPage } from '../../../paging/pageReader';
+import type { Contact } from '../../../types';
+import { CandidateCollector, type Candidate, type CollectReport } from './candidates';
+import { cutoffOf, DAY_MS, HOUR_MS, type Order } from '../serviceTime';
 import {
 	MAX_LOGGED,
 	MAX_STATE_BYTES,
 	STATE_VERSION,
-	type EnrichedBase,
-	type EnrichedState,
 	type EventState,
 	type NewContactBase,
 	type NewContactState,
 	type Walk,
-	stateBytes,
-	toStored,
 	utf8Bytes,
-} from './storedState';
+} from './shapes';
+import { storedBytes } from './stored';
 
 /**
  * The ledger: the one writer of each event's state (docs/trigger.md, "The ledger"). The readers
@@ -49,12 +40,6 @@ export const FIRST_RUN_LOOKBACK_MS = DAY_MS;
 
 /** Room kept for the ids logged after a poll: MAX_LOGGED of about 80 characters, 3 bytes each. */
 const LOGGED_ROOM = MAX_LOGGED * 80 * 3;
-
-/** Contact Enriched: contacts created longer than this before a complete walk are never emitted. */
-export const RETENTION_MS = 30 * DAY_MS;
-
-/** Contact Enriched: the most ids kept after a complete walk; beyond it the floor rises. */
-export const MAX_SEEN = 20_000;
 
 /** What one poll decided: what to emit, the state to store, what to log. */
 export interface Settled<S> extends CollectReport {
@@ -93,10 +78,13 @@ export function opened<S extends EventState>(
  * `seen` with the chosen ids, then the bound: the oldest ids go until the state fits (with room
  * for the logged ids), and the floor rises past the newest dropped, then past every id below it.
  */
-function remember<S extends EventState>(state: S, chosen: Candidate[]): { state: S; cut?: number } {
+export function remember<S extends EventState>(
+	state: S,
+	chosen: Candidate[],
+): { state: S; cut?: number } {
 	const seen = { ...state.seen };
 	for (const c of chosen) seen[c.key] = c.created;
-	let size = stateBytes(toStored({ ...state, seen }));
+	let size = storedBytes({ ...state, seen });
 	let cut: number | undefined;
 	if (size > MAX_STATE_BYTES - LOGGED_ROOM) {
 		for (const [id, created] of Object.entries(seen).sort((a, b) => a[1] - b[1])) {
@@ -111,6 +99,11 @@ function remember<S extends EventState>(state: S, chosen: Candidate[]): { state:
 	return { state: { ...state, seen, floor }, cut };
 }
 
+/** The ids and creation times of candidates, as `seen` holds them. */
+export function keys(chosen: Candidate[]): Record<string, number> {
+	return Object.fromEntries(chosen.map((c) => [c.key, c.created]));
+}
+
 /** Ids to log once: the state keeps the last MAX_LOGGED; `fresh` are those to log now. */
 export function logOnce<S extends EventState>(
 	state: S,
@@ -122,7 +115,7 @@ export function logOnce<S extends EventState>(
 }
 
 /** The candidates of pages under a state's rules; `emit` false records them instead. */
-function collect(
+export function collect(
 	state: EventState,
 	pages: ReadPage[],
 	now: number,
@@ -174,41 +167,35 @@ export function activatedNewContact(sample: {
 	count?: number;
 	pageSize?: number;
 	now: number;
-	horizon: number;
-	/** "Emit Contacts From the Last N Days": N days back, and the walk the sample starts. */
+	/** "Emit Contacts From the Last N Days": N days back, and the walk that emits them after the sample's third newest. */
 	initialFloor?: number;
-	walk?: Walk & { previous: number | null };
+	walk?: (previous: number | null) => Walk & { previous: number | null };
 }): { state: NewContactState; unreadable: string[] } {
-	const { now, initialFloor } = sample;
-	const contacts = sample.pages.flatMap((p) => p.contacts);
-	const unreadable: string[] = [];
-	const times: number[] = [];
-	for (const c of contacts) {
-		const t = parseCreatedTime(c?.created_date);
-		if (t === undefined || idKey(c?.id) === undefined) unreadable.push(reportKey(c));
-		else if (t <= sample.horizon) times.push(t);
-	}
-	const cutoff = initialFloor === undefined ? cutoffOf(times) : null;
-	// Contacts read above the cutoff (two dated hours ahead, say) were there too: recorded.
-	const seen: Record<string, number> = {};
-	for (const c of cutoff === null ? [] : contacts) {
-		const t = parseCreatedTime(c?.created_date);
-		const key = idKey(c?.id);
-		if (t !== undefined && key !== undefined && t > cutoff!) seen[key] = t;
-	}
-	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
-	const base: NewContactBase = {
+	const { now, initialFloor, pageSize, count } = sample;
+	const blank: NewContactBase = {
 		version: STATE_VERSION,
 		baseline: now,
+		floor: -Infinity,
+		cutoff: null,
+		handledTo: null,
+		seen: {},
+		logged: [],
+	};
+	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, now, 1, false);
+	const top = cutoffOf(read.chosen.map((c) => c.created));
+	const cutoff = initialFloor === undefined ? top : null;
+	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
+	const base: NewContactBase = {
+		...blank,
 		floor:
 			cutoff !== null
 				? nextFloor(-Infinity, handledTo, now)
 				: (initialFloor ?? now - FIRST_RUN_LOOKBACK_MS),
 		cutoff,
 		handledTo,
-		seen,
-		logged: [],
-		...(sample.pageSize === undefined ? {} : { pageSize: sample.pageSize }),
+		// Contacts read above the cutoff (two dated hours ahead, say) were there too: recorded.
+		seen: cutoff === null ? {} : keys(read.chosen.filter((c) => c.created > cutoff)),
+		...(pageSize === undefined ? {} : { pageSize }),
 	};
 	const state: NewContactState = sample.order
 		? {
@@ -216,10 +203,10 @@ export function activatedNewContact(sample: {
 				mode: 'ordered',
 				order: sample.order,
 				checkedTo: 0,
-				...(sample.count === undefined ? {} : { count: sample.count }),
+				...(count === undefined ? {} : { count }),
 			}
-		: { ...base, mode: 'walking', walk: sample.walk ?? null };
-	return { state, unreadable };
+		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
+	return { state, unreadable: read.report.unreadable };
 }
 
 /** Emits the oldest Max Contacts per Poll candidates, records them, moves the handled point and the floor. */
@@ -239,149 +226,16 @@ export function settleNewContact(
 	let handledTo = state.handledTo;
 	if (reach !== undefined)
 		handledTo = handledTo === null || waiting ? reach : Math.max(handledTo, reach);
-	const common = {
-		version: state.version,
-		baseline: state.baseline,
-		floor: nextFloor(state.floor, handledTo, now),
-		cutoff: state.cutoff,
-		handledTo,
-		seen: state.seen,
-		logged: state.logged,
-		...((read.pageSize ?? state.pageSize) ? { pageSize: read.pageSize ?? state.pageSize } : {}),
-	};
-	const next: NewContactState = { ...common, ...read.learned } as NewContactState;
-	const kept = remember(next, chosen);
+	const { version, baseline, cutoff, seen, logged } = state;
+	const pageSize = read.pageSize ?? state.pageSize;
+	const floor = nextFloor(state.floor, handledTo, now);
+	const next = { version, baseline, floor, cutoff, handledTo, seen, logged, ...read.learned };
+	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);
 	return {
 		...report,
 		emit,
-		state: kept.state,
-		cut: kept.cut,
+		...kept,
 		pagesWaiting: read.pagesWaiting,
 		inconsistent: read.inconsistent,
 	};
-}
-
-// ---------------------------------------------------------------------------------------------
-// Contact Enriched
-
-/** A walk's window may take hours: it is made a day wider than since's. */
-const ENRICHED_WALK_SPAN_MS = DAY_MS;
-
-/** The walk that starts at `now`, for the enriched contacts updated since `since`. */
-export function enrichedWalk(since: number, now: number): EnrichedState['walk'] {
-	return {
-		page: 1,
-		days: windowDays(now + ENRICHED_WALK_SPAN_MS, since),
-		startedAt: now,
-		newest: null,
-	};
-}
-
-/** What one Contact Enriched poll read, for the ledger. */
-export interface EnrichedReading {
-	pages: ReadPage[];
-	/** Where the walk got to (its window and start stay). */
-	walk: Partial<Walk>;
-	/** The walk read its last page. */
-	complete: boolean;
-	/** The order the complete walk showed. */
-	order?: Order | 'unordered';
-	lastPage?: number;
-	pageSize?: number;
-	inconsistent?: string;
-}
-
-/** A first activation: N days back to emit, or the sample's cutoff before which all is recorded. */
-export function activatedEnriched(
-	now: number,
-	since: number,
-	sample?: { pages: ReadPage[]; horizon: number; pageSize?: number },
-): EnrichedState {
-	const base: EnrichedBase = {
-		version: STATE_VERSION,
-		baseline: now,
-		since,
-		floor: since,
-		seen: {},
-		logged: [],
-		walk: enrichedWalk(since, now),
-	};
-	if (!sample) return { ...base, mode: 'walking' };
-	const contacts = sample.pages.flatMap((p) => p.contacts);
-	const times = contacts
-		.map((c) => parseCreatedTime(c?.created_date))
-		.filter((t): t is number => t !== undefined && t <= sample.horizon);
-	const cutoff = cutoffOf(times);
-	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
-	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
-	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.
-	const { chosen } = collect(
-		{ ...base, floor: cutoff, mode: 'walking' },
-		sample.pages,
-		now,
-		1,
-		false,
-	);
-	return remember<EnrichedState>({ ...base, ...pageSize, mode: 'first', cutoff }, chosen).state;
-}
-
-/** The floor that leaves at most `max` ids: one past the (max + 1)-th newest. */
-function capFloor(seen: Record<string, number>, max: number): number {
-	const times = Object.values(seen);
-	if (times.length <= max) return -Infinity;
-	times.sort((a, b) => b - a);
-	return times[max] + 1;
-}
-
-/**
- * Emits what the walk and the new end found, records what the first walk finds created at or
- * before the cutoff, and after a complete walk that leaves nothing waiting starts the next from
- * this one's start (docs/trigger.md, "Contact Enriched").
- */
-export function settleEnriched(
-	state: EnrichedState,
-	read: EnrichedReading,
-	now: number,
-	maxPerPoll: number,
-): Settled<EnrichedState> {
-	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
-	const recorded = (c: Contact) => {
-		const t = parseCreatedTime(c?.created_date);
-		return cutoff !== undefined && t !== undefined && t <= cutoff;
-	};
-	const part = (keep: (c: Contact) => boolean) =>
-		read.pages.map((p) => ({ ...p, contacts: p.contacts.filter(keep) }));
-	const { chosen, emit, report } = collect(
-		state,
-		part((c) => !recorded(c)),
-		now,
-		maxPerPoll,
-	);
-	const records = collect(state, part(recorded), now, maxPerPoll, false).chosen;
-	let next: EnrichedState = { ...state, walk: { ...state.walk, ...read.walk } };
-	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
-	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;
-	if (read.complete && report.backlog === 0 && !read.inconsistent) {
-		// Every contact enriched before this walk started has been read: the next starts there.
-		const since = state.walk.startedAt;
-		const floor = Math.max(
-			state.floor,
-			now - RETENTION_MS,
-			capFloor({ ...state.seen, ...keys([...chosen, ...records]) }, MAX_SEEN),
-		);
-		const common = { ...next, since, floor, walk: enrichedWalk(since, now) };
-		const order = read.order === 'newest' || read.order === 'oldest' ? read.order : undefined;
-		const { cutoff: _, ...rest } = common as EnrichedState & { cutoff?: number };
-		next = order
-			? { ...rest, mode: 'newEnd', order, ...(read.lastPage ? { lastPage: read.lastPage } : {}) }
-			: { ...rest, mode: 'walking' };
-	} else if (read.inconsistent) {
-		next = { ...next, walk: enrichedWalk(next.since, now) };
-	}
-	const kept = remember(next, [...chosen, ...records]);
-	return { ...report, emit, state: kept.state, cut: kept.cut, inconsistent: read.inconsistent };
-}
-
-function keys(chosen: Candidate[]): Record<string, number> {
-	return Object.fromEntries(chosen.map((c) => [c.key, c.created]));
 }

@@ -1,0 +1,134 @@
+import type { ReadPage } from '../../../paging/pageReader';
+import type { Contact } from '../../../types';
+import { collect, keys, remember, type Settled } from './ledger';
+import { cutoffOf, DAY_MS, parseCreatedTime, windowDays, type Order } from '../serviceTime';
+import { STATE_VERSION, type EnrichedBase, type EnrichedState, type Walk } from './shapes';
+
+/**
+ * Contact Enriched's rules in the ledger (docs/trigger.md, "Contact Enriched"): its activation,
+ * and what a poll's walk and new end emit and store. The invariants are the ledger's (ledger.ts).
+ */
+
+/** Contacts created longer than this before a complete walk are never emitted. */
+export const RETENTION_MS = 30 * DAY_MS;
+
+/** The most ids kept after a complete walk; beyond it the floor rises. */
+export const MAX_SEEN = 20_000;
+
+/** A walk's window may take hours: it is made a day wider than since's. */
+const ENRICHED_WALK_SPAN_MS = DAY_MS;
+
+/** The walk that starts at `now`, for the enriched contacts updated since `since`. */
+export function enrichedWalk(since: number, now: number): EnrichedState['walk'] {
+	return {
+		page: 1,
+		days: windowDays(now + ENRICHED_WALK_SPAN_MS, since),
+		startedAt: now,
+		newest: null,
+	};
+}
+
+/** What one Contact Enriched poll read, for the ledger. */
+export interface EnrichedReading {
+	pages: ReadPage[];
+	/** Where the walk got to (its window and start stay). */
+	walk: Partial<Walk>;
+	/** The walk read its last page. */
+	complete: boolean;
+	/** The order the complete walk showed. */
+	order?: Order | 'unordered';
+	lastPage?: number;
+	pageSize?: number;
+	inconsistent?: string;
+}
+
+/** A first activation: N days back to emit, or the sample's cutoff before which all is recorded. */
+export function activatedEnriched(
+	now: number,
+	since: number,
+	sample?: { pages: ReadPage[]; horizon: number; pageSize?: number },
+): EnrichedState {
+	const base: EnrichedBase = {
+		version: STATE_VERSION,
+		baseline: now,
+		since,
+		floor: since,
+		seen: {},
+		logged: [],
+		walk: enrichedWalk(since, now),
+	};
+	if (!sample) return { ...base, mode: 'walking' };
+	const contacts = sample.pages.flatMap((p) => p.contacts);
+	const times = contacts
+		.map((c) => parseCreatedTime(c?.created_date))
+		.filter((t): t is number => t !== undefined && t <= sample.horizon);
+	const cutoff = cutoffOf(times);
+	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
+	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
+	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.
+	const { chosen } = collect(
+		{ ...base, floor: cutoff, mode: 'walking' },
+		sample.pages,
+		now,
+		1,
+		false,
+	);
+	return remember<EnrichedState>({ ...base, ...pageSize, mode: 'first', cutoff }, chosen).state;
+}
+
+/** The floor that leaves at most `max` ids: one past the (max + 1)-th newest. */
+function capFloor(seen: Record<string, number>, max: number): number {
+	const times = Object.values(seen);
+	if (times.length <= max) return -Infinity;
+	times.sort((a, b) => b - a);
+	return times[max] + 1;
+}
+
+/**
+ * Emits what the walk and the new end found, records what the first walk finds created at or
+ * before the cutoff, and after a complete walk that leaves nothing waiting starts the next from
+ * this one's start (docs/trigger.md, "Contact Enriched").
+ */
+export function settleEnriched(
+	state: EnrichedState,
+	read: EnrichedReading,
+	now: number,
+	maxPerPoll: number,
+): Settled<EnrichedState> {
+	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
+	const recorded = (c: Contact) => {
+		const t = parseCreatedTime(c?.created_date);
+		return cutoff !== undefined && t !== undefined && t <= cutoff;
+	};
+	const part = (keep: (c: Contact) => boolean) =>
+		read.pages.map((p) => ({ ...p, contacts: p.contacts.filter(keep) }));
+	const { chosen, emit, report } = collect(
+		state,
+		part((c) => !recorded(c)),
+		now,
+		maxPerPoll,
+	);
+	const records = collect(state, part(recorded), now, maxPerPoll, false).chosen;
+	let next: EnrichedState = { ...state, walk: { ...state.walk, ...read.walk } };
+	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
+	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;
+	if (read.complete && report.backlog === 0 && !read.inconsistent) {
+		// Every contact enriched before this walk started has been read: the next starts there.
+		const since = state.walk.startedAt;
+		const floor = Math.max(
+			state.floor,
+			now - RETENTION_MS,
+			capFloor({ ...state.seen, ...keys([...chosen, ...records]) }, MAX_SEEN),
+		);
+		const common = { ...next, since, floor, walk: enrichedWalk(since, now) };
+		const order = read.order === 'newest' || read.order === 'oldest' ? read.order : undefined;
+		const { cutoff: _, ...rest } = common as EnrichedState & { cutoff?: number };
+		next = order
+			? { ...rest, mode: 'newEnd', order, ...(read.lastPage ? { lastPage: read.lastPage } : {}) }
+			: { ...rest, mode: 'walking' };
+	} else if (read.inconsistent) {
+		next = { ...next, walk: enrichedWalk(next.since, now) };
+	}
+	const kept = remember(next, [...chosen, ...records]);
+	return { ...report, emit, state: kept.state, cut: kept.cut, inconsistent: read.inconsistent };
+}

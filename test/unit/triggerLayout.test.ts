@@ -1,0 +1,160 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it reads the source tree with fs from __dirname */
+/**
+ * The trigger's layout rules (issue 33, docs/trigger.md "The ledger" and "Glossary"), checked
+ * on the source with TypeScript's own checker:
+ * - no file but the ledger's assigns, increments or deletes a field of an event's state;
+ * - the words that said nothing or two things are not identifiers of the trigger's code;
+ * - an event's folder never imports another event's folder.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import * as ts from 'typescript';
+
+const TRIGGER = resolve(__dirname, '../../nodes/OutreachContact/trigger');
+const LEDGER = join(TRIGGER, 'shared/ledger');
+
+function listTs(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const full = join(dir, name);
+		if (statSync(full).isDirectory()) return listTs(full);
+		return full.endsWith('.ts') ? [full] : [];
+	});
+}
+
+const files = listTs(TRIGGER);
+const program = ts.createProgram(files, {
+	strict: true,
+	target: ts.ScriptTarget.ES2022,
+	module: ts.ModuleKind.CommonJS,
+	esModuleInterop: true,
+	skipLibCheck: true,
+	noEmit: true,
+});
+const checker = program.getTypeChecker();
+const source = (file: string) => program.getSourceFile(file)!;
+
+/** The state types of docs/trigger.md, "The ledger", and the parts of them a writer would change. */
+const STATE_TYPES =
+	/\b(NewContactState|EnrichedState|EventState|NewContactBase|EnrichedBase|LedgerState)\b/;
+
+/** Whether `node` or any expression it is reached through has a state type. */
+function reachesState(node: ts.Expression): boolean {
+	let current: ts.Expression = node;
+	for (;;) {
+		const type = checker.getTypeAtLocation(current);
+		const alias = type.aliasSymbol?.getName() ?? '';
+		if (STATE_TYPES.test(alias) || STATE_TYPES.test(checker.typeToString(type))) return true;
+		if (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+			current = current.expression;
+		} else if (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current)) {
+			current = current.expression;
+		} else return false;
+	}
+}
+
+const ASSIGNMENTS = new Set([
+	ts.SyntaxKind.EqualsToken,
+	ts.SyntaxKind.PlusEqualsToken,
+	ts.SyntaxKind.MinusEqualsToken,
+	ts.SyntaxKind.QuestionQuestionEqualsToken,
+	ts.SyntaxKind.BarBarEqualsToken,
+	ts.SyntaxKind.AmpersandAmpersandEqualsToken,
+]);
+
+/** Every place a file assigns a field of a state: `file:line text`. */
+function stateWrites(file: string): string[] {
+	const found: string[] = [];
+	const at = (node: ts.Node) => {
+		const sf = source(file);
+		const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+		found.push(`${relative(TRIGGER, file)}:${line} ${node.getText(sf).slice(0, 80)}`);
+	};
+	const isField = (e: ts.Expression) =>
+		(ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) &&
+		reachesState(e.expression);
+	const visit = (node: ts.Node) => {
+		if (
+			ts.isBinaryExpression(node) &&
+			ASSIGNMENTS.has(node.operatorToken.kind) &&
+			isField(node.left)
+		)
+			at(node);
+		if (
+			(ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+			isField(node.operand as ts.Expression)
+		)
+			if ([ts.SyntaxKind.PlusPlusToken, ts.SyntaxKind.MinusMinusToken].includes(node.operator))
+				at(node);
+		if (ts.isDeleteExpression(node) && isField(node.expression)) at(node);
+		ts.forEachChild(node, visit);
+	};
+	visit(source(file));
+	return found;
+}
+
+/** The words docs/trigger.md's glossary replaced: they said nothing, or two things. */
+const RETIRED = [
+	'through',
+	'joins',
+	'follows',
+	'bounded',
+	'latest',
+	'span',
+	'verified',
+	'room',
+	'more',
+];
+
+describe('the trigger on one ledger', () => {
+	it('the program the checks read compiles', () => {
+		expect(
+			ts
+				.getPreEmitDiagnostics(program)
+				.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+		).toEqual([]);
+	});
+
+	it('has one writer of the state: no file outside shared/ledger/ assigns a field of it', () => {
+		const outside = files.filter((file) => !file.startsWith(LEDGER));
+		expect(outside.flatMap(stateWrites)).toEqual([]);
+		// The check finds writes where they are: the ledger makes its changes on copies it builds.
+		expect(listTs(LEDGER).flatMap(stateWrites).length).toBeGreaterThan(0);
+	});
+
+	it('uses none of the retired words as an identifier', () => {
+		const uses: string[] = [];
+		for (const file of files) {
+			const sf = source(file);
+			const visit = (node: ts.Node) => {
+				if (ts.isIdentifier(node) && RETIRED.includes(node.text)) {
+					const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+					uses.push(`${relative(TRIGGER, file)}:${line} ${node.text}`);
+				}
+				ts.forEachChild(node, visit);
+			};
+			visit(sf);
+		}
+		expect(uses).toEqual([]);
+	});
+
+	it("keeps each event's folder to itself: event folders never import each other", () => {
+		const events = readdirSync(TRIGGER).filter(
+			(name) => statSync(join(TRIGGER, name)).isDirectory() && name !== 'shared',
+		);
+		const crossing: string[] = [];
+		for (const file of files) {
+			const own = relative(TRIGGER, file).split('/')[0];
+			for (const statement of source(file).statements) {
+				if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+					continue;
+				const target = relative(
+					TRIGGER,
+					resolve(dirname(file), statement.moduleSpecifier.text),
+				).split('/')[0];
+				if (events.includes(target) && target !== own && events.includes(own))
+					crossing.push(`${relative(TRIGGER, file)} imports ${statement.moduleSpecifier.text}`);
+			}
+		}
+		expect(crossing).toEqual([]);
+	});
+});
