@@ -18,7 +18,7 @@ import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/stateBound';
 import { datedAt, rulesOf, type Rules } from './expectations';
 import { planOf, type PlannedContact, type PlannedPoll, type Schedule } from './schedule';
-import { ScheduleService } from './scheduleService';
+import { ScheduleService, type Received } from './scheduleService';
 
 const MINUTE = 60_000;
 /** Polls after the drain that must bring nothing again. */
@@ -31,6 +31,8 @@ export interface Outcome {
 	emitted: number;
 	/** Contacts that had to come. */
 	required: number;
+	/** Every request the service received, retries included. */
+	received: Received[];
 }
 
 /** The trigger's share of the credential's Requests per Minute: a quarter, at least 1. */
@@ -147,6 +149,7 @@ class ScheduleRun {
 			problems: this.problems,
 			polls: this.polls,
 			requests: this.service.received.length,
+			received: this.service.received,
 			emitted: this.emitted.size,
 			required,
 		};
