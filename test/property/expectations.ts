@@ -52,8 +52,30 @@ export interface Rules {
 	must(contact: PlannedContact): boolean;
 }
 
-export function rulesOf(schedule: Schedule, activation: Activation): Rules {
+/**
+ * docs/trigger.md: "An account with no contact yet: the floor is a day back, so that the first
+ * contacts come whatever the clocks say." The activation's window reaches at least two days back;
+ * when it held no contact of the filter from them, the account may count as one with none.
+ */
+const EMPTY_ACCOUNT_DAYS = 2;
+
+export function rulesOf(
+	schedule: Schedule,
+	contacts: readonly PlannedContact[],
+	activation: Activation,
+): Rules {
 	const ofSequence = (c: PlannedContact) => !schedule.sequenceFilter || c.sequenceId === 101;
+	const empty = !contacts.some(
+		(c) =>
+			ofSequence(c) &&
+			c.visibleAt <= activation.start &&
+			c.createdMs >= activation.start - EMPTY_ACCOUNT_DAYS * DAY,
+	);
+	// Before the activation, what New Contact may emit without N days: a day back on an empty account.
+	const newContactFrom = (c: PlannedContact) =>
+		empty
+			? datedAt(schedule, c) >= activation.start - DAY - EDGE_MS
+			: c.createdMs >= activation.start - OVERLAP_MS;
 	const late = (c: PlannedContact) => c.visibleAt - c.createdMs > LATE_MS;
 	const days = schedule.initialDays * DAY;
 	// The start of "the last N days" on the service's dates.
@@ -63,10 +85,7 @@ export function rulesOf(schedule: Schedule, activation: Activation): Rules {
 	if (schedule.event === 'newContact') {
 		return {
 			may: (c) =>
-				ofSequence(c) &&
-				(days === 0
-					? c.createdMs >= activation.start - OVERLAP_MS
-					: datedAt(schedule, c) >= since - EDGE_MS),
+				ofSequence(c) && (days === 0 ? newContactFrom(c) : datedAt(schedule, c) >= since - EDGE_MS),
 			must: (c) =>
 				ofSequence(c) &&
 				!late(c) &&

@@ -136,7 +136,7 @@ class ScheduleRun {
 		const [activation, ...rest] = planned;
 		const start = this.clock.time;
 		await this.poll(activation);
-		this.rules = rulesOf(this.schedule, { start, end: this.clock.time });
+		this.rules = rulesOf(this.schedule, this.contacts, { start, end: this.clock.time });
 		this.judge(0, start);
 		for (const p of rest) {
 			if (this.problems.length > 0) break;
