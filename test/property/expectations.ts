@@ -53,11 +53,19 @@ export interface Rules {
 }
 
 /**
- * docs/trigger.md: "An account with no contact yet: the floor is a day back, so that the first
- * contacts come whatever the clocks say." The activation's window reaches at least two days back;
- * when it held no contact of the filter from them, the account may count as one with none.
+ * docs/trigger.md, First activation: the cutoff is the third newest creation time the activation
+ * reads; contacts created at or before it were there and are never emitted, so a contact dated
+ * after it counts as new even when it is added after the activation with an older date. And "an
+ * account with no contact yet: the floor is a day back". The activation's window reaches at
+ * least two and at most four days back: the test allows the lowest cutoff either gives.
  */
-const EMPTY_ACCOUNT_DAYS = 2;
+const WINDOW_DAYS = { least: 2, most: 4 };
+
+/** The third newest of `times` (the smallest when fewer), as docs/trigger.md's cutoff. */
+function thirdNewest(times: number[]): number | undefined {
+	const sorted = [...times].sort((a, b) => b - a);
+	return sorted[Math.min(2, sorted.length - 1)];
+}
 
 export function rulesOf(
 	schedule: Schedule,
@@ -65,17 +73,23 @@ export function rulesOf(
 	activation: Activation,
 ): Rules {
 	const ofSequence = (c: PlannedContact) => !schedule.sequenceFilter || c.sequenceId === 101;
-	const empty = !contacts.some(
-		(c) =>
-			ofSequence(c) &&
-			c.visibleAt <= activation.start &&
-			c.createdMs >= activation.start - EMPTY_ACCOUNT_DAYS * DAY,
-	);
-	// Before the activation, what New Contact may emit without N days: a day back on an empty account.
+	const cutoffWithin = (days: number) =>
+		thirdNewest(
+			contacts
+				.filter(
+					(c) =>
+						ofSequence(c) &&
+						c.visibleAt <= activation.start &&
+						c.createdMs >= activation.start - days * DAY,
+				)
+				.map((c) => datedAt(schedule, c)),
+		);
+	const near = cutoffWithin(WINDOW_DAYS.least);
+	const far = cutoffWithin(WINDOW_DAYS.most) ?? Infinity;
+	// The earliest date New Contact may emit without N days (an hour of overlap below it).
+	const cutoff = Math.min(far, near === undefined ? activation.start - DAY - EDGE_MS : Infinity);
 	const newContactFrom = (c: PlannedContact) =>
-		empty
-			? datedAt(schedule, c) >= activation.start - DAY - EDGE_MS
-			: c.createdMs >= activation.start - OVERLAP_MS;
+		c.createdMs >= activation.start - OVERLAP_MS || datedAt(schedule, c) >= cutoff - OVERLAP_MS;
 	const late = (c: PlannedContact) => c.visibleAt - c.createdMs > LATE_MS;
 	const days = schedule.initialDays * DAY;
 	// The start of "the last N days" on the service's dates.
