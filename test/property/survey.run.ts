@@ -4,7 +4,7 @@
  *     --testMatch '<rootDir>/test/property/survey.run.ts' --maxWorkers=1
  * Unseeded unless PROPERTY_SEED is set; the seed is printed first.
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 
 import { survey } from './survey';
 
@@ -22,7 +22,12 @@ it(
 			seed,
 			deadline: Date.now() + minutes * 60_000,
 			shrinkKinds: Number(process.env.SURVEY_SHRINK_KINDS ?? 12),
+			shrinkOnly: process.env.SURVEY_SHRINK_ONLY
+				? new RegExp(process.env.SURVEY_SHRINK_ONLY)
+				: undefined,
 			report,
+			// One line of JSON per shrunk failure, as it comes.
+			shrunk: (found) => appendFileSync(`${out}.shrunk.jsonl`, `${JSON.stringify(found)}\n`),
 		});
 		writeFileSync(out, JSON.stringify({ seed, ...result }, null, '\t'));
 		report(

@@ -44,7 +44,11 @@ export async function survey(options: {
 	seed: number;
 	deadline: number;
 	shrinkKinds: number;
+	/** Only kinds that match are shrunk (all by default). */
+	shrinkOnly?: RegExp;
 	report: (line: string) => void;
+	/** Called with each shrunk failure as soon as it is shrunk (a long survey may be stopped). */
+	shrunk?: (found: Found) => void;
 }): Promise<{ ran: number; ms: number; found: Found[] }> {
 	const found = new Map<string, Found & { schedule: Schedule }>();
 	const began = Date.now();
@@ -75,9 +79,12 @@ export async function survey(options: {
 		options.report(`${ran} schedules in ${Math.round((Date.now() - began) / 1000)} s`);
 	}
 	const ms = Date.now() - began;
-	for (const f of [...found.values()].slice(0, options.shrinkKinds)) {
+	const toShrink = [...found.values()].filter((f) => options.shrinkOnly?.test(f.kind) ?? true);
+	for (const f of toShrink.slice(0, options.shrinkKinds)) {
 		f.shrunk = await shrink(f.schedule, f.kind);
 		options.report(`shrunk "${f.kind}" in ${f.shrunk.shrinks} steps: ${f.shrunk.problem}`);
+		const { schedule: _s, ...rest } = f;
+		options.shrunk?.(rest);
 	}
 	return { ran, ms, found: [...found.values()].map(({ schedule: _s, ...rest }) => rest) };
 }
