@@ -85,4 +85,166 @@ describe('schedules the property test found (issue 33)', () => {
 			],
 		});
 	});
+	// Survey seed 1975798776 (unseeded, survey.ts), schedule 10; shrunk. Results by insertion,
+	// oldest inserted first: after 5 new contacts, 15 dated a day back are inserted. The list's
+	// new end then holds only contacts below the floor, and the 5 before them are never read.
+	it('class b, by insertion oldest first: 5 new contacts followed by an insert of 15 dated a day back are never emitted', async () => {
+		await expectKept({
+			event: 'newContact',
+			order: 'insertionOldest',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 1,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 1, hoursBack: 1 },
+			enrich: { percent: 30, maxDelayMinutes: 5 },
+			seed: 1,
+			steps: [
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'backfill', count: 15, minutesBack: 1441 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+			],
+		});
+	});
+
+	// Survey seed 1975798776, schedule 75; shrunk. Dates written as local time without a zone
+	// west of UTC (they read 7 hours behind), so n8n's clock no longer caps what a contact dated
+	// an hour ahead does to the floor: a contact added 7 minutes after its date never comes.
+	it('class a, zone-less dates west of UTC: a contact dated an hour ahead lifts the floor past a contact added 7 minutes late', async () => {
+		await expectKept({
+			event: 'newContact',
+			order: 'unordered',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'America/Phoenix',
+			before: { count: 0, hoursBack: 1 },
+			enrich: { percent: 30, maxDelayMinutes: 5 },
+			seed: 1,
+			steps: [
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'ahead', count: 1, hoursAhead: 1 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 6,
+					arrivals: [],
+					restart: true,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 2,
+					arrivals: [{ kind: 'backfill', count: 1, minutesBack: 7 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+			],
+		});
+	});
+
+	// Survey seed 1975798776, schedule 6, as found (shrinking only moves it toward the hour of
+	// tolerance, down to one contact enriched 62 minutes before): the activation, results oldest
+	// first, is followed by polls that emit 46 contacts enriched 2 to 23 hours before it.
+	it('class c, Contact Enriched oldest first: the first polls emit contacts enriched up to 23 hours before the activation', async () => {
+		await expectKept({
+			event: 'contactEnriched',
+			order: 'oldest',
+			cap: 20,
+			requestsPerMinute: 200,
+			maxPerPoll: 100,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 308, hoursBack: 70 },
+			enrich: { percent: 59, maxDelayMinutes: 600 },
+			seed: 845080,
+			steps: [
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 22 },
+						{ kind: 'ahead', count: 1, hoursAhead: 11 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 429,
+				},
+				{
+					gapMinutes: 4,
+					arrivals: [
+						{ kind: 'steady', count: 6 },
+						{ kind: 'steady', count: 4 },
+					],
+					restart: true,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 429,
+				},
+				{
+					gapMinutes: 4,
+					arrivals: [
+						{ kind: 'import', percent: 416 },
+						{ kind: 'backfill', count: 89, minutesBack: 5539 },
+					],
+					restart: false,
+					clockStepMinutes: -5,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 6,
+					arrivals: [{ kind: 'burst', count: 22 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 4025,
+					arrivals: [{ kind: 'backfill', count: 19, minutesBack: 17 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 'mixed',
+				},
+				{
+					gapMinutes: 8,
+					arrivals: [],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+			],
+		});
+	});
 });
