@@ -247,4 +247,43 @@ describe('schedules the property test found (issue 33)', () => {
 			],
 		});
 	});
+	// Survey seed 1975798776, schedule 142; shrunk. Issue 33's class b itself: results newest
+	// first by insertion, one new contact, then 20 dated 2 hours back inserted after it fill page
+	// 1 (page cap 20) with contacts below the floor; the new contact on page 2 never comes.
+	it('class b, by insertion newest first: a new contact behind a page of 20 inserted later with dates 2 hours back is never emitted', async () => {
+		await expectKept({
+			event: 'newContact',
+			order: 'insertionNewest',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 21, hoursBack: 1 },
+			enrich: { percent: 30, maxDelayMinutes: 5 },
+			seed: 204223,
+			steps: [
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 20, minutesBack: 120 },
+						{ kind: 'steady', count: 1 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+			],
+		});
+	});
 });
