@@ -287,3 +287,32 @@ describe('schedules the property test found (issue 33)', () => {
 		});
 	});
 });
+
+// Written by hand from issue 33's text, not found by the tool: the runner loses the same
+// contacts the issue counts (here 300 of 1,039 newest first; all come without the three ahead).
+describe('issue 33 as it describes class a, through the same runner', () => {
+	it('class a: three contacts dated 6 hours ahead, then an import of 1,000 (Max Contacts per Poll 100, polls 10 minutes apart)', async () => {
+		await expectKept({
+			event: 'newContact',
+			order: 'newest',
+			cap: 100,
+			requestsPerMinute: 200,
+			maxPerPoll: 100,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 200, hoursBack: 24 },
+			enrich: { percent: 30, maxDelayMinutes: 5 },
+			seed: 3,
+			steps: [
+				{ ...calmStep, gapMinutes: 10, arrivals: [{ kind: 'ahead', count: 3, hoursAhead: 6 }] },
+				{ ...calmStep, gapMinutes: 10, arrivals: [{ kind: 'import', percent: 1000 }] },
+				...Array.from({ length: 12 }, () => ({
+					...calmStep,
+					gapMinutes: 10,
+					arrivals: [{ kind: 'steady' as const, count: 3 }],
+				})),
+			],
+		});
+	});
+});
