@@ -167,6 +167,11 @@ export interface PollOptions {
 	extraNodeTypes?: Record<string, INodeType | IVersionedNodeType>;
 	/** n8n 2.x's poll budget (`getPollBudgetMs`); default PollContext's own (5 minutes). */
 	pollBudgetMs?: number;
+	/**
+	 * Called with the real PollContext before poll() runs: a test may route its HTTP helper to a
+	 * service in process, or give it a logger of its own, and keep everything else of n8n-core.
+	 */
+	prepare?: (context: PollContext) => void;
 }
 
 export interface PollResult {
@@ -206,6 +211,7 @@ export async function pollOnce(trigger: INode, options: PollOptions = {}): Promi
 					undefined,
 					() => budget,
 				);
+	options.prepare?.(context);
 	const type = types.getByNameAndVersion(node.type, node.typeVersion);
 	if (!type.poll) throw new Error(`${node.type} has no poll()`);
 	const output = await type.poll.call(context);

@@ -1,0 +1,123 @@
+/**
+ * What a schedule lets the trigger emit and what it must emit, from the schedule alone (the
+ * contacts, when each appeared, was dated and enriched, and when the activation ran), by the
+ * rules docs/trigger.md states for each event. Tolerances sit where the docs give them (the
+ * overlap of an hour at the activation's edge) and where the test keeps clear of the stated
+ * assumptions (see LATE_MS and EDGE_MS).
+ */
+import type { PlannedContact, Schedule } from './schedule';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The overlap of docs/trigger.md: the tolerance at the activation's edge. */
+export const OVERLAP_MS = HOUR;
+
+/**
+ * The docs' one assumption: a contact becomes searchable within an hour of the contacts created
+ * around it. A contact that appears more than LATE_MS after its created_date is not required
+ * (the generators date backfills at most 30 minutes or at least 2 hours back, so no schedule
+ * sits near the hour).
+ */
+export const LATE_MS = 45 * MINUTE;
+
+/**
+ * Around the edge of "the last N days", which the trigger places on the service's dates read
+ * by n8n's clock: contacts within this of it may come and need not.
+ */
+const EDGE_MS = 2 * HOUR;
+
+const ZONE_OFFSET_MS: Record<Schedule['dates'], number> = {
+	utc: 0,
+	'Asia/Tokyo': 9 * HOUR,
+	'America/Phoenix': -7 * HOUR,
+};
+
+/** The time created_date says as a reader that takes a zone-less date for UTC sees it. */
+export function datedAt(schedule: Schedule, contact: PlannedContact): number {
+	return contact.createdMs + ZONE_OFFSET_MS[schedule.dates];
+}
+
+/** The activation poll as it ran: its start and end (true time, n8n's clock agrees then). */
+export interface Activation {
+	start: number;
+	end: number;
+}
+
+export interface Rules {
+	/** Whether the trigger may emit the contact (once). */
+	may(contact: PlannedContact): boolean;
+	/** Whether it must have emitted the contact once all is drained. */
+	must(contact: PlannedContact): boolean;
+}
+
+/**
+ * docs/trigger.md, First activation: the cutoff is the third newest creation time the activation
+ * reads; contacts created at or before it were there and are never emitted, so a contact dated
+ * after it counts as new even when it is added after the activation with an older date. And "an
+ * account with no contact yet: the floor is a day back". The activation's window reaches at
+ * least two and at most four days back: the test allows the lowest cutoff either gives.
+ */
+const WINDOW_DAYS = { least: 2, most: 4 };
+
+/** The third newest of `times` (the smallest when fewer), as docs/trigger.md's cutoff. */
+function thirdNewest(times: number[]): number | undefined {
+	const sorted = [...times].sort((a, b) => b - a);
+	return sorted[Math.min(2, sorted.length - 1)];
+}
+
+export function rulesOf(
+	schedule: Schedule,
+	contacts: readonly PlannedContact[],
+	activation: Activation,
+): Rules {
+	const ofSequence = (c: PlannedContact) => !schedule.sequenceFilter || c.sequenceId === 101;
+	const cutoffWithin = (days: number) =>
+		thirdNewest(
+			contacts
+				.filter(
+					(c) =>
+						ofSequence(c) &&
+						c.visibleAt <= activation.start &&
+						c.createdMs >= activation.start - days * DAY,
+				)
+				.map((c) => datedAt(schedule, c)),
+		);
+	const near = cutoffWithin(WINDOW_DAYS.least);
+	const far = cutoffWithin(WINDOW_DAYS.most) ?? Infinity;
+	// The earliest date New Contact may emit without N days (an hour of overlap below it).
+	const cutoff = Math.min(far, near === undefined ? activation.start - DAY - EDGE_MS : Infinity);
+	const newContactFrom = (c: PlannedContact) =>
+		c.createdMs >= activation.start - OVERLAP_MS || datedAt(schedule, c) >= cutoff - OVERLAP_MS;
+	const late = (c: PlannedContact) => c.visibleAt - c.createdMs > LATE_MS;
+	const days = schedule.initialDays * DAY;
+	// The start of "the last N days" on the service's dates.
+	const since = activation.start - days;
+	const afterActivation = (c: PlannedContact) =>
+		c.createdMs > activation.end && c.visibleAt > activation.end;
+	if (schedule.event === 'newContact') {
+		return {
+			may: (c) =>
+				ofSequence(c) && (days === 0 ? newContactFrom(c) : datedAt(schedule, c) >= since - EDGE_MS),
+			must: (c) =>
+				ofSequence(c) &&
+				!late(c) &&
+				(days === 0 ? afterActivation(c) : datedAt(schedule, c) >= since + EDGE_MS),
+		};
+	}
+	// Contact Enriched: the event is the enrichment; with N days, of contacts created in them too.
+	return {
+		may: (c) =>
+			ofSequence(c) &&
+			c.enrichAt !== undefined &&
+			c.enrichAt >= (days === 0 ? activation.start - OVERLAP_MS : since - EDGE_MS),
+		must: (c) =>
+			ofSequence(c) &&
+			!late(c) &&
+			c.enrichAt !== undefined &&
+			(days === 0
+				? afterActivation(c) && c.enrichAt > activation.end
+				: c.enrichAt >= since + EDGE_MS && datedAt(schedule, c) >= since + EDGE_MS),
+	};
+}

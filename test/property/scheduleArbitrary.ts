@@ -1,0 +1,111 @@
+/**
+ * fast-check generators of schedules (schedule.ts): the ordinary events of an account, drawn at
+ * random and combined as a user's account would combine them. Every schedule keeps to the
+ * assumptions docs/trigger.md states, so that a failure is the trigger's: dates at most 12 hours
+ * ahead (less than a day), backfills dated at most 30 minutes or at least 2 hours back (never
+ * near the hour of the overlap), n8n's clock within 30 minutes of the service's, no contact dated
+ * ahead before the activation, and no request failing as often as the transport tries it.
+ */
+import fc from 'fast-check';
+
+import type { Arrival, Schedule, Step } from './schedule';
+
+const arrival: fc.Arbitrary<Arrival> = fc.oneof(
+	{
+		weight: 6,
+		arbitrary: fc.record({
+			kind: fc.constant('steady' as const),
+			count: fc.integer({ min: 1, max: 30 }),
+		}),
+	},
+	{
+		weight: 2,
+		arbitrary: fc.record({
+			kind: fc.constant('burst' as const),
+			count: fc.integer({ min: 5, max: 80 }),
+		}),
+	},
+	{
+		weight: 2,
+		// An import larger than Max Contacts per Poll: 110% to 600% of it.
+		arbitrary: fc.record({
+			kind: fc.constant('import' as const),
+			percent: fc.integer({ min: 110, max: 600 }),
+		}),
+	},
+	{
+		weight: 2,
+		arbitrary: fc.record({
+			kind: fc.constant('backfill' as const),
+			count: fc.integer({ min: 1, max: 150 }),
+			// Timely (up to 30 minutes back) or days late (2 hours to 5 days back).
+			minutesBack: fc.oneof(
+				fc.integer({ min: 1, max: 30 }),
+				fc.integer({ min: 120, max: 5 * 24 * 60 }),
+			),
+		}),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			kind: fc.constant('ahead' as const),
+			count: fc.integer({ min: 1, max: 3 }),
+			hoursAhead: fc.integer({ min: 1, max: 12 }),
+		}),
+	},
+);
+
+const step: fc.Arbitrary<Step> = fc.record({
+	gapMinutes: fc.oneof(
+		{ weight: 9, arbitrary: fc.integer({ min: 1, max: 10 }) },
+		// A pause of hours to 3 days.
+		{ weight: 1, arbitrary: fc.integer({ min: 60, max: 3 * 24 * 60 }) },
+	),
+	arrivals: fc.array(arrival, { maxLength: 3 }),
+	restart: fc.oneof(
+		{ weight: 9, arbitrary: fc.constant(false) },
+		{ weight: 1, arbitrary: fc.constant(true) },
+	),
+	clockStepMinutes: fc.oneof(
+		{ weight: 9, arbitrary: fc.constant(0) },
+		{ weight: 1, arbitrary: fc.integer({ min: -15, max: 15 }) },
+	),
+	faultPercent: fc.oneof(
+		{ weight: 5, arbitrary: fc.constant(0) },
+		{ weight: 1, arbitrary: fc.integer({ min: 5, max: 50 }) },
+	),
+	faultStatus: fc.constantFrom<Step['faultStatus']>(503, 429, 'mixed'),
+});
+
+export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
+	event: fc.constantFrom<Schedule['event']>('newContact', 'contactEnriched'),
+	order: fc.constantFrom<Schedule['order']>(
+		'newest',
+		'oldest',
+		'insertionNewest',
+		'insertionOldest',
+		'unordered',
+	),
+	cap: fc.constantFrom(20, 50, 100),
+	requestsPerMinute: fc.constantFrom(40, 200),
+	maxPerPoll: fc.constantFrom(10, 25, 50, 100),
+	initialDays: fc.oneof(
+		{ weight: 3, arbitrary: fc.constant(0) },
+		{ weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) },
+	),
+	sequenceFilter: fc.boolean(),
+	dates: fc.oneof(
+		{ weight: 4, arbitrary: fc.constant<Schedule['dates']>('utc') },
+		{ weight: 1, arbitrary: fc.constantFrom<Schedule['dates']>('Asia/Tokyo', 'America/Phoenix') },
+	),
+	before: fc.record({
+		count: fc.integer({ min: 0, max: 400 }),
+		hoursBack: fc.integer({ min: 1, max: 72 }),
+	}),
+	enrich: fc.record({
+		percent: fc.integer({ min: 30, max: 100 }),
+		maxDelayMinutes: fc.constantFrom(5, 60, 600, 2880),
+	}),
+	seed: fc.integer({ min: 1, max: 1_000_000 }),
+	steps: fc.array(step, { minLength: 1, maxLength: 30 }),
+});

@@ -1,0 +1,316 @@
+/**
+ * Runs one schedule of the property test and judges it. Each poll goes through n8n-core's real
+ * PollContext (harness pollOnce) with the node's real transport; only the HTTP helper is routed
+ * to the schedule's service in process, so pacing and retries happen as in n8n and every
+ * request, retries included, is counted where the service receives it. The clock jumps (waits
+ * take no real time). The invariants are checked after every poll, then the account is drained
+ * (a poll a minute, no faults) and every contact that must come is checked to have come once.
+ * Returns the problems found, the first poll with any ends the run.
+ */
+import type { IDataObject, IHttpRequestOptions, INode, Logger } from 'n8n-workflow';
+
+import type { OutreachCredentials } from '../../harness/core/credentials';
+import { pollOnce } from '../../harness/core/run';
+import { STATE_KEYS } from '../../harness/simulatedService/triggerSimulation';
+import { TestClock } from '../../harness/testClock';
+import { triggerNode } from '../../harness/workflowJson';
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/stateBound';
+import { datedAt, rulesOf, type Rules } from './expectations';
+import { planOf, type PlannedContact, type PlannedPoll, type Schedule } from './schedule';
+import { ScheduleService, type Received } from './scheduleService';
+
+const MINUTE = 60_000;
+/** Polls after the drain that must bring nothing again. */
+const AFTER_DRAIN = 5;
+
+export interface Outcome {
+	problems: string[];
+	polls: number;
+	requests: number;
+	emitted: number;
+	/** Contacts that had to come. */
+	required: number;
+	/** Every request the service received, retries included. */
+	received: Received[];
+}
+
+/** The trigger's share of the credential's Requests per Minute: a quarter, at least 1. */
+export const shareOf = (requestsPerMinute: number) =>
+	Math.max(1, Math.floor(requestsPerMinute / 4));
+
+/** The most times (sorted) within any [t, t + 60 s), and where that minute starts. */
+function busiestMinute(times: number[]): { count: number; at: number } {
+	let best = { count: 0, at: 0 };
+	for (let i = 0, j = 0; i < times.length; i++) {
+		while (j < times.length && times[j] < times[i] + MINUTE) j++;
+		if (j - i > best.count) best = { count: j - i, at: times[i] };
+	}
+	return best;
+}
+
+const CUT_WARNING = /created before (\S+) that shows up from now on is not emitted/;
+
+/** `drainFactor` multiplies the drain's bound: a loss that stays with a larger one is no slow drain. */
+export async function runSchedule(schedule: Schedule, drainFactor = 1): Promise<Outcome> {
+	const plan = planOf(schedule);
+	const clock = new TestClock({ start: plan.start, seed: schedule.seed });
+	const restoreClock = clock.install();
+	testHooks.resetPacers();
+	testHooks.forgetTriggerStates();
+	try {
+		return await new ScheduleRun(schedule, plan.contacts, clock, drainFactor).run(plan.polls);
+	} finally {
+		restoreClock();
+		testHooks.resetPacers();
+		testHooks.forgetTriggerStates();
+	}
+}
+
+class ScheduleRun {
+	private readonly service: ScheduleService;
+
+	private readonly node: INode;
+
+	private readonly credentials: OutreachCredentials;
+
+	/** The activation's time (true time): messages give times from it. */
+	private readonly start: number;
+
+	private readonly byId: Map<number, PlannedContact>;
+
+	private readonly share: number;
+
+	private staticData: IDataObject = {};
+
+	private readonly warnings: string[] = [];
+
+	private readonly logger: Logger;
+
+	/** Each emitted id and the poll that emitted it. */
+	private readonly emitted = new Map<number, number>();
+
+	private readonly problems: string[] = [];
+
+	private rules: Rules = { may: () => true, must: () => false };
+
+	/** Contacts dated before this (on the service's dates) were named as given up by the log. */
+	private givenUpBefore = -Infinity;
+
+	private polls = 0;
+
+	constructor(
+		private readonly schedule: Schedule,
+		private readonly contacts: PlannedContact[],
+		private readonly clock: TestClock,
+		private readonly drainFactor: number,
+	) {
+		this.service = new ScheduleService(
+			clock,
+			schedule.order,
+			schedule.cap,
+			schedule.dates,
+			schedule.seed,
+		);
+		this.service.add(contacts);
+		this.start = clock.time;
+		this.byId = new Map(contacts.map((c) => [c.id, c]));
+		this.share = shareOf(schedule.requestsPerMinute);
+		this.node = triggerNode('Outreach Contact Trigger', {
+			event: schedule.event,
+			filters: schedule.sequenceFilter
+				? { sequenceId: { __rl: true, mode: 'id', value: '101' } }
+				: {},
+			simplify: true,
+			options: { maxPerPoll: schedule.maxPerPoll, initialDays: schedule.initialDays },
+		});
+		this.credentials = {
+			baseUrl: 'https://outreach.test/api/v2',
+			apiKey: 'property-test-key',
+			requestsPerMinute: schedule.requestsPerMinute,
+		};
+		const keep = (message: string) => this.warnings.push(message);
+		const ignore = () => undefined;
+		this.logger = { warn: keep, info: ignore, debug: ignore, error: keep } as unknown as Logger;
+	}
+
+	async run(planned: PlannedPoll[]): Promise<Outcome> {
+		const [activation, ...rest] = planned;
+		const start = this.clock.time;
+		await this.poll(activation);
+		this.rules = rulesOf(this.schedule, this.contacts, { start, end: this.clock.time });
+		this.judge(0, start);
+		for (const p of rest) {
+			if (this.problems.length > 0) break;
+			const at = await this.poll(p);
+			this.judge(this.polls - 1, at);
+		}
+		if (this.problems.length === 0) await this.drain();
+		const required = this.contacts.filter((c) => this.rules.must(c)).length;
+		return {
+			problems: this.problems,
+			polls: this.polls,
+			requests: this.service.received.length,
+			received: this.service.received,
+			emitted: this.emitted.size,
+			required,
+		};
+	}
+
+	/** Polls every minute without faults until every contact that must come came, within a bound. */
+	private async drain(): Promise<void> {
+		const must = this.contacts.filter((c) => this.rules.must(c));
+		const missing = () =>
+			must.filter(
+				(c) => !this.emitted.has(c.id) && datedAt(this.schedule, c) >= this.givenUpBefore,
+			);
+		const settled = Math.max(0, ...must.map((c) => Math.max(c.visibleAt, c.enrichAt ?? 0)));
+		const pages = Math.ceil(this.contacts.length / Math.min(this.schedule.cap, 100));
+		const bound = () =>
+			this.drainFactor *
+			(Math.ceil(missing().length / this.schedule.maxPerPoll) +
+				3 * Math.ceil(pages / this.share) +
+				60);
+		// Twice: a contact dated ahead may wait for its date, so the second drain starts after it.
+		for (const round of [0, 1]) {
+			if (missing().length === 0 || this.problems.length > 0) break;
+			let next = Math.max(this.clock.time, settled);
+			if (round === 1) {
+				const dated = Math.max(...missing().map((c) => datedAt(this.schedule, c)));
+				next = Math.max(next, dated - this.clock.wallOffset + 2 * MINUTE);
+			}
+			next = Math.ceil(next / MINUTE) * MINUTE;
+			for (let i = bound(); i > 0 && missing().length > 0 && this.problems.length === 0; i--) {
+				const at = await this.poll({ at: next, ...QUIET });
+				this.judge(this.polls - 1, at);
+				next = Math.max(at, this.clock.time) + MINUTE;
+			}
+		}
+		const left = missing();
+		if (left.length > 0 && this.problems.length === 0)
+			this.problems.push(
+				`${left.length} of ${must.length} contacts that must come never came, e.g. ${left
+					.slice(0, 8)
+					.map((c) => this.describe(c))
+					.join('; ')}`,
+			);
+		for (let i = 0; i < AFTER_DRAIN && this.problems.length === 0; i++) {
+			const at = await this.poll({ at: this.clock.time + MINUTE, ...QUIET });
+			this.judge(this.polls - 1, at);
+		}
+	}
+
+	/** One poll; returns when it started (true time). */
+	private async poll(planned: PlannedPoll): Promise<number> {
+		const { clock } = this;
+		let at = Math.max(planned.at, clock.time);
+		if (planned.restart) {
+			// n8n restarts: the static data comes back from the database, memory starts afresh. A
+			// restart takes a minute, so the budget's memory of the last minute is not needed.
+			this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
+			testHooks.resetPacers();
+			testHooks.forgetTriggerStates();
+			const last = this.service.received[this.service.received.length - 1];
+			if (last) at = Math.max(at, last.at + MINUTE + 1);
+		}
+		clock.time = at;
+		clock.stepWallClock(planned.clockStepMs);
+		const index = this.polls++;
+		this.service.beginPoll(index, planned);
+		const warned = this.warnings.length;
+		let ids: number[] = [];
+		try {
+			const { items } = await pollOnce(this.node, {
+				credentials: this.credentials,
+				staticData: this.staticData,
+				prepare: (context) => {
+					context.helpers.httpRequestWithAuthentication = async (
+						_type: string,
+						request: IHttpRequestOptions,
+					) => this.service.respond(request.method ?? 'GET', request.url, request.body);
+					Object.defineProperty(context, 'logger', { value: this.logger });
+				},
+			});
+			ids = items.map((item) => Number(item.json.id));
+		} catch (cause) {
+			this.problems.push(
+				`${this.when(index, at)} threw: ${cause instanceof Error ? cause.message : String(cause)}`,
+			);
+		}
+		for (const warning of this.warnings.slice(warned)) {
+			const cut = CUT_WARNING.exec(warning);
+			if (cut) this.givenUpBefore = Math.max(this.givenUpBefore, Date.parse(cut[1]));
+		}
+		this.lastIds = ids;
+		return at;
+	}
+
+	private lastIds: number[] = [];
+
+	/** The invariants after poll `index`, which started at `at`. */
+	private judge(index: number, at: number): void {
+		const when = this.when(index, at);
+		const ids = this.lastIds;
+		const { schedule, problems } = this;
+		if (ids.length > schedule.maxPerPoll)
+			problems.push(`${when} emitted ${ids.length}, more than Max Contacts per Poll`);
+		let previous: PlannedContact | undefined;
+		for (const id of ids) {
+			const c = this.byId.get(id);
+			if (!c) {
+				problems.push(`${when} emitted unknown id ${id}`);
+				continue;
+			}
+			const first = this.emitted.get(id);
+			if (first !== undefined) problems.push(`${when} emitted again ${this.describe(c)}`);
+			else this.emitted.set(id, index);
+			if (!this.rules.may(c))
+				problems.push(`${when} emitted ${this.describe(c)}, which the event's rules do not allow`);
+			if (previous && !this.olderOrSame(previous, c))
+				problems.push(
+					`${when} did not emit oldest first: ${this.describe(previous)} before ${this.describe(c)}`,
+				);
+			previous = c;
+		}
+		const bytes = this.stateBytes();
+		if (bytes > MAX_STATE_BYTES) problems.push(`${when}: state of ${bytes} bytes`);
+		const recent = this.service.received.filter((r) => r.at >= at - MINUTE).map((r) => r.at);
+		const busiest = busiestMinute(recent);
+		if (busiest.count > this.share)
+			problems.push(
+				`${when}: the service received ${busiest.count} requests within 60 s from ${this.minutes(busiest.at)} (retries included), over the trigger's share of ${this.share}`,
+			);
+		for (const v of this.service.violations.splice(0)) problems.push(`${when}: ${v}`);
+	}
+
+	/** Whether `a` may come before `b` in one poll: by (created time as dated, id). */
+	private olderOrSame(a: PlannedContact, b: PlannedContact): boolean {
+		const da = datedAt(this.schedule, a);
+		const db = datedAt(this.schedule, b);
+		return da < db || (da === db && a.id < b.id);
+	}
+
+	private stateBytes(): number {
+		const nodeData = this.staticData[`node:${this.node.name}`] as IDataObject | undefined;
+		const state = nodeData?.[STATE_KEYS[this.schedule.event]];
+		return state === undefined ? 0 : Buffer.byteLength(JSON.stringify(state), 'utf8');
+	}
+
+	private minutes(t: number): string {
+		const m = (t - this.start) / MINUTE;
+		return `${m >= 0 ? '+' : ''}${m.toFixed(1)} min`;
+	}
+
+	private when(index: number, at: number): string {
+		return `poll ${index} (at ${this.minutes(at)})`;
+	}
+
+	private describe(c: PlannedContact): string {
+		const parts = [`contact ${c.id} appeared ${this.minutes(c.visibleAt)}`];
+		parts.push(`dated ${this.minutes(c.createdMs)}`);
+		if (c.enrichAt !== undefined) parts.push(`enriched ${this.minutes(c.enrichAt)}`);
+		return parts.join(', ');
+	}
+}
+
+const QUIET = { restart: false, clockStepMs: 0, faultPercent: 0, faultStatus: 503 as const };

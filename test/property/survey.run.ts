@@ -1,0 +1,38 @@
+/**
+ * The survey (survey.ts) as a jest run that the default test match leaves out:
+ *   PROPERTY_RUNS=2000 SURVEY_MINUTES=30 SURVEY_OUT=/tmp/survey.json npx jest \
+ *     --testMatch '<rootDir>/test/property/survey.run.ts' --maxWorkers=1
+ * Unseeded unless PROPERTY_SEED is set; the seed is printed first.
+ */
+import { appendFileSync, writeFileSync } from 'node:fs';
+
+import { survey } from './survey';
+
+it(
+	'surveys the trigger over random schedules',
+	async () => {
+		const runs = Number(process.env.PROPERTY_RUNS ?? 200);
+		const seed = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+		const minutes = Number(process.env.SURVEY_MINUTES ?? 30);
+		const out = process.env.SURVEY_OUT ?? 'survey.json';
+		const report = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+		report(`survey of ${runs} schedules, seed ${seed}, at most ${minutes} min`);
+		const result = await survey({
+			runs,
+			seed,
+			deadline: Date.now() + minutes * 60_000,
+			shrinkKinds: Number(process.env.SURVEY_SHRINK_KINDS ?? 12),
+			shrinkOnly: process.env.SURVEY_SHRINK_ONLY
+				? new RegExp(process.env.SURVEY_SHRINK_ONLY)
+				: undefined,
+			report,
+			// One line of JSON per shrunk failure, as it comes.
+			shrunk: (found) => appendFileSync(`${out}.shrunk.jsonl`, `${JSON.stringify(found)}\n`),
+		});
+		writeFileSync(out, JSON.stringify({ seed, ...result }, null, '\t'));
+		report(
+			`${result.ran} schedules in ${Math.round(result.ms / 1000)} s; ${result.found.length} kinds of failure; written to ${out}`,
+		);
+	},
+	24 * 3_600_000,
+);

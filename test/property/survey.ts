@@ -1,0 +1,112 @@
+/**
+ * A survey of the trigger over many random schedules that, unlike fc.assert, does not stop at
+ * the first failure: it runs every schedule, sorts each failure by the kind of its first
+ * problem, the event and the result order, and shrinks the first failure of each kind with
+ * fast-check (a shrink keeps to failures of the same kind). It tells which of the known classes
+ * the property test finds by itself and after how many schedules. Run by survey.run.ts.
+ */
+import fc from 'fast-check';
+
+import type { Schedule } from './schedule';
+import { scheduleArbitrary } from './scheduleArbitrary';
+import { runSchedule, type Outcome } from './scheduleRunner';
+
+const KINDS: Array<[RegExp, string]> = [
+	[/ threw: /, 'a poll threw'],
+	[/ emitted again /, 'emitted twice'],
+	[/ which the event's rules do not allow/, 'emitted what the rules do not allow'],
+	[/ did not emit oldest first/, 'not oldest first'],
+	[/ over the trigger's share/, 'over the share (retries included)'],
+	[/: state of \d+ bytes/, 'state over its bound'],
+	[/ never came/, 'contacts lost'],
+	[/ emitted \d+, more than Max/, 'more than Max Contacts per Poll'],
+];
+
+/** The kind of a failure: its first problem's kind, the event and the result order. */
+export function kindOf(schedule: Schedule, outcome: Outcome): string | undefined {
+	const first = outcome.problems[0];
+	if (first === undefined) return undefined;
+	const kind = KINDS.find(([pattern]) => pattern.test(first))?.[1] ?? 'other';
+	return `${kind} | ${schedule.event} | ${schedule.order}`;
+}
+
+export interface Found {
+	kind: string;
+	/** 1-based index of the first schedule of this kind, and how many there were. */
+	firstAt: number;
+	count: number;
+	problem: string;
+	shrunk?: { schedule: Schedule; problem: string; shrinks: number };
+}
+
+export async function survey(options: {
+	runs: number;
+	seed: number;
+	deadline: number;
+	shrinkKinds: number;
+	/** Only kinds that match are shrunk (all by default). */
+	shrinkOnly?: RegExp;
+	report: (line: string) => void;
+	/** Called with each shrunk failure as soon as it is shrunk (a long survey may be stopped). */
+	shrunk?: (found: Found) => void;
+}): Promise<{ ran: number; ms: number; found: Found[] }> {
+	const found = new Map<string, Found & { schedule: Schedule }>();
+	const began = Date.now();
+	let ran = 0;
+	// Sampled in batches, each of its own seed, so that a long survey never holds them all.
+	for (let batch = 0; ran < options.runs && Date.now() < options.deadline; batch++) {
+		const size = Math.min(100, options.runs - ran);
+		const schedules = fc.sample(scheduleArbitrary, { numRuns: size, seed: options.seed + batch });
+		for (const schedule of schedules) {
+			if (Date.now() >= options.deadline) break;
+			ran++;
+			const outcome = await runSchedule(schedule);
+			const kind = kindOf(schedule, outcome);
+			if (!kind) continue;
+			const known = found.get(kind);
+			if (known) known.count++;
+			else {
+				found.set(kind, {
+					kind,
+					firstAt: ran,
+					count: 1,
+					problem: outcome.problems[0],
+					schedule,
+				});
+				options.report(`schedule ${ran}: new kind "${kind}": ${outcome.problems[0]}`);
+			}
+		}
+		options.report(`${ran} schedules in ${Math.round((Date.now() - began) / 1000)} s`);
+	}
+	const ms = Date.now() - began;
+	const toShrink = [...found.values()].filter((f) => options.shrinkOnly?.test(f.kind) ?? true);
+	for (const f of toShrink.slice(0, options.shrinkKinds)) {
+		f.shrunk = await shrink(f.schedule, f.kind);
+		options.report(`shrunk "${f.kind}" in ${f.shrunk.shrinks} steps: ${f.shrunk.problem}`);
+		const { schedule: _s, ...rest } = f;
+		options.shrunk?.(rest);
+	}
+	return { ran, ms, found: [...found.values()].map(({ schedule: _s, ...rest }) => rest) };
+}
+
+/** fast-check's shrinking of `schedule`, keeping to failures of the same kind. */
+async function shrink(
+	schedule: Schedule,
+	kind: string,
+): Promise<{ schedule: Schedule; problem: string; shrinks: number }> {
+	let problem = '';
+	const details = await fc.check(
+		fc.asyncProperty(scheduleArbitrary, async (s) => {
+			const outcome = await runSchedule(s);
+			if (kindOf(s, outcome) !== kind) return true;
+			problem = outcome.problems[0];
+			return false;
+		}),
+		{ examples: [[schedule]], numRuns: 1 },
+	);
+	const counterexample = details.counterexample?.[0] ?? schedule;
+	// The last failing run may not be the smallest: run the smallest once more for its text.
+	const outcome = await runSchedule(counterexample);
+	problem = outcome.problems[0] ?? problem;
+	return { schedule: counterexample, problem, shrinks: details.numShrinks };
+}
