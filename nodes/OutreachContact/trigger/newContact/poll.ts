@@ -135,7 +135,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			state.pageSize,
 			take,
 		);
-		const known = { isKnown, isHandled, belowFloor, allowed: () => budget.left() };
+		const known = { isKnown, isHandled, belowFloor, requestsLeft: () => budget.left() };
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		if (read.learned.mode === 'walking')
 			read.learned.walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
@@ -166,7 +166,7 @@ interface Known {
 	isKnown(c: Contact): boolean;
 	isHandled(c: Contact): boolean;
 	belowFloor(c: Contact): boolean;
-	allowed(): number;
+	requestsLeft(): number;
 }
 
 /** The read of a poll that trusts an order, and the rolling check of that order. */
