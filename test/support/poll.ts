@@ -5,6 +5,7 @@ import type { EventPoll, EventPollFunction } from '../../nodes/OutreachContact/t
 import { RequestBudget } from '../../nodes/OutreachContact/trigger/shared/budget';
 import { pollSettings } from '../../nodes/OutreachContact/trigger/shared/settings';
 import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { toStored, type EventState } from '../../nodes/OutreachContact/trigger/shared/storedState';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact, SearchCondition, SearchPage } from '../../nodes/OutreachContact/types';
 import { TestClock } from '../../harness/testClock';
@@ -165,7 +166,7 @@ export async function runEventPoll<S>(
  * `runEventPoll` of one event whose state comes back as n8n stores it: through JSON and `read`
  * (what the next poll of a test is given).
  */
-export function storedStatePoll<S>(
+export function storedStatePoll<S extends EventState>(
 	poll: EventPollFunction<S>,
 	read: (raw: unknown) => { state?: S },
 ) {
@@ -175,9 +176,15 @@ export function storedStatePoll<S>(
 	};
 }
 
-/** A state as n8n stores it and reads it back: through JSON and the event's reader. */
-export function throughJson<S>(state: S, read: (raw: unknown) => { state?: S }): S {
-	return read(JSON.parse(JSON.stringify(state))).state!;
+/**
+ * A state as n8n stores it and reads it back: in the stored names (toStored), through JSON and
+ * the event's reader.
+ */
+export function throughJson<S extends EventState>(
+	state: S,
+	read: (raw: unknown) => { state?: S },
+): S {
+	return read(JSON.parse(JSON.stringify(toStored(state)))).state!;
 }
 
 /**

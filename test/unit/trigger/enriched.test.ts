@@ -1,18 +1,19 @@
 /** Contact Enriched polls against a fake search of enriched contacts: plan, activation, each once. */
 import {
-	activationSince,
 	enrichedConditions,
-	MAX_SEEN,
-	newEnrichedWalk,
-	RETENTION_MS,
+	pollEnrichedContacts,
 } from '../../../nodes/OutreachContact/trigger/enriched/poll';
-import { pollEnrichedContacts } from '../../../nodes/OutreachContact/trigger/enriched/poll';
+import {
+	enrichedWalk,
+	MAX_SEEN,
+	RETENTION_MS,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger';
 import {
 	readEnrichedState,
+	toStored,
 	type EnrichedState,
-} from '../../../nodes/OutreachContact/trigger/enriched/state';
+} from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import { CHEAP_PAGES } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
-import { pollSettings } from '../../../nodes/OutreachContact/trigger/shared/settings';
 import {
 	DAY_MS,
 	HOUR_MS,
@@ -82,16 +83,19 @@ describe('Contact Enriched: plan', () => {
 		});
 	});
 
-	it('a first activation starts a day back, or N days back; a walk covers its start and a spare day', () => {
-		expect(activationSince(NOW, pollSettings({}))).toBe(NOW - DAY_MS);
-		expect(activationSince(NOW, pollSettings({ initialDays: 3 }))).toBe(NOW - 3 * DAY_MS);
-		expect(newEnrichedWalk(NOW - HOUR_MS, NOW)).toEqual({
+	it('a first activation starts a day back, or N days back; a walk covers its start and a spare day', async () => {
+		const dayBack = await poll(service('newest', 10), { start: NOW });
+		expect(dayBack.state).toMatchObject({ since: NOW - DAY_MS, floor: NOW - DAY_MS });
+		// N days back: the first walk (of an empty window, complete at once) starts from there.
+		const daysBack = await poll(service('newest', 10), { start: NOW, initialDays: 3 });
+		expect(daysBack.state.floor).toBe(NOW - 3 * DAY_MS);
+		expect(enrichedWalk(NOW - HOUR_MS, NOW)).toEqual({
 			page: 1,
 			days: 4, // ceil((1 h + a day for the walk) / 1 day) + 2
 			startedAt: NOW,
 			newest: null,
 		});
-		expect(newEnrichedWalk(NOW - 5 * DAY_MS, NOW).days).toBe(8);
+		expect(enrichedWalk(NOW - 5 * DAY_MS, NOW).days).toBe(8);
 	});
 });
 
@@ -104,7 +108,9 @@ describe('Contact Enriched: first activation', () => {
 		const first = await poll(search, { start: NOW });
 		expect(first.emit).toEqual([]);
 		expect(first.requests).toBe(1);
-		expect(first.state.recordUntil).toBe(NOW - 3 * HOUR_MS); // the third newest
+		// The third newest: what was created up to it is recorded, not emitted.
+		expect(first.state).toMatchObject({ mode: 'first', cutoff: NOW - 3 * HOUR_MS });
+		expect(toStored(first.state).recordUntil).toBe(NOW - 3 * HOUR_MS);
 		expect(Object.keys(first.state.seen).sort()).toEqual(['3', '4', '5']);
 		// Enriched after the activation: a new contact, and one created before it (recorded).
 		search.contacts.push(
@@ -113,7 +119,8 @@ describe('Contact Enriched: first activation', () => {
 		);
 		const second = await poll(search, { stored: first.state, start: NOW + MINUTE_MS });
 		expect(ids(second.emit)).toEqual([10]);
-		expect(second.state.recordUntil).toBeUndefined(); // the first walk is complete
+		expect(second.state.mode).not.toBe('first'); // the first walk is complete
+		expect(toStored(second.state)).not.toHaveProperty('recordUntil');
 		const third = await poll(search, { stored: second.state, start: NOW + 2 * MINUTE_MS });
 		expect(third.emit).toEqual([]);
 	});
@@ -199,7 +206,7 @@ describe('Contact Enriched: each contact once', () => {
 		);
 		const search = service('newest', 10, old);
 		let { state } = await poll(search, { start: NOW, initialDays: 2, maxPerPoll: 100 });
-		expect(state.order).toBe('newest');
+		expect(state).toMatchObject({ mode: 'newEnd', order: 'newest' });
 		for (let i = 1; i <= 5; i++) {
 			const now = NOW + i * MINUTE_MS;
 			search.contacts.push(c(100 + i, now - 20_000, now - 10_000));
@@ -238,7 +245,7 @@ describe('Contact Enriched: what the state forgets', () => {
 			state = out.state;
 		}
 		expect(state.seen).toEqual({});
-		expect(state.createdFloor).toBe(NOW + 31 * DAY_MS - RETENTION_MS);
+		expect(state.floor).toBe(NOW + 31 * DAY_MS - RETENTION_MS);
 		// Updated again, it is in the window once more: the floor keeps it out.
 		search.contacts[0].updated_date = new Date(NOW + 32 * DAY_MS).toISOString();
 		expect((await poll(search, { stored: state, start: NOW + 32 * DAY_MS })).emit).toEqual([]);
@@ -251,15 +258,17 @@ describe('Contact Enriched: what the state forgets', () => {
 			version: 2,
 			baseline: NOW - 20 * DAY_MS,
 			since: NOW - HOUR_MS,
-			createdFloor: NOW - 20 * DAY_MS,
+			floor: NOW - 20 * DAY_MS,
 			seen,
-			walk: newEnrichedWalk(NOW - HOUR_MS, NOW - HOUR_MS),
+			logged: [],
+			walk: enrichedWalk(NOW - HOUR_MS, NOW - HOUR_MS),
+			mode: 'walking',
 		};
 		const search = service('asListed', 10);
 		const out = await poll(search, { stored, start: NOW }); // the walk completes: the cap applies
 		expect(Object.keys(out.state.seen)).toHaveLength(MAX_SEEN);
 		expect(out.state.seen).not.toHaveProperty('2');
-		expect(out.state.createdFloor).toBe(NOW - 10 * DAY_MS + 5);
+		expect(out.state.floor).toBe(NOW - 10 * DAY_MS + 5);
 		// Contact 2, emitted long ago and forgotten, is updated again: the floor keeps it out.
 		search.contacts = [c(2, NOW - 10 * DAY_MS + 2, NOW + MINUTE_MS)];
 		expect((await poll(search, { stored: out.state, start: NOW + 2 * MINUTE_MS })).emit).toEqual(
@@ -269,30 +278,57 @@ describe('Contact Enriched: what the state forgets', () => {
 });
 
 describe('Contact Enriched: stored state', () => {
-	const good: EnrichedState = {
-		version: 2,
+	const walk = {
+		page: 3,
+		days: 4,
+		startedAt: NOW,
+		newest: NOW - 5,
+		falls: true,
+		last: NOW - 9,
+		limit: 7,
+	};
+	const common = {
+		version: 2 as const,
 		baseline: NOW,
 		since: NOW,
-		createdFloor: NOW - DAY_MS,
+		floor: NOW - DAY_MS,
 		seen: { '1': NOW },
-		reported: ['9'],
-		walk: {
-			page: 3,
-			days: 4,
-			startedAt: NOW,
-			newest: NOW - 5,
-			falls: true,
-			last: NOW - 9,
-			limit: 7,
-		},
-		order: 'oldest',
+		logged: ['9'],
+		walk,
 		pageSize: 50,
-		lastPage: 12,
-		recordUntil: NOW - HOUR_MS,
 	};
+	/** Reading the new end of a list oldest first; and the first walk, recording. */
+	const newEnd: EnrichedState = { ...common, mode: 'newEnd', order: 'oldest', lastPage: 12 };
+	const first: EnrichedState = { ...common, mode: 'first', cutoff: NOW - HOUR_MS };
+	/** As n8n stores it: the names of version 2, through JSON. */
+	const good = JSON.parse(JSON.stringify(toStored(newEnd)));
+
+	it('stores the field names of version 2, which saved workflows and 1.0.0 read', () => {
+		expect(good).toEqual({
+			version: 2,
+			baseline: NOW,
+			since: NOW,
+			createdFloor: NOW - DAY_MS,
+			seen: { '1': NOW },
+			reported: ['9'],
+			walk,
+			order: 'oldest',
+			pageSize: 50,
+			lastPage: 12,
+		});
+		expect(toStored(first)).toMatchObject({ recordUntil: NOW - HOUR_MS });
+	});
 
 	it('reads a valid state back through JSON', () => {
-		expect(readEnrichedState(JSON.parse(JSON.stringify(good)))).toEqual({ state: good });
+		expect(readEnrichedState(good)).toEqual({ state: newEnd });
+		const stored = JSON.parse(JSON.stringify(toStored(first)));
+		expect(readEnrichedState(stored)).toEqual({ state: first });
+		const { order: _, lastPage: _l, ...walking } = newEnd;
+		expect(
+			readEnrichedState(JSON.parse(JSON.stringify(toStored({ ...walking, mode: 'walking' })))),
+		).toEqual({
+			state: { ...walking, mode: 'walking' },
+		});
 		expect(readEnrichedState(undefined)).toEqual({});
 	});
 
@@ -322,7 +358,7 @@ describe('Contact Enriched: stored state', () => {
 		expect(readEnrichedState(v1).state).toMatchObject({
 			version: 2,
 			since: v1.since,
-			createdFloor: v1.createdFloor,
+			floor: v1.createdFloor,
 			seen: v1.seen,
 			walk: { page: 1, startedAt: v1.since },
 		});

@@ -30,11 +30,11 @@ import type {
 } from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
-import { MAX_SEEN, RETENTION_MS } from '../../../nodes/OutreachContact/trigger/enriched/poll';
+import { MAX_SEEN, RETENTION_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger';
 import {
-	ENRICHED_STATE_KEY,
+	ENRICHED_KEY as ENRICHED_STATE_KEY,
 	readEnrichedState,
-} from '../../../nodes/OutreachContact/trigger/enriched/state';
+} from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
 	DAY_MS,
 	HOUR_MS,
@@ -395,15 +395,15 @@ async function simulate(s: Scenario) {
 			continue;
 		}
 		const seen = Object.entries(state.seen);
-		if (seen.some(([, created]) => created < state.createdFloor))
+		if (seen.some(([, created]) => created < state.floor))
 			problems.push(`poll at ${at}: an id older than the floor`);
-		if (state.since === at && state.createdFloor < at - RETENTION_MS)
+		if (state.since === at && state.floor < at - RETENTION_MS)
 			problems.push(`poll at ${at}: floor more than the retention back`);
 		const bound = [...service.rows.values()].filter(
 			(r) =>
 				r.enrichedAt !== null &&
 				r.enrichedAt <= clock.now() &&
-				r.stamp >= state.createdFloor &&
+				r.stamp >= state.floor &&
 				(s.sequence === undefined || r.seq === s.sequence),
 		).length;
 		if (seen.length > Math.min(bound, MAX_SEEN))

@@ -2,10 +2,7 @@
 import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
 import { pageAllowance } from '../../../nodes/OutreachContact/paging/searchPages';
-import {
-	walkStep,
-	type WalkPosition,
-} from '../../../nodes/OutreachContact/trigger/shared/walk';
+import { walkStep, type WalkPosition } from '../../../nodes/OutreachContact/trigger/shared/walk';
 import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
@@ -37,7 +34,7 @@ async function step(
 		position,
 		maxPerPoll: options.maxPerPoll ?? 100,
 		isKnown: typeof known === 'function' ? known : (x) => known.has(x.id),
-		latest: T0 + DAY_MS,
+		horizon: T0 + DAY_MS,
 		maxPages: options.maxPages,
 	});
 }

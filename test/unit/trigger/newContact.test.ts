@@ -2,9 +2,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pollNewContacts } from '../../../nodes/OutreachContact/trigger/newContact/poll';
-import { withReported } from '../../../nodes/OutreachContact/trigger/shared/state';
+import { logOnce, OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger';
+import { toStored } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/budget';
-import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/settings';
 import {
 	DAY_MS,
 	HOUR_MS,
@@ -33,7 +33,8 @@ describe('first activation', () => {
 		const first = await poll(search, { start: T0 });
 		expect(first.emit).toEqual([]);
 		expect(first.requests).toBe(1);
-		expect(first.state).toEqual({
+		// As n8n stores it (the names of version 2).
+		expect(toStored(first.state)).toEqual({
 			version: 2,
 			baseline: T0,
 			floor: T0 - 2 * HOUR_MS - OVERLAP_MS,
@@ -44,6 +45,7 @@ describe('first activation', () => {
 			order: 'newest',
 			pageSize: 3,
 			total: 4,
+			verified: 0, // the rolling check starts its first round (an ordered state always says)
 		});
 		// The next poll emits only what is new, though 2, 3 and 4 come again.
 		search.contacts.push(contact(5, T0 + 5 * MINUTE_MS));
@@ -71,7 +73,8 @@ describe('first activation', () => {
 		const search = new FakeSearch('asListed', 10, list);
 		const first = await poll(search, { start: T0 });
 		expect(first.requests).toBe(5);
-		expect(first.state.order).toBeUndefined();
+		expect(first.state.mode).toBe('walking');
+		expect(toStored(first.state).order).toBeUndefined();
 		const cutoff = first.state.cutoff!;
 		search.contacts.splice(37, 0, contact(100, T0 + MINUTE_MS));
 		const emitted: Contact[] = [];
@@ -113,7 +116,7 @@ describe('first activation', () => {
 	it('an empty account: anything created later is new, from a day back', async () => {
 		const search = new FakeSearch('newest', 10);
 		const first = await poll(search, { start: T0 });
-		expect(first.state).toMatchObject({ floor: T0 - DAY_MS, cutoff: null, through: null });
+		expect(first.state).toMatchObject({ floor: T0 - DAY_MS, cutoff: null, handledTo: null });
 		search.contacts.push(contact(1, T0 + 30_000));
 		const second = await poll(search, { stored: first.state, start: T0 + MINUTE_MS });
 		expect(ids(second.emit)).toEqual([1]);
@@ -157,8 +160,9 @@ describe('first activation', () => {
 		const search = new FakeSearch('newest', 10, [...existing(), noId]);
 		const first = await poll(search, { start: T0 });
 		const second = await poll(search, { stored: first.state, start: T0 + MINUTE_MS });
-		const logged = withReported(undefined, first.unreadable);
-		expect(withReported(logged.reported, second.unreadable).fresh).toEqual([]);
+		const logged = logOnce({ ...first.state, logged: [] }, first.unreadable);
+		expect(first.unreadable).not.toEqual([]);
+		expect(logOnce(logged.state, second.unreadable).fresh).toEqual([]);
 	});
 
 	// With "Emit ... Last N Days", the activation and the collector both read page 1.
@@ -179,7 +183,7 @@ describe('later polls', () => {
 			mixed.map((i) => contact(i, T0 - i * MINUTE_MS)),
 		);
 		const { state } = await poll(search, { start: T0 });
-		expect(state.order).toBe(order === 'asListed' ? undefined : order);
+		expect(toStored(state).order).toBe(order === 'asListed' ? undefined : order);
 		return { search, state };
 	}
 

@@ -1,16 +1,17 @@
 /** New Contact polls at their limits: the request budget, the state bound, a broken order, a v1 state. */
 import { pollNewContacts } from '../../../nodes/OutreachContact/trigger/newContact/poll';
 import {
-	readPollState,
-	type PollState,
-} from '../../../nodes/OutreachContact/trigger/newContact/state';
-import {
 	pollDeadline,
 	RequestBudget,
 	requestsPerMinuteOf,
 } from '../../../nodes/OutreachContact/trigger/shared/budget';
-import { stateBytes } from '../../../nodes/OutreachContact/trigger/shared/state';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
+import {
+	MAX_STATE_BYTES,
+	readNewContactState,
+	stateBytes,
+	toStored,
+	type NewContactState,
+} from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
 	DAY_MS,
 	HOUR_MS,
@@ -35,7 +36,7 @@ const testClock = useTestClockPerTest(T0);
 /** Polls once a minute on the test clock, each within the trigger's share of `rpm`. */
 async function pollEveryMinute(
 	search: FakeSearch,
-	state: PollState,
+	state: NewContactState,
 	polls: number,
 	options: { rpm: number; maxPerPoll?: number; each?: (i: number) => void },
 ) {
@@ -62,7 +63,7 @@ async function pollEveryMinute(
 	return { emitted, most, state };
 }
 
-async function activate(search: FakeSearch): Promise<PollState> {
+async function activate(search: FakeSearch): Promise<NewContactState> {
 	return (await pollNewContactsStored(search, { start: testClock().now() })).state;
 }
 
@@ -112,7 +113,7 @@ describe('the request budget', () => {
 		const search = account(400, 10, 'asListed');
 		search.contacts.sort(() => random() - 0.5);
 		const state = await activate(search);
-		expect(state.order).toBeUndefined();
+		expect(toStored(state).order).toBeUndefined();
 		const created: number[] = [];
 		let next = 1000;
 		const { emitted, most } = await pollEveryMinute(search, state, 150, {
@@ -169,7 +170,7 @@ describe('a walk of the window over polls', () => {
 		const mixed = [5, 1, 9, 3, 12, 7, 2, 10, 4, 8, 6, 11]; // no order on page 1
 		search.contacts = mixed.map((i) => contact(i, T0 - i * MINUTE_MS));
 		const state = await activate(search);
-		expect(state.order).toBeUndefined();
+		expect(toStored(state).order).toBeUndefined();
 		const later: Array<[number, number]> = [
 			[20, 10],
 			[21, 11],
@@ -208,7 +209,7 @@ describe('a service that breaks its order', () => {
 		const random = seededRandom(4);
 		const search = account(60, 10);
 		let state = await activate(search);
-		expect(state.order).toBe('newest');
+		expect(state).toMatchObject({ mode: 'ordered', order: 'newest' });
 		search.order = 'asListed'; // from now on, new contacts land anywhere in the list
 		search.contacts.reverse();
 		const created: number[] = [];
@@ -224,7 +225,7 @@ describe('a service that breaks its order', () => {
 		});
 		state = run.state;
 		expect(ids(run.emitted).sort((a, b) => (a as number) - (b as number))).toEqual(created);
-		expect(state.order).toBeUndefined();
+		expect(toStored(state).order).toBeUndefined();
 	});
 });
 
@@ -241,10 +242,10 @@ describe('the state bound', () => {
 			pageSize: 10,
 			total: 20,
 		});
-		expect(stateBytes(stored)).toBeGreaterThan(MAX_STATE_BYTES);
+		expect(stateBytes(toStored(stored))).toBeGreaterThan(MAX_STATE_BYTES);
 		const out = await runEventPoll(pollNewContacts, search, { stored, start: T0 });
 		expect(out.cut).toBeDefined();
-		expect(stateBytes(out.state)).toBeLessThanOrEqual(MAX_STATE_BYTES);
+		expect(stateBytes(toStored(out.state))).toBeLessThanOrEqual(MAX_STATE_BYTES);
 		expect(out.state.floor).toBeGreaterThan(out.cut!);
 		// A contact created at the newest time forgotten can never come.
 		search.contacts.push(contact(77, out.cut!));
@@ -272,7 +273,7 @@ describe('a version 1 state', () => {
 			),
 			walk: { order: 'newest', pageSize: 10, total: 100 },
 		};
-		const state = readPollState(JSON.parse(JSON.stringify(v1))).state!;
+		const state = readNewContactState(JSON.parse(JSON.stringify(v1))).state!;
 		search.contacts.push(contact(200, T0 + MINUTE_MS), contact(201, T0 + 2 * MINUTE_MS));
 		const out = await runEventPoll(pollNewContacts, search, {
 			stored: state,
@@ -280,6 +281,6 @@ describe('a version 1 state', () => {
 		});
 		expect(ids(out.emit)).toEqual([200, 201]);
 		expect(out.requests).toBeLessThanOrEqual(3);
-		expect(out.state).toMatchObject({ version: 2, order: 'newest' });
+		expect(out.state).toMatchObject({ version: 2, mode: 'ordered', order: 'newest' });
 	});
 });

@@ -4,10 +4,13 @@ import { checkOrder } from '../../../nodes/OutreachContact/trigger/shared/orderC
 import {
 	CHEAP_PAGES,
 	readOrdered,
-	type Order,
 } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
-import { follows, keepsOrder } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
-import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import {
+	continues,
+	keepsOrder,
+	MINUTE_MS,
+	type Order,
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
 
@@ -68,7 +71,7 @@ describe('keepsOrder', () => {
 	});
 });
 
-describe('follows: a page read after the one before goes on from it', () => {
+describe('continues: a page read after the one before goes on from it', () => {
 	const page = (n: number, contactIds: number[], total?: number) => ({
 		page: n,
 		contacts: contactIds.map(c),
@@ -86,11 +89,11 @@ describe('follows: a page read after the one before goes on from it', () => {
 		['has the same count (the list did not move)', [9, 8, 7], [6, 5, 4], 30, true],
 		['moved by a page or more: shares none and the count grew', [9, 8, 7], [12, 11, 10], 33, false],
 	])('%s', (_what, prev, next, total, expected) => {
-		expect(follows(page(1, prev, 30), page(2, next, total))).toBe(expected);
+		expect(continues(page(1, prev, 30), page(2, next, total))).toBe(expected);
 	});
 	it('holds at an empty page or one past the end, and without counts (no telling)', () => {
-		expect(follows(page(1, [9, 8, 7], 30), page(2, [], 33))).toBe(true);
-		expect(follows(page(1, [9, 8, 7]), page(2, [3, 2, 1]))).toBe(true);
+		expect(continues(page(1, [9, 8, 7], 30), page(2, [], 33))).toBe(true);
+		expect(continues(page(1, [9, 8, 7]), page(2, [3, 2, 1]))).toBe(true);
 	});
 });
 
@@ -148,7 +151,7 @@ describe('readOrdered, newest first', () => {
 		expect(r.ordered).toBe(true);
 		const read = r.range.flatMap((p) => ids(p.contacts)).sort((a, b) => b - a);
 		expect(r.rangeTop).toBe(T0 + read[2] * MINUTE_MS);
-		expect(r.more).toBe(true); // pages 4 to 146 wait
+		expect(r.pagesWaiting).toBe(true); // pages 4 to 146 wait
 	});
 
 	it('reads the range in rising page numbers, so contacts added meanwhile skip none', async () => {
@@ -211,7 +214,7 @@ describe('readOrdered, newest first', () => {
 		const r = await readNewest(455, 100); // 45 new: pages 1 to 5
 		expect(r.range.map((p) => p.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
 		expect(unknownIn(r.range, 455)).toEqual(range(456, 500));
-		expect(r.more).toBeUndefined(); // it reached the new end
+		expect(r.pagesWaiting).toBeUndefined(); // it reached the new end
 	});
 
 	it('everything new down to the last page: the whole list is the range', async () => {
@@ -302,16 +305,16 @@ describe('readOrdered, oldest first', () => {
 		);
 		expect(r.range.map((p) => p.page)).toEqual([51, 52, 53]);
 		expect(unknownIn(r.range, 505).slice(0, 25)).toEqual(range(506, 530));
-		expect(r.more).toBe(true); // pages 54 to 200 wait
+		expect(r.pagesWaiting).toBe(true); // pages 54 to 200 wait
 	});
 });
 
 describe('checkOrder: the rolling check', () => {
-	const check = (order: Order, verified: number, requests: number, below = 15) =>
+	const check = (order: Order, checkedTo: number, requests: number, below = 15) =>
 		checkOrder({
 			reader: reader(10),
 			order,
-			verified,
+			checkedTo,
 			total: 50,
 			requests,
 			belowFloor: (x) => x.id <= below,
@@ -320,27 +323,27 @@ describe('checkOrder: the rolling check', () => {
 	it('newest first: goes on from where the last poll stopped, to a page below the floor', async () => {
 		const fake = service(50, 'newest');
 		const a = await check('newest', 0, 2);
-		expect(a).toMatchObject({ verified: 20, ordered: true });
-		const b = await check('newest', a.verified, 2);
-		expect(b.verified).toBe(40);
-		const done = await check('newest', b.verified, 2); // page 5: 10..1, all below the floor
-		expect(done.verified).toBe(0);
+		expect(a).toMatchObject({ checkedTo: 20, ordered: true });
+		const b = await check('newest', a.checkedTo, 2);
+		expect(b.checkedTo).toBe(40);
+		const done = await check('newest', b.checkedTo, 2); // page 5: 10..1, all below the floor
+		expect(done.checkedTo).toBe(0);
 		expect(fake.pagesAsked).toEqual([1, 2, 3, 4, 5]);
 	});
 
 	it('oldest first: positions count from the new end (the last page)', async () => {
 		const fake = service(50, 'oldest');
 		const a = await check('oldest', 0, 3);
-		expect(a.verified).toBe(30);
+		expect(a.checkedTo).toBe(30);
 		expect(ids(a.pages[0].contacts)).toEqual(range(41, 50));
-		const b = await check('oldest', a.verified, 3);
-		expect(b.verified).toBe(0); // page 1 (1..10) is below the floor: a new round
+		const b = await check('oldest', a.checkedTo, 3);
+		expect(b.checkedTo).toBe(0); // page 1 (1..10) is below the floor: a new round
 		expect(fake.pagesAsked).toEqual([5, 4, 3, 2, 1]);
 	});
 
 	it('starts a new round when the position is past the end of the list', async () => {
 		const fake = service(50, 'newest');
-		expect(await check('newest', 70, 2)).toEqual({ pages: [], verified: 0, ordered: true });
+		expect(await check('newest', 70, 2)).toEqual({ pages: [], checkedTo: 0, ordered: true });
 		expect(fake.requests).toHaveLength(0);
 	});
 
@@ -349,7 +352,7 @@ describe('checkOrder: the rolling check', () => {
 		fake.contacts = [...range(41, 50).reverse(), 31, 32, ...range(21, 30).reverse()].map(c);
 		fake.install();
 		const r = await check('newest', 10, 2);
-		expect(r).toMatchObject({ verified: 0, ordered: false });
+		expect(r).toMatchObject({ checkedTo: 0, ordered: false });
 	});
 
 	it('stops where the budget ends, keeping its position', async () => {
@@ -358,12 +361,12 @@ describe('checkOrder: the rolling check', () => {
 		const r = await checkOrder({
 			reader: reader(10, () => left-- > 0),
 			order: 'newest',
-			verified: 10,
+			checkedTo: 10,
 			total: 50,
 			requests: 3,
 			belowFloor: () => false,
 		});
 		expect(r.pages.map((p) => p.page)).toEqual([2]);
-		expect(r.verified).toBe(20);
+		expect(r.checkedTo).toBe(20);
 	});
 });

@@ -1,38 +1,47 @@
-/** The pure pieces of a New Contact poll: settings, plan, floor and cutoff rules, the collector. */
+/**
+ * The pure pieces of a New Contact poll: settings, the window and walk a poll goes on with,
+ * floor and cutoff rules, the collector and what the ledger records of it.
+ */
+jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
+
 import {
-	currentWalk,
-	emptyAccountFloor,
-	MAX_SPAN,
+	MAX_WIDENED,
 	newWalk,
-	planPoll,
+	pollNewContacts,
 	searchConditions,
 } from '../../../nodes/OutreachContact/trigger/newContact/poll';
 import {
 	CandidateCollector,
-	FUTURE_TOLERANCE_MS,
 	idKey,
-	pruneBelow,
-	withChosen,
 	type CollectRules,
 } from '../../../nodes/OutreachContact/trigger/shared/candidates';
+import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import {
-	cutoffOf,
-	DEFAULT_MAX_PER_POLL,
+	activatedNewContact,
 	FIRST_RUN_LOOKBACK_MS,
 	nextFloor,
 	OVERLAP_MS,
+	settleNewContact,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger';
+import {
+	DEFAULT_MAX_PER_POLL,
 	pollSettings,
 	readSequenceFilter,
 } from '../../../nodes/OutreachContact/trigger/shared/settings';
-import { MAX_ID_LENGTH } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
+	MAX_ID_LENGTH,
+	type NewContactState,
+} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+import {
+	cutoffOf,
 	DAY_MS,
+	FUTURE_TOLERANCE_MS,
 	HOUR_MS,
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { newestContact } from '../../../nodes/OutreachContact/trigger/testEvent';
 import type { Contact } from '../../../nodes/OutreachContact/types';
-import { contactAt as contact, idsOf as ids } from '../../support/poll';
+import { contactAt as contact, FakeSearch, idsOf as ids, runEventPoll } from '../../support/poll';
 import { storedState, T0 } from '../../support/newContactPoll';
 import { seededRandom } from '../../../harness/testClock';
 
@@ -46,29 +55,53 @@ const rules = (over: Partial<CollectRules> = {}): CollectRules => ({
 	...over,
 });
 
-describe('currentWalk: a walk goes on while its window reaches the floor', () => {
-	const floor = T0 - 3 * HOUR_MS;
-	const plan = (now: number) =>
-		planPoll(storedState({ floor, through: null }), now, pollSettings({}));
+let budgets = 0;
 
-	it('goes on with the walk the day it started', () => {
+/** A budget that refuses every request: the poll reads nothing and stores where it stands. */
+const noRequests = () => new RequestBudget(`none ${++budgets}`, 0, Infinity);
+
+type Walking = Extract<NewContactState, { mode: 'walking' }>;
+type WalkOf = NonNullable<Walking['walk']>;
+
+describe('the walk a poll goes on with: the same while its window reaches the floor', () => {
+	const floor = T0 - 3 * HOUR_MS;
+	/** The walk a poll at `now` goes on with, from a stored `walk` (it reads nothing). */
+	const current = async (walk: WalkOf, now: number): Promise<WalkOf> => {
+		const stored: Walking = { ...storedState({ floor, through: null }), mode: 'walking', walk };
+		const out = await runEventPoll(pollNewContacts, new FakeSearch(), {
+			stored,
+			start: now,
+			budget: noRequests(),
+		});
+		expect(out.state.mode).toBe('walking');
+		return (out.state as Walking).walk!;
+	};
+
+	it('goes on with the walk the day it started', async () => {
 		const walk = { ...newWalk(floor, T0, T0 - HOUR_MS), page: 40 };
-		expect(currentWalk(walk, plan(T0 + 20 * HOUR_MS))).toBe(walk);
+		expect(await current(walk, T0 + 20 * HOUR_MS)).toEqual(walk);
 	});
 
-	it('starts a walk again, twice as wide each time, when one outlasted its window', () => {
-		let walk = { ...newWalk(floor, T0, T0 - HOUR_MS), page: 40 };
-		const spans: Array<number | undefined> = [];
+	it('starts a walk again, twice as wide each time, when one outlasted its window', async () => {
+		let walk: WalkOf = { ...newWalk(floor, T0, T0 - HOUR_MS), page: 40 };
+		const widened: Array<number | undefined> = [];
 		let now = T0;
 		for (let i = 0; i < 8; i++) {
 			// The first time the window no longer reaches the floor, a new walk starts.
-			while (currentWalk(walk, plan(now)) === walk) now += HOUR_MS;
-			walk = { ...currentWalk(walk, plan(now)), page: 40 };
-			spans.push(walk.span);
+			let next = await current(walk, now);
+			while (next.page === 40) {
+				expect(next).toEqual(walk);
+				now += HOUR_MS;
+				next = await current(walk, now);
+			}
+			expect(next.page).toBe(1);
+			walk = { ...next, page: 40 };
+			widened.push(walk.widened);
 			expect(walk.previous).toBe(T0 - HOUR_MS);
-			expect(walk.days).toBeGreaterThanOrEqual(plan(now).windowDays);
+			// The poll's window: ceil((now + 1 h walk allowance - floor) / 1 day) + 2.
+			expect(walk.days).toBeGreaterThanOrEqual(Math.ceil((now + HOUR_MS - floor) / DAY_MS) + 2);
 		}
-		expect(spans).toEqual([2, 4, 8, 16, 32, MAX_SPAN, MAX_SPAN, MAX_SPAN]);
+		expect(widened).toEqual([2, 4, 8, 16, 32, MAX_WIDENED, MAX_WIDENED, MAX_WIDENED]);
 	});
 });
 
@@ -108,35 +141,43 @@ describe('cutoffOf: where a first activation draws the line', () => {
 	});
 });
 
-describe('planPoll', () => {
+describe('the window and floor a poll goes on with', () => {
 	const previous = storedState({
 		floor: T0 - 3 * HOUR_MS,
 		cutoff: T0 - DAY_MS,
 		through: T0 - 2 * HOUR_MS,
+		order: 'newest',
+	});
+	/** One poll of an empty account from `stored`: its state and the window it searched. */
+	const pollAt = async (stored: NewContactState | undefined, now: number, initialDays?: number) => {
+		const search = new FakeSearch();
+		const out = await runEventPoll(pollNewContacts, search, { stored, start: now, initialDays });
+		const windows = search.requests.map((r) => r.conditions[0].value);
+		return { state: out.state, window: windows[0], windows };
+	};
+
+	it('goes on from the stored floor and cutoff, the window covering the floor and a spare day', async () => {
+		const { state, windows } = await pollAt(previous, T0);
+		expect(state).toMatchObject({ floor: previous.floor, cutoff: previous.cutoff });
+		// ceil((3 h + 1 h walk allowance) / 1 day) + 2, for every request of the poll
+		expect(new Set(windows)).toEqual(new Set([3]));
 	});
 
-	it('goes on from the stored floor and cutoff, the window covering the floor and a spare day', () => {
-		expect(planPoll(previous, T0, pollSettings({ maxPerPoll: 7 }))).toEqual({
-			now: T0,
-			floor: previous.floor,
-			cutoff: previous.cutoff,
-			windowDays: 3, // ceil((3 h + 1 h walk allowance) / 1 day) + 2
-			maxPerPoll: 7,
-			previous,
-		});
+	it('after a pause the window covers the whole pause', async () => {
+		expect((await pollAt(previous, T0 + 5 * DAY_MS)).window).toBe(8);
 	});
 
-	it('after a pause the window covers the whole pause', () => {
-		expect(planPoll(previous, T0 + 5 * DAY_MS, pollSettings({})).windowDays).toBe(8);
+	it('with "Emit ... Last N Days" and no state: the floor N days back, nothing cut off', async () => {
+		const { state, window } = await pollAt(undefined, T0, 2);
+		expect(state).toMatchObject({ floor: T0 - 2 * DAY_MS, cutoff: null });
+		expect(window).toBe(5);
 	});
 
-	it('with "Emit ... Last N Days" and no state: the floor N days back, nothing cut off', () => {
-		const plan = planPoll(undefined, T0, pollSettings({ initialDays: 2 }));
-		expect(plan).toMatchObject({ floor: T0 - 2 * DAY_MS, cutoff: null, windowDays: 5 });
-	});
-
-	it('an empty account starts a day back, for clocks that disagree', () => {
-		expect(emptyAccountFloor(T0)).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
+	it('an empty account starts a day back, for clocks that disagree', async () => {
+		const horizon = T0 + FUTURE_TOLERANCE_MS;
+		const { state } = activatedNewContact({ pages: [], now: T0, horizon });
+		expect(state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
+		expect((await pollAt(undefined, T0)).state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect(FIRST_RUN_LOOKBACK_MS).toBe(DAY_MS);
 	});
 });
@@ -246,12 +287,31 @@ describe('the collector', () => {
 			expect(idKey(bad)).toBeUndefined();
 	});
 
-	it('withChosen records the chosen, pruneBelow forgets ids the floor excludes for good', () => {
+	it('the ledger records the chosen in seen, and forgets ids the floor excludes for good', () => {
 		const collector = new CandidateCollector(rules());
-		collector.add([contact(1, T0 - 5000), contact(2, T0 - 1000)]);
-		const seen = withChosen({ '0': T0 - 2 * HOUR_MS }, collector.choose().chosen);
-		expect(seen).toEqual({ '0': T0 - 2 * HOUR_MS, '1': T0 - 5000, '2': T0 - 1000 });
-		expect(pruneBelow(seen, T0 - 1000)).toEqual({ '2': T0 - 1000 });
+		const page = {
+			page: 1,
+			pageSize: 100,
+			contacts: [contact(1, T0 - 5000), contact(2, T0 - 1000)],
+		};
+		collector.add(page.contacts);
+		expect(ids(collector.choose().emit)).toEqual([1, 2]);
+		const state = storedState({
+			floor: T0 - 3 * HOUR_MS,
+			through: null,
+			order: 'newest',
+			seen: { '0': T0 - 2 * HOUR_MS },
+		});
+		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0 } as const;
+		// Nothing handled without a gap: the floor stays, and the chosen join the seen ids.
+		const kept = settleNewContact(state, { pages: [page], proved: false, learned }, T0, 100);
+		expect(ids(kept.emit)).toEqual([1, 2]);
+		expect(kept.state.seen).toEqual({ '0': T0 - 2 * HOUR_MS, '1': T0 - 5000, '2': T0 - 1000 });
+		// Handled up to where the floor (an overlap behind) passes T0 - 1000: ids below it go.
+		const read = { pages: [page], proved: true, reach: T0 - 1000 + OVERLAP_MS, learned };
+		const pruned = settleNewContact(state, read, T0 + HOUR_MS, 100);
+		expect(pruned.state.floor).toBe(T0 - 1000);
+		expect(pruned.state.seen).toEqual({ '2': T0 - 1000 });
 	});
 });
 

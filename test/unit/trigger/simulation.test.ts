@@ -29,9 +29,12 @@ import type {
 } from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
-import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/settings';
+import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger';
 import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
-import { STATE_KEY, readPollState } from '../../../nodes/OutreachContact/trigger/newContact/state';
+import {
+	NEW_CONTACT_KEY as STATE_KEY,
+	readNewContactState,
+} from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
 	DAY_MS,
 	HOUR_MS,
@@ -395,7 +398,7 @@ async function simulate(s: Scenario) {
 		}
 
 		// The bound: no more ids than contacts created within one overlap before the watermark.
-		const { state } = readPollState(staticData[STATE_KEY]);
+		const { state } = readNewContactState(staticData[STATE_KEY]);
 		if (!state) {
 			problems.push(`poll at ${at}: no state stored`);
 			continue;
@@ -403,7 +406,7 @@ async function simulate(s: Scenario) {
 		const seen = Object.keys(state.seen).length;
 		// The floor rule: it trails the contacts handled without a gap by the overlap and never
 		// passes n8n's clock less the overlap (so ids dated ahead of the clock stay until it does).
-		if (state.through !== null && state.floor < Math.min(state.through, at) - OVERLAP_MS)
+		if (state.handledTo !== null && state.floor < Math.min(state.handledTo, at) - OVERLAP_MS)
 			problems.push(`poll at ${at}: floor too far back`);
 		if (state.floor > at - OVERLAP_MS && state.floor > state.baseline)
 			problems.push(`poll at ${at}: floor ahead of n8n's clock`);

@@ -1,52 +1,72 @@
-/** The stored New Contact state, and what every event's state shares: reported ids, the bound. */
+/** The stored New Contact state, and what every event's state shares: logged ids, the bound. */
 import {
-	readPollState,
-	STATE_VERSION,
-	type PollState,
-} from '../../../nodes/OutreachContact/trigger/newContact/state';
-import {
-	cutToBound,
-	MAX_REPORTED,
-	readReported,
-	stateBytes,
-	withReported,
-} from '../../../nodes/OutreachContact/trigger/shared/state';
+	logOnce,
+	settleNewContact,
+	type NewContactReading,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger';
 import {
 	MAX_ID_LENGTH,
+	MAX_LOGGED,
 	MAX_STATE_BYTES,
+	readNewContactState,
+	STATE_VERSION,
+	stateBytes,
+	toStored,
+	type NewContactState,
 } from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import { DAY_MS, HOUR_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 
-const state: PollState = {
+const state: NewContactState = {
 	version: STATE_VERSION,
 	baseline: T0 - DAY_MS,
 	floor: T0 - 2 * HOUR_MS,
 	cutoff: T0 - DAY_MS,
-	through: T0 - HOUR_MS,
+	handledTo: T0 - HOUR_MS,
 	seen: { '17': T0 - 90 * 60_000, abc: T0 - HOUR_MS },
-	reported: ['40'],
+	logged: ['40'],
+	mode: 'ordered',
 	order: 'newest',
 	pageSize: 100,
-	total: 5321,
-	verified: 300,
+	count: 5321,
+	checkedTo: 300,
 };
+
+/** The same state as n8n stores it: the field names of version 2. */
+const json = toStored(state);
 
 /** As n8n stores it: through JSON. */
 const stored = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-describe('readPollState', () => {
+describe('readNewContactState', () => {
 	it('is absent before the first poll', () => {
-		expect(readPollState(undefined)).toEqual({});
-		expect(readPollState(null)).toEqual({});
+		expect(readNewContactState(undefined)).toEqual({});
+		expect(readNewContactState(null)).toEqual({});
+	});
+
+	it('stores the field names of version 2, which saved workflows and 1.0.0 read', () => {
+		expect(stored(json)).toEqual({
+			version: 2,
+			baseline: T0 - DAY_MS,
+			floor: T0 - 2 * HOUR_MS,
+			cutoff: T0 - DAY_MS,
+			through: T0 - HOUR_MS,
+			seen: { '17': T0 - 90 * 60_000, abc: T0 - HOUR_MS },
+			reported: ['40'],
+			order: 'newest',
+			pageSize: 100,
+			total: 5321,
+			verified: 300,
+		});
 	});
 
 	it('reads a state back through JSON unchanged, a walk under way included', () => {
-		expect(readPollState(stored(state))).toEqual({ state });
-		const walking: PollState = {
-			...state,
-			order: undefined,
+		expect(readNewContactState(stored(json))).toEqual({ state });
+		const { order: _o, count: _c, checkedTo: _v, boundary: _b, ...common } = state;
+		const walking: NewContactState = {
+			...common,
+			mode: 'walking',
 			walk: {
 				page: 7,
 				days: 4,
@@ -56,35 +76,37 @@ describe('readPollState', () => {
 				last: T0,
 				limit: 12,
 				ceiling: T0 - 2 * HOUR_MS,
-				span: 4,
+				widened: 4,
 			},
 		};
-		delete walking.order;
-		expect(readPollState(stored(walking))).toEqual({ state: walking });
+		expect(stored(toStored(walking))).toMatchObject({ walk: { span: 4 } });
+		expect(readNewContactState(stored(toStored(walking)))).toEqual({ state: walking });
 	});
 
 	it.each([
 		['a string', 'x', 'not an object'],
 		['an array', [], 'not an object'],
-		['an unknown version', { ...state, version: 'two' }, 'version two, expected 1 or 2'],
-		['a bad floor', { ...state, floor: 'x' }, 'invalid times'],
-		['a bad through', { ...state, through: '2026-03-10' }, 'invalid times'],
-		['a bad cutoff', { ...state, cutoff: undefined }, 'invalid times'],
-		['no seen map', { ...state, seen: undefined }, 'no list of seen contacts'],
-		['a bad seen time', { ...state, seen: { 5: 'x' } }, 'invalid time for contact 5'],
+		['an unknown version', { ...json, version: 'two' }, 'version two, expected 1 or 2'],
+		['a bad floor', { ...json, floor: 'x' }, 'invalid times'],
+		['a bad through', { ...json, through: '2026-03-10' }, 'invalid times'],
+		['a bad cutoff', { ...json, cutoff: undefined }, 'invalid times'],
+		['no seen map', { ...json, seen: undefined }, 'no list of seen contacts'],
+		['a bad seen time', { ...json, seen: { 5: 'x' } }, 'invalid time for contact 5'],
 	])('is refused when it has %s (and the poll starts over)', (_, raw, problem) => {
-		const read = readPollState(raw);
+		const read = readNewContactState(raw);
 		expect(read.state).toBeUndefined();
 		expect(read.problem).toContain(problem);
 	});
 
 	it('tells a state of a newer version apart: the poll stops with an error instead of starting over', () => {
-		expect(readPollState({ ...state, version: 3 })).toEqual({ newer: { stored: 3, known: 2 } });
+		expect(readNewContactState({ ...json, version: 3 })).toEqual({
+			newer: { stored: 3, known: 2 },
+		});
 	});
 
 	it('drops what it cannot use of the hints (order, sizes, walk) and keeps the rest', () => {
-		const read = readPollState({
-			...state,
+		const read = readNewContactState({
+			...json,
 			order: 'sideways',
 			pageSize: 0,
 			total: -1,
@@ -92,14 +114,17 @@ describe('readPollState', () => {
 			walk: { page: 0, days: 3 },
 			reported: 'nope',
 		}).state!;
+		// Without an order to trust it walks the window, from a new walk.
 		expect(read).toEqual({
 			version: 2,
 			baseline: state.baseline,
 			floor: state.floor,
 			cutoff: state.cutoff,
-			through: state.through,
+			handledTo: state.handledTo,
 			seen: state.seen,
-			reported: [],
+			logged: [],
+			mode: 'walking',
+			walk: null,
 		});
 	});
 
@@ -114,107 +139,118 @@ describe('readPollState', () => {
 		};
 
 		it('goes on as version 2: its watermark is where it had handled contacts to', () => {
-			expect(readPollState(stored(v1))).toEqual({
+			expect(readNewContactState(stored(v1))).toEqual({
 				state: {
 					version: 2,
 					baseline: v1.baseline,
 					floor: v1.floor,
 					cutoff: null,
-					through: v1.watermark,
+					handledTo: v1.watermark,
 					seen: v1.seen,
-					reported: [],
+					logged: [],
+					mode: 'ordered',
 					order: 'newest',
 					pageSize: 50,
-					total: 420,
+					count: 420,
+					checkedTo: 0,
 				},
 			});
 		});
 
 		it('without a trusted order, or without any walk memory, it walks the window', () => {
-			const unordered = readPollState({ ...v1, walk: { order: 'unordered' } }).state!;
-			expect(unordered.order).toBeUndefined();
-			expect(unordered.walk).toBeUndefined();
-			const bare = readPollState({ ...v1, walk: undefined, watermark: null }).state!;
-			expect(bare).toMatchObject({ through: null, cutoff: null });
-			expect(bare.order).toBeUndefined();
+			const unordered = readNewContactState({ ...v1, walk: { order: 'unordered' } }).state!;
+			expect(unordered).toMatchObject({ mode: 'walking', walk: null });
+			const bare = readNewContactState({ ...v1, walk: undefined, watermark: null }).state!;
+			expect(bare).toMatchObject({ handledTo: null, cutoff: null, mode: 'walking', walk: null });
 		});
 
 		it('is refused like a version 2 state when its times are bad', () => {
-			expect(readPollState({ ...v1, watermark: 'x' }).problem).toContain('invalid times');
+			expect(readNewContactState({ ...v1, watermark: 'x' }).problem).toContain('invalid times');
 		});
 	});
 });
 
-describe('reported: contacts the trigger cannot place are logged once', () => {
+describe('logged: contacts the trigger cannot place are logged once', () => {
+	const withLogged = (logged: string[]): NewContactState => ({ ...state, logged });
+
 	it('tells which ids are new to log, and remembers them', () => {
-		const first = withReported(undefined, ['40', '(no id, created_date "x")']);
+		const first = logOnce(withLogged([]), ['40', '(no id, created_date "x")']);
 		expect(first.fresh).toEqual(['40', '(no id, created_date "x")']);
-		const again = withReported(first.reported, ['40', '41']);
+		const again = logOnce(first.state, ['40', '41']);
 		expect(again.fresh).toEqual(['41']);
-		expect(again.reported).toEqual(['40', '(no id, created_date "x")', '41']);
+		expect(again.state.logged).toEqual(['40', '(no id, created_date "x")', '41']);
 	});
 
 	it('logs an id met twice in one poll once', () => {
-		const { fresh, reported } = withReported([], ['40', '40']);
+		const { fresh, state: after } = logOnce(withLogged([]), ['40', '40']);
 		expect(fresh).toEqual(['40']);
-		expect(reported).toEqual(['40']);
+		expect(after.logged).toEqual(['40']);
 	});
 
-	it(`keeps at most ${MAX_REPORTED}, the oldest going first`, () => {
+	it(`keeps at most ${MAX_LOGGED}, the oldest going first`, () => {
 		const many = Array.from({ length: 70 }, (_, i) => `id${i}`);
-		const { reported, fresh } = withReported(['old'], many);
+		const { state: after, fresh } = logOnce(withLogged(['old']), many);
 		expect(fresh).toHaveLength(70);
-		expect(reported).toHaveLength(MAX_REPORTED);
-		expect(reported[0]).toBe('id20');
-		expect(reported[MAX_REPORTED - 1]).toBe('id69');
+		expect(after.logged).toHaveLength(MAX_LOGGED);
+		expect(after.logged[0]).toBe('id20');
+		expect(after.logged[MAX_LOGGED - 1]).toBe('id69');
 	});
 
 	it('reads a stored list back, and anything else as none', () => {
-		expect(readReported(['a', 'b'])).toEqual(['a', 'b']);
-		expect(readReported('a')).toEqual([]);
-		expect(readReported([1, 'a', 'x'.repeat(MAX_ID_LENGTH + 81)])).toEqual(['a']);
-		expect(readReported(Array.from({ length: 80 }, (_, i) => `${i}`))).toHaveLength(MAX_REPORTED);
+		const logged = (reported: unknown) => readNewContactState({ ...json, reported }).state!.logged;
+		expect(logged(['a', 'b'])).toEqual(['a', 'b']);
+		expect(logged('a')).toEqual([]);
+		expect(logged([1, 'a', 'x'.repeat(MAX_ID_LENGTH + 81)])).toEqual(['a']);
+		expect(logged(Array.from({ length: 80 }, (_, i) => `${i}`))).toHaveLength(MAX_LOGGED);
 	});
 });
 
-describe('cutToBound: the state stays within MAX_STATE_BYTES', () => {
+describe('the bound: the state the ledger stores stays within MAX_STATE_BYTES', () => {
 	/** A state with `n` ids of `length` characters, the i-th created at T0 + i. */
-	function big(n: number, length = MAX_ID_LENGTH, char = 'x'): PollState {
+	function big(n: number, length = MAX_ID_LENGTH, char = 'x'): NewContactState {
 		const seen: Record<string, number> = {};
 		for (let i = 0; i < n; i++) seen[`${i}`.padStart(length, char)] = T0 + i;
 		return { ...state, seen };
 	}
 
+	/** A poll that read nothing: the ledger only stores the state, within its bound. */
+	const quiet: NewContactReading = {
+		pages: [],
+		proved: false,
+		learned: { mode: 'ordered', order: 'newest', checkedTo: 0 },
+	};
+	const settle = (s: NewContactState) => settleNewContact(s, quiet, T0, 100);
+
 	it('leaves a state within its bound as it is', () => {
 		const s = big(100);
 		const before = stored(s);
-		expect(cutToBound(s)).toBeUndefined();
-		expect(s).toEqual(before);
-	});
-
-	it('drops the oldest ids until the state fits, and returns the newest it dropped', () => {
-		const s = big(1000, 20);
-		const max = stateBytes(s) - 5000;
-		const dropped = cutToBound(s, max);
-		expect(stateBytes(s)).toBeLessThanOrEqual(max);
-		const kept = Object.values(s.seen);
-		expect(dropped).toBe(Math.min(...kept) - 1); // the ids are one ms apart
-		expect(kept.length).toBeGreaterThan(800);
-		expect(stateBytes(s)).toBeGreaterThan(max - 60); // no more than needed went
+		const out = settle(s);
+		expect(out.cut).toBeUndefined();
+		expect(out.state.seen).toEqual(s.seen);
+		expect(out.state.floor).toBe(s.floor);
+		expect(s).toEqual(before); // the state given is not changed
 	});
 
 	it('holds for the stated bound: 20,000 ids of the longest length fit in 512 KiB once cut', () => {
 		const s = big(20_000);
-		expect(stateBytes(s)).toBeGreaterThan(MAX_STATE_BYTES);
-		const dropped = cutToBound(s);
-		expect(dropped).toBeDefined();
-		expect(stateBytes(s)).toBeLessThanOrEqual(MAX_STATE_BYTES);
-		expect(Object.values(s.seen).every((t) => t > dropped!)).toBe(true);
+		expect(stateBytes(toStored(s))).toBeGreaterThan(MAX_STATE_BYTES);
+		const { state: kept, cut } = settle(s);
+		expect(cut).toBeDefined();
+		expect(stateBytes(toStored(kept))).toBeLessThanOrEqual(MAX_STATE_BYTES);
+		const times = Object.values(kept.seen);
+		// The oldest went (the ids are one ms apart), and the floor passed the newest dropped, so
+		// that a dropped id can never come again.
+		expect(cut).toBe(Math.min(...times) - 1);
+		expect(times.every((t) => t > cut!)).toBe(true);
+		expect(kept.floor).toBe(cut! + 1);
+		// No more than needed went: what is left of the bound is the room for the logged ids.
+		expect(stateBytes(toStored(kept))).toBeGreaterThan(MAX_STATE_BYTES - MAX_LOGGED * 80 * 3 - 100);
 	});
 
 	it('holds in bytes for ids of non-ASCII characters', () => {
-		const s = big(20_000, MAX_ID_LENGTH, '€');
-		cutToBound(s);
-		expect(Buffer.byteLength(JSON.stringify(s), 'utf8')).toBeLessThanOrEqual(MAX_STATE_BYTES);
+		const { state: kept } = settle(big(20_000, MAX_ID_LENGTH, '€'));
+		expect(Buffer.byteLength(JSON.stringify(toStored(kept)), 'utf8')).toBeLessThanOrEqual(
+			MAX_STATE_BYTES,
+		);
 	});
 });

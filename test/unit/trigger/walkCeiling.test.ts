@@ -1,13 +1,18 @@
 /** The ceiling of a walk without an order: what one walk may emit so that the state keeps its bound. */
 import { PageReader, type ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
-import { readWalkPosition, walkStep } from '../../../nodes/OutreachContact/trigger/shared/walk';
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
+import {
+	MAX_STATE_BYTES,
+	readNewContactState,
+	toStored,
+	type NewContactState,
+} from '../../../nodes/OutreachContact/trigger/shared/storedState';
 import {
 	aboveCeiling,
 	MIN_WALK_BYTES,
+	walkBytes,
 	walkCeiling,
-	walkRoom,
+	walkStep,
 } from '../../../nodes/OutreachContact/trigger/shared/walk';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
@@ -65,11 +70,11 @@ describe('walkCeiling', () => {
 	});
 });
 
-describe('walkRoom', () => {
+describe('walkBytes', () => {
 	it('leaves a walk what its state leaves of half the bound, and at least an eighth', () => {
-		expect(walkRoom(0)).toBe(0.5 * MAX_STATE_BYTES);
-		expect(walkRoom(0.2 * MAX_STATE_BYTES)).toBeCloseTo(0.3 * MAX_STATE_BYTES);
-		expect(walkRoom(MAX_STATE_BYTES)).toBe(MIN_WALK_BYTES);
+		expect(walkBytes(0)).toBe(0.5 * MAX_STATE_BYTES);
+		expect(walkBytes(0.2 * MAX_STATE_BYTES)).toBeCloseTo(0.3 * MAX_STATE_BYTES);
+		expect(walkBytes(MAX_STATE_BYTES)).toBe(MIN_WALK_BYTES);
 		expect(MIN_WALK_BYTES).toBe(MAX_STATE_BYTES / 8);
 	});
 });
@@ -84,7 +89,7 @@ describe('a walk with a ceiling', () => {
 		const ceilingOf = (first: ReadPage) =>
 			walkCeiling({ ...first, total: 20_000 }, allNew, latest, ROOM);
 		const reader = () => new PageReader(pollContext, [], 10, () => true);
-		const input = { isKnown: () => false, latest, ceilingOf, maxPerPoll: 30 };
+		const input = { isKnown: () => false, horizon: latest, ceilingOf, maxPerPoll: 30 };
 		const first = await walkStep({
 			...input,
 			reader: reader(),
@@ -101,7 +106,19 @@ describe('a walk with a ceiling', () => {
 		expect(under.length).toBeGreaterThan(20);
 		expect(under.length).toBeLessThanOrEqual(30);
 		// Stored and read back, the next poll goes on with the same ceiling.
-		const stored = readWalkPosition(JSON.parse(JSON.stringify({ ...first.position, days: 3 })));
+		const walking: NewContactState = {
+			version: 2,
+			baseline: T0,
+			floor: T0,
+			cutoff: null,
+			handledTo: null,
+			seen: {},
+			logged: [],
+			mode: 'walking',
+			walk: { ...first.position, days: 3, previous: null },
+		};
+		const read = readNewContactState(JSON.parse(JSON.stringify(toStored(walking)))).state!;
+		const stored = read.mode === 'walking' ? read.walk : null;
 		expect(stored?.ceiling).toBe(ceiling);
 		const second = await walkStep({ ...input, reader: reader(), position: stored! });
 		expect(second.position.ceiling).toBe(ceiling);

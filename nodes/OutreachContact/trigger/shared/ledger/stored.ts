@@ -117,6 +117,7 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 	const learned = (json.version === 1 ? json.walk : json) as Json | undefined;
 	const stored = json.version === 1 ? undefined : readWalk(json.walk);
 	const byOrder = order(learned?.order);
+	common.pageSize ??= count(learned?.pageSize, 1);
 	if (byOrder && !stored) {
 		const state: NewContactState = {
 			...common,
@@ -132,8 +133,6 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 			state.boundary = { lo: b.lo, hi: b.hi, count: at };
 		return { state };
 	}
-	if (learned && isTime(learned.pageSize) && common.pageSize === undefined)
-		common.pageSize = learned.pageSize;
 	const widened = stored?.extra[STORED.widened];
 	const walk = stored && {
 		...without(stored),
