@@ -15,7 +15,7 @@ import { STATE_KEYS } from '../../harness/simulatedService/triggerSimulation';
 import { TestClock } from '../../harness/testClock';
 import { triggerNode } from '../../harness/workflowJson';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
-import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/stateBound';
+import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { datedAt, rulesOf, type Rules } from './expectations';
 import { planOf, type PlannedContact, type PlannedPoll, type Schedule } from './schedule';
 import { ScheduleService, type Received } from './scheduleService';
@@ -242,10 +242,38 @@ class ScheduleRun {
 			if (cut) this.givenUpBefore = Math.max(this.givenUpBefore, Date.parse(cut[1]));
 		}
 		this.lastIds = ids;
+		if (process.env.PROPERTY_TRACE) this.trace(index, at, ids);
 		return at;
 	}
 
 	private lastIds: number[] = [];
+
+	/** PROPERTY_TRACE=1: each poll's emitted ids, requests and stored state, to follow a failure. */
+	private trace(index: number, at: number, ids: number[]): void {
+		const state = Object.values(this.staticData)[0] as Record<string, Record<string, unknown>>;
+		const stored = state && Object.values(state)[0];
+		const { seen, reported: _, ...rest } = stored ?? {};
+		const min = (t: unknown) =>
+			typeof t === 'number' ? `${((t - this.start) / MINUTE).toFixed(1)}m` : t;
+		const sent = this.service.received.filter((r) => r.poll === index).length;
+		console.log(
+			`${this.when(index, at)}: emitted ${ids.length} [${ids.slice(0, 3).join(',')}..${ids.slice(-2).join(',')}], ${sent} requests, seen ${Object.keys(seen ?? {}).length}, ` +
+				JSON.stringify(rest, (k, v) =>
+					[
+						'floor',
+						'cutoff',
+						'through',
+						'newest',
+						'previous',
+						'ceiling',
+						'createdFloor',
+						'since',
+					].includes(k)
+						? min(v)
+						: v,
+				),
+		);
+	}
 
 	/** The invariants after poll `index`, which started at `at`. */
 	private judge(index: number, at: number): void {

@@ -1,9 +1,7 @@
 /** What the New Contact unit tests share: their start, its state, its polls as n8n stores them. */
 import { pollNewContacts } from '../../nodes/OutreachContact/trigger/newContact/poll';
-import {
-	readNewContactState,
-	type NewContactState,
-} from '../../nodes/OutreachContact/trigger/shared/storedState';
+import { readNewContactState } from '../../nodes/OutreachContact/trigger/shared/ledger/stored';
+import { type NewContactState } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { DAY_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { storedStatePoll, throughJson } from './poll';
 

@@ -15,7 +15,7 @@ import {
 	runWorkflow,
 	triggerNode,
 } from '../../harness/n8nHarness';
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/storedState';
+import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { capturePollLog } from '../support/pollLog';

@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/storedState';
+import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../nodes/OutreachContact/types';

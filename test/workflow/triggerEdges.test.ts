@@ -46,7 +46,7 @@ import {
 } from '../../harness/simulatedService/triggerSimulation';
 import { localMidnight, dayNumber } from '../../harness/simulatedService/calendar';
 import { seededRandom } from '../../harness/testClock';
-import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/storedState';
+import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import type { Order } from '../../sandbox/search';
 import { capturePollLog } from '../support/pollLog';
 

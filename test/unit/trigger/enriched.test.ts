@@ -7,12 +7,12 @@ import {
 	enrichedWalk,
 	MAX_SEEN,
 	RETENTION_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/enriched';
 import {
 	readEnrichedState,
 	toStored,
-	type EnrichedState,
-} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
+import { type EnrichedState } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { CHEAP_PAGES } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
 import {
 	DAY_MS,

@@ -30,11 +30,12 @@ import type {
 } from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
-import { MAX_SEEN, RETENTION_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger';
 import {
-	ENRICHED_KEY as ENRICHED_STATE_KEY,
-	readEnrichedState,
-} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+	MAX_SEEN,
+	RETENTION_MS,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/enriched';
+import { ENRICHED_KEY as ENRICHED_STATE_KEY } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import { readEnrichedState } from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import {
 	DAY_MS,
 	HOUR_MS,

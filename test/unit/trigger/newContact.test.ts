@@ -2,8 +2,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { pollNewContacts } from '../../../nodes/OutreachContact/trigger/newContact/poll';
-import { logOnce, OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger';
-import { toStored } from '../../../nodes/OutreachContact/trigger/shared/storedState';
+import { logOnce, OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
+import { toStored } from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import {
 	DAY_MS,

@@ -7,11 +7,13 @@ import {
 } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import {
 	MAX_STATE_BYTES,
-	readNewContactState,
 	stateBytes,
-	toStored,
 	type NewContactState,
-} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import {
+	readNewContactState,
+	toStored,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import {
 	DAY_MS,
 	HOUR_MS,

@@ -14,7 +14,7 @@ import {
 	CandidateCollector,
 	idKey,
 	type CollectRules,
-} from '../../../nodes/OutreachContact/trigger/shared/candidates';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/candidates';
 import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import {
 	activatedNewContact,
@@ -22,16 +22,16 @@ import {
 	nextFloor,
 	OVERLAP_MS,
 	settleNewContact,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
 import {
 	DEFAULT_MAX_PER_POLL,
 	pollSettings,
 	readSequenceFilter,
-} from '../../../nodes/OutreachContact/trigger/shared/settings';
+} from '../../../nodes/OutreachContact/trigger/pollRunner';
 import {
 	MAX_ID_LENGTH,
 	type NewContactState,
-} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import {
 	cutoffOf,
 	DAY_MS,
@@ -174,8 +174,7 @@ describe('the window and floor a poll goes on with', () => {
 	});
 
 	it('an empty account starts a day back, for clocks that disagree', async () => {
-		const horizon = T0 + FUTURE_TOLERANCE_MS;
-		const { state } = activatedNewContact({ pages: [], now: T0, horizon });
+		const { state } = activatedNewContact({ pages: [], now: T0 });
 		expect(state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect((await pollAt(undefined, T0)).state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect(FIRST_RUN_LOOKBACK_MS).toBe(DAY_MS);

@@ -29,12 +29,10 @@ import type {
 } from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
-import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/storedState';
-import {
-	NEW_CONTACT_KEY as STATE_KEY,
-	readNewContactState,
-} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
+import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import { NEW_CONTACT_KEY as STATE_KEY } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import { readNewContactState } from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import {
 	DAY_MS,
 	HOUR_MS,

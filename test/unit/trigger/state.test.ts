@@ -3,17 +3,19 @@ import {
 	logOnce,
 	settleNewContact,
 	type NewContactReading,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
 import {
 	MAX_ID_LENGTH,
 	MAX_LOGGED,
 	MAX_STATE_BYTES,
-	readNewContactState,
 	STATE_VERSION,
 	stateBytes,
-	toStored,
 	type NewContactState,
-} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import {
+	readNewContactState,
+	toStored,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import { DAY_MS, HOUR_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);

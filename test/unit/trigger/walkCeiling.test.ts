@@ -3,10 +3,12 @@ import { PageReader, type ReadPage } from '../../../nodes/OutreachContact/paging
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import {
 	MAX_STATE_BYTES,
+	type NewContactState,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import {
 	readNewContactState,
 	toStored,
-	type NewContactState,
-} from '../../../nodes/OutreachContact/trigger/shared/storedState';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import {
 	aboveCeiling,
 	MIN_WALK_BYTES,

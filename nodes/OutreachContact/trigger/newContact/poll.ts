@@ -111,6 +111,9 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		);
 		const known = { isKnown, isHandled, belowFloor, requestsLeft: () => budget.left() };
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
+		// The order broke: a walk of the whole window starts now.
+		const walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
+		if (read.learned.mode === 'walking') read = { ...read, learned: { mode: 'walking', walk } };
 	} else {
 		const at = {
 			isKnown,

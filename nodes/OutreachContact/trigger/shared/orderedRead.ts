@@ -189,11 +189,14 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// The pages from the boundary toward the new end that cover Max Contacts per Poll. They are
 	// read in rising page numbers: new contacts (newest first: at the front) then only move
 	// unread contacts further on, where they are still read, never back onto a page read already.
-	// As many as cover Max Contacts per Poll, and fit in the budget (at least the boundary page).
-	const needed = Math.max(
-		1,
-		Math.min(Math.ceil(input.maxPerPoll / size) + 1, input.requestsLeft?.() ?? Infinity),
-	);
+	// As many as cover Max Contacts per Poll and fit in the budget. The boundary page may hold no
+	// new contact: a poll left with the budget for it alone keeps this bisection for the next poll,
+	// which goes on from it with more of its budget left (else every poll would bisect again, read
+	// the boundary page alone and never get on); a poll that goes on from one reads what it can.
+	const left = input.requestsLeft?.() ?? Infinity;
+	if (left < 2 && hi > cheapRead + 1 && !earlier)
+		return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
+	const needed = Math.max(1, Math.min(Math.ceil(input.maxPerPoll / size) + 1, left));
 	// Newest first, a page that does not follow the one before starts the range again: only pages
 	// joined to the boundary without a gap count. The list's end is where the newest answer puts it: during an
 	// import, the last page of the first answer is not the end any more.
