@@ -1,3 +1,4 @@
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: PROPERTY_* settings and PROPERTY_TRACE=1 output */
 /**
  * Replays one schedule (a shrunk counterexample the property test printed) with each poll's
  * emitted ids, requests and stored state printed, to follow a failure:

@@ -1,3 +1,4 @@
+/* eslint-disable no-console, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: PROPERTY_* settings and PROPERTY_TRACE=1 output */
 /**
  * Runs one schedule of the property test and judges it. Each poll goes through n8n-core's real
  * PollContext (harness pollOnce) with the node's real transport; only the HTTP helper is routed
@@ -252,7 +253,7 @@ class ScheduleRun {
 	private trace(index: number, at: number, ids: number[]): void {
 		const state = Object.values(this.staticData)[0] as Record<string, Record<string, unknown>>;
 		const stored = state && Object.values(state)[0];
-		const { seen, reported: _, ...rest } = stored ?? {};
+		const { seen, ...rest } = { ...(stored ?? {}), reported: undefined } as Record<string, unknown>;
 		const min = (t: unknown) =>
 			typeof t === 'number' ? `${((t - this.start) / MINUTE).toFixed(1)}m` : t;
 		const sent = this.service.received.filter((r) => r.poll === index).length;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: SURVEY_* settings, and the survey written to a file */
 /**
  * The survey (survey.ts) as a jest run that the default test match leaves out:
  *   PROPERTY_RUNS=2000 SURVEY_MINUTES=30 SURVEY_OUT=/tmp/survey.json npx jest \

@@ -83,10 +83,9 @@ export async function survey(options: {
 	for (const f of toShrink.slice(0, options.shrinkKinds)) {
 		f.shrunk = await shrink(f.schedule, f.kind);
 		options.report(`shrunk "${f.kind}" in ${f.shrunk.shrinks} steps: ${f.shrunk.problem}`);
-		const { schedule: _s, ...rest } = f;
-		options.shrunk?.(rest);
+		options.shrunk?.(withoutSchedule(f));
 	}
-	return { ran, ms, found: [...found.values()].map(({ schedule: _s, ...rest }) => rest) };
+	return { ran, ms, found: [...found.values()].map(withoutSchedule) };
 }
 
 /** fast-check's shrinking of `schedule`, keeping to failures of the same kind. */
@@ -109,4 +108,11 @@ async function shrink(
 	const outcome = await runSchedule(counterexample);
 	problem = outcome.problems[0] ?? problem;
 	return { schedule: counterexample, problem, shrinks: details.numShrinks };
+}
+
+/** A found failure without the schedule it was first met in (the shrunk one is kept). */
+function withoutSchedule(found: Found & { schedule: Schedule }): Found {
+	const copy: Partial<Found & { schedule: Schedule }> = { ...found };
+	delete copy.schedule;
+	return copy as Found;
 }

@@ -7,8 +7,10 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { ENRICHED_KEY as ENRICHED_STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import {
+	ENRICHED_KEY as ENRICHED_STATE_KEY,
+	NEW_CONTACT_KEY as STATE_KEY,
+} from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../nodes/OutreachContact/types';

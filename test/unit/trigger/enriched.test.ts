@@ -323,7 +323,7 @@ describe('Contact Enriched: stored state', () => {
 		expect(readEnrichedState(good)).toEqual({ state: newEnd });
 		const stored = JSON.parse(JSON.stringify(toStored(first)));
 		expect(readEnrichedState(stored)).toEqual({ state: first });
-		const { order: _, lastPage: _l, ...walking } = newEnd;
+		const walking = { ...newEnd, order: undefined, lastPage: undefined };
 		expect(
 			readEnrichedState(JSON.parse(JSON.stringify(toStored({ ...walking, mode: 'walking' })))),
 		).toEqual({

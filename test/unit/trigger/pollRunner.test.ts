@@ -2,9 +2,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { eventOf } from '../../../nodes/OutreachContact/trigger/events';
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import {
+	NEW_CONTACT_KEY as STATE_KEY,
+	MAX_STATE_BYTES,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { runEventPoll } from '../../../nodes/OutreachContact/trigger/pollRunner';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import {
 	contactAt,

@@ -30,8 +30,10 @@ import type {
 
 import { OutreachContactTrigger } from '../../../nodes/OutreachContact/OutreachContactTrigger.node';
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
-import { MAX_STATE_BYTES } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import {
+	MAX_STATE_BYTES,
+	NEW_CONTACT_KEY as STATE_KEY,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { readNewContactState } from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import {
 	DAY_MS,

@@ -120,9 +120,10 @@ export function settleEnriched(
 			now - RETENTION_MS,
 			capFloor({ ...state.seen, ...keys([...chosen, ...records]) }, MAX_SEEN),
 		);
-		const common = { ...next, since, floor, walk: enrichedWalk(since, now) };
+		const { version, baseline, seen, logged, pageSize } = next;
+		const rest = { version, baseline, seen, logged, since, floor, walk: enrichedWalk(since, now) };
+		if (pageSize !== undefined) Object.assign(rest, { pageSize });
 		const order = read.order === 'newest' || read.order === 'oldest' ? read.order : undefined;
-		const { cutoff: _, ...rest } = common as EnrichedState & { cutoff?: number };
 		next = order
 			? { ...rest, mode: 'newEnd', order, ...(read.lastPage ? { lastPage: read.lastPage } : {}) }
 			: { ...rest, mode: 'walking' };

@@ -102,7 +102,11 @@ function readWalk(raw: unknown): (Walk & { extra: Json }) | undefined {
 	return walk;
 }
 
-const without = <T extends { extra: Json }>({ extra: _, ...rest }: T) => rest;
+const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
+	const copy: Partial<T> = { ...walk };
+	delete copy.extra;
+	return copy as Omit<T, 'extra'>;
+};
 
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
 export function readNewContactState(raw: unknown): StoredState<NewContactState> {
