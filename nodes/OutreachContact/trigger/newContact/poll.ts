@@ -152,7 +152,8 @@ async function readByOrder(
 		order,
 		...known,
 		// Once contacts above the floor were handled, the first known one from the new end must not be below it.
-		belowFloor: state.handledTo !== null ? known.belowFloor : undefined,
+		belowFloor:
+			state.handledTo !== null || Object.keys(state.seen).length > 0 ? known.belowFloor : undefined,
 		maxPerPoll,
 		total: state.count,
 		boundary: state.boundary,

@@ -1,6 +1,13 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { continues, cutoffOf, keepsOrder, parseCreatedTime, type Order } from './serviceTime';
+import {
+	continues,
+	CUTOFF_RANK,
+	cutoffOf,
+	keepsOrder,
+	parseCreatedTime,
+	type Order,
+} from './serviceTime';
 import type { Boundary } from './ledger/shapes';
 
 /**
@@ -71,7 +78,8 @@ function times(contacts: Contact[]): number[] {
 function topOf(pages: ReadPage[]): number | undefined {
 	const all: number[] = [];
 	for (const page of pages) all.push(...times(page.contacts));
-	return cutoffOf(all) ?? undefined;
+	// Fewer than CUTOFF_RANK dates prove nothing: one contact dated ahead would set the point.
+	return all.length < CUTOFF_RANK ? undefined : (cutoffOf(all) ?? undefined);
 }
 
 /** Unknown contacts of pages, each once. */

@@ -2,7 +2,7 @@ import type { PageReader, ReadPage } from '../../paging/pageReader';
 import { pageAllowance } from '../../paging/searchPages';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
-import { OrderWatch, parseCreatedTime, type ResultOrder } from './serviceTime';
+import { CUTOFF_RANK, OrderWatch, parseCreatedTime, type ResultOrder } from './serviceTime';
 import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './ledger/shapes';
 
 /**
@@ -76,10 +76,13 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		previous = read;
 		watch.add(read.contacts);
 		Object.assign(position, watch.snapshot());
+		// The walk's newest is the CUTOFF_RANK-th newest it read, so that one or two contacts dated
+		// ahead do not set it; fewer dates than that set none.
 		for (const c of read.contacts) {
 			const t = parseCreatedTime(c?.created_date);
-			if (t !== undefined && t <= input.horizon)
-				position.newest = Math.max(position.newest ?? t, t);
+			if (t === undefined || t > input.horizon) continue;
+			position.tops = [...(position.tops ?? []), t].sort((a, b) => b - a).slice(0, CUTOFF_RANK);
+			position.newest = position.tops.length < CUTOFF_RANK ? null : position.tops[CUTOFF_RANK - 1];
 		}
 		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
 		const last =

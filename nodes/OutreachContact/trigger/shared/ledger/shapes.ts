@@ -43,8 +43,10 @@ export interface Walk {
 	page: number;
 	/** The window (`Less than` days) of the whole walk. */
 	days: number;
-	/** The newest creation time this walk read, dates far ahead left out. */
+	/** The third newest creation time this walk read (null: fewer read), dates far ahead left out. */
 	newest: number | null;
+	/** The newest creation times read, at most three, newest first: what `newest` is taken from. */
+	tops?: number[];
 	/** What the walk saw of the order so far: times rose, fell; the last one read. */
 	rises?: boolean;
 	falls?: boolean;

@@ -99,6 +99,7 @@ function readWalk(raw: unknown): (Walk & { extra: Json }) | undefined {
 	if (isTime(w.last)) walk.last = w.last;
 	if (count(w.limit, 1) !== undefined) walk.limit = w.limit as number;
 	if (isTime(w.ceiling)) walk.ceiling = w.ceiling;
+	if (Array.isArray(w.tops)) walk.tops = w.tops.filter(isTime).slice(0, 3);
 	return walk;
 }
 
