@@ -9,9 +9,12 @@ module.exports = {
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],
 	// Jest's soft-delete of test globals warns about nock's interceptor, which nothing here can fix.
 	testEnvironmentOptions: { globalsCleanup: 'off' },
-	// The trigger simulations hold hundreds of thousands of contacts: a worker that has grown past
-	// this after a test file is replaced, so that one long run never reaches Node's heap limit.
-	workerIdleMemoryLimit: '1GB',
+	// The trigger simulations hold hundreds of thousands of contacts, and a worker keeps some of
+	// each test file's memory (the layout test's TypeScript program, the property test's runs): a
+	// worker that has grown past this after a test file is replaced, so that the next long file
+	// starts from a fresh heap and never reaches Node's heap limit (a full run on a loaded machine
+	// once crashed in triggerEdges at 3.9 GB with 1 GB here).
+	workerIdleMemoryLimit: '600MB',
 	// A loaded 2-core machine (CI with other work) takes longer than jest's 5 s for some tests.
 	testTimeout: 30_000,
 	transform: {
