@@ -116,7 +116,7 @@ export class OutreachContactTrigger implements INodeType {
 		}
 		let contacts: Contact[];
 		if (this.getMode() === 'manual') {
-			contacts = [await fetchTestEvent(this, sequenceId, event.test)];
+			contacts = [await fetchTestEvent(this, sequenceId, event)];
 		} else {
 			const node = this.getNode();
 			const key = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;

@@ -4,7 +4,10 @@ import { searchContacts } from '../../nodes/OutreachContact/transport/api';
 import type { EventPoll, EventPollFunction } from '../../nodes/OutreachContact/trigger/events';
 import { RequestBudget } from '../../nodes/OutreachContact/trigger/shared/budget';
 import { pollSettings } from '../../nodes/OutreachContact/trigger/pollRunner';
-import { parseCreatedTime } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
+import {
+	createdTime,
+	parseCreatedTime,
+} from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { toStored } from '../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import { type EventState } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
@@ -159,6 +162,7 @@ export async function runEventPoll<S>(
 		sequenceId: run.sequenceId,
 		settings: pollSettings({ maxPerPoll: run.maxPerPoll, initialDays: run.initialDays }),
 		budget: run.budget ?? unboundedBudget(),
+		time: createdTime,
 	});
 	return { ...outcome, requests: search.requests.length - before };
 }

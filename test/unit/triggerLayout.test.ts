@@ -157,4 +157,37 @@ describe('the trigger on one ledger', () => {
 		}
 		expect(crossing).toEqual([]);
 	});
+
+	it("reads a contact's time only through the event's accessor: no other code reads its date fields", () => {
+		// createdTime (serviceTime.ts) is the accessor the table gives both events; reportKey
+		// (candidates.ts) quotes the raw date of a contact it cannot place, for the log.
+		const allowed = new Set(['createdTime', 'reportKey']);
+		const readers: string[] = [];
+		for (const file of files) {
+			const visit = (node: ts.Node, owner?: string): void => {
+				const name =
+					(ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node)) &&
+					node.name &&
+					ts.isIdentifier(node.name)
+						? node.name.text
+						: owner;
+				if (
+					ts.isPropertyAccessExpression(node) &&
+					/^(created_date|updated_date|created_timestamp_ms)$/.test(node.name.text) &&
+					!allowed.has(name ?? '')
+				)
+					readers.push(`${relative(TRIGGER, file)}: ${node.getText(source(file))} in ${name}`);
+				ts.forEachChild(node, (child) => visit(child, name));
+			};
+			visit(source(file));
+		}
+		expect(readers).toEqual([]);
+	});
+
+	it('names one time accessor per event in the table', () => {
+		const table = source(join(TRIGGER, 'events.ts')).getText();
+		const entries = table.split('defineEvent({').slice(1);
+		expect(entries.length).toBeGreaterThanOrEqual(2);
+		for (const entry of entries) expect(entry).toMatch(/\n\t\ttime: \w+,/);
+	});
 });

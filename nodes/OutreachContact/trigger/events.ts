@@ -4,6 +4,7 @@ import type { SearchCondition } from '../types';
 import { enrichedConditions, pollEnrichedContacts } from './enriched/poll';
 import { pollNewContacts, searchConditions } from './newContact/poll';
 import type { RequestBudget } from './shared/budget';
+import { createdTime, type TimeOf } from './shared/serviceTime';
 import type { Settled } from './shared/ledger/ledger';
 import type { PollSettings } from './pollRunner';
 import { ENRICHED_KEY, NEW_CONTACT_KEY, type StoredState } from './shared/ledger/shapes';
@@ -32,6 +33,8 @@ export interface EventPollInput<S> {
 	settings: PollSettings;
 	/** What the poll may still send (take() before every request). */
 	budget: RequestBudget;
+	/** The event's time of a contact (its table entry's). */
+	time: TimeOf;
 }
 
 /** What "Fetch Test Event" searches for an event, and how it says that nothing was found. */
@@ -44,7 +47,7 @@ export interface TestSearch {
 
 /**
  * One event of the trigger: everything the poll runner (pollRunner.ts), Fetch Test Event and
- * the node's description need to know about it. Adding an event means one entry in events.ts.
+ * the node's description need to know about it. Adding an event means its folder and one entry here.
  */
 export interface TriggerEventSpec<S> {
 	/** The `event` parameter's value. */
@@ -58,6 +61,11 @@ export interface TriggerEventSpec<S> {
 	label: string;
 	/** What it emits, for log lines: "new contact", "enriched contact". */
 	noun: string;
+	/**
+	 * The time it files a contact under: the ledger's floor, cutoff and handled point, and the
+	 * order the readers check, are all in it.
+	 */
+	time: TimeOf;
 	/** Its state's key in the node's static data (never shared with another event). */
 	stateKey: string;
 	/** The stored state, or the problem that makes it unusable (then: a first activation). */
@@ -90,6 +98,7 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'Contact enriched',
 		label: 'Outreach Contact Trigger (Contact Enriched)',
 		noun: 'enriched contact',
+		time: createdTime,
 		stateKey: ENRICHED_KEY,
 		readState: readEnrichedState,
 		poll: pollEnrichedContacts,
@@ -108,6 +117,7 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'New contact',
 		label: 'Outreach Contact Trigger',
 		noun: 'new contact',
+		time: createdTime,
 		stateKey: NEW_CONTACT_KEY,
 		readState: readNewContactState,
 		poll: pollNewContacts,

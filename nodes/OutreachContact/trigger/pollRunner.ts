@@ -127,6 +127,7 @@ export async function runEventPoll<S>(
 		sequenceId,
 		settings,
 		budget,
+		time: event.time,
 	});
 	const { label, noun } = event;
 	const { state, fresh } = logOnce(outcome.state as unknown as EventState, [

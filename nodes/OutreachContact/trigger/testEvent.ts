@@ -4,9 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getClock } from '../helpers/clock';
 import { walkSearchPages } from '../paging/searchPages';
 import type { Contact } from '../types';
-import type { TestSearch } from './events';
+import type { TriggerEventSpec } from './events';
 import { compareCandidates } from './shared/ledger/candidates';
-import { FUTURE_TOLERANCE_MS, parseCreatedTime } from './shared/serviceTime';
+import { FUTURE_TOLERANCE_MS, type TimeOf } from './shared/serviceTime';
 
 /** Windows tried in turn by "Fetch Test Event" until one holds a contact (`Less than` values). */
 export const TEST_EVENT_WINDOWS = [2, 8, 31, 366];
@@ -15,10 +15,10 @@ export const TEST_EVENT_WINDOWS = [2, 8, 31, 366];
  * The newest contact (by creation time, then id), passing over far-future dates like a poll;
  * when no contact has a readable time, the first one, so that the test event still shows the shape.
  */
-export function newestContact(contacts: Contact[], now: number): Contact | undefined {
+export function newestContact(contacts: Contact[], now: number, time: TimeOf): Contact | undefined {
 	let best: { created: number; id: unknown; contact: Contact } | undefined;
 	for (const contact of contacts) {
-		const created = parseCreatedTime(contact?.created_date);
+		const created = time(contact);
 		if (created === undefined || created > now + FUTURE_TOLERANCE_MS) continue;
 		const entry = { created, id: contact.id, contact };
 		if (!best || compareCandidates(entry, best) > 0) best = entry;
@@ -33,15 +33,16 @@ export function newestContact(contacts: Contact[], now: number): Contact | undef
 export async function fetchTestEvent(
 	ctx: IPollFunctions,
 	sequenceId: number | undefined,
-	search: TestSearch,
+	event: Pick<TriggerEventSpec<unknown>, 'test' | 'time'>,
 ): Promise<Contact> {
+	const search = event.test;
 	for (const days of TEST_EVENT_WINDOWS) {
 		let newest: Contact | undefined;
 		const now = getClock().now();
 		await walkSearchPages(ctx, {
 			conditions: search.conditions(days, sequenceId),
 			onPage: (page) => {
-				newest = newestContact(newest ? [newest, ...page] : page, now);
+				newest = newestContact(newest ? [newest, ...page] : page, now, event.time);
 			},
 		});
 		if (newest) return newest;

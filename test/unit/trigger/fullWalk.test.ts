@@ -3,7 +3,11 @@ import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
 import { pageAllowance } from '../../../nodes/OutreachContact/paging/searchPages';
 import { walkStep, type WalkPosition } from '../../../nodes/OutreachContact/trigger/shared/walk';
-import { DAY_MS, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import {
+	createdTime,
+	DAY_MS,
+	MINUTE_MS,
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, pollContext } from '../../support/poll';
 
@@ -33,6 +37,7 @@ async function step(
 		reader,
 		position,
 		maxPerPoll: options.maxPerPoll ?? 100,
+		time: createdTime,
 		isKnown: typeof known === 'function' ? known : (x) => known.has(x.id),
 		horizon: T0 + DAY_MS,
 		maxPages: options.maxPages,

@@ -6,6 +6,7 @@ import {
 	readOrdered,
 } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
 import {
+	createdTime,
 	continues,
 	keepsOrder,
 	MINUTE_MS,
@@ -41,9 +42,22 @@ const knownUpTo = (known: number) => ({
 
 /** One read of the new end of a list: contacts up to `known` were handled. */
 const readNewest = (known: number, maxPerPoll: number) =>
-	readOrdered({ reader: reader(), order: 'newest', ...knownUpTo(known), maxPerPoll });
+	readOrdered({
+		time: createdTime,
+		reader: reader(),
+		order: 'newest',
+		...knownUpTo(known),
+		maxPerPoll,
+	});
 const readOldest = (known: number, maxPerPoll: number, total: number) =>
-	readOrdered({ reader: reader(10), order: 'oldest', ...knownUpTo(known), maxPerPoll, total });
+	readOrdered({
+		time: createdTime,
+		reader: reader(10),
+		order: 'oldest',
+		...knownUpTo(known),
+		maxPerPoll,
+		total,
+	});
 
 /** The unknown contacts of a read, each once, oldest first. */
 function unknownIn(pages: Array<{ contacts: Contact[] }>, known: number): number[] {
@@ -53,21 +67,21 @@ function unknownIn(pages: Array<{ contacts: Contact[] }>, known: number): number
 
 describe('keepsOrder', () => {
 	it('holds for pages that never rise (newest) or never fall (oldest), across pages', () => {
-		expect(keepsOrder([[c(9), c(8)], [c(8), c(5)], [c(2)]], 'newest')).toBe(true);
-		expect(keepsOrder([[c(9), c(8)], [c(10)]], 'newest')).toBe(false);
-		expect(keepsOrder([[c(1), c(3)], [c(7)]], 'oldest')).toBe(true);
-		expect(keepsOrder([[c(3), c(1)]], 'oldest')).toBe(false);
+		expect(keepsOrder([[c(9), c(8)], [c(8), c(5)], [c(2)]], 'newest', createdTime)).toBe(true);
+		expect(keepsOrder([[c(9), c(8)], [c(10)]], 'newest', createdTime)).toBe(false);
+		expect(keepsOrder([[c(1), c(3)], [c(7)]], 'oldest', createdTime)).toBe(true);
+		expect(keepsOrder([[c(3), c(1)]], 'oldest', createdTime)).toBe(false);
 	});
 
 	it('passes over a contact met again on a later page (pages read a moment apart overlap)', () => {
 		// Newest first: two contacts were added between the reads, 9 moved onto page 2.
-		expect(keepsOrder(pagesOf([10, 9], [9, 8]), 'newest')).toBe(true);
-		expect(keepsOrder(pagesOf([10, 8], [9, 7]), 'newest')).toBe(false);
+		expect(keepsOrder(pagesOf([10, 9], [9, 8]), 'newest', createdTime)).toBe(true);
+		expect(keepsOrder(pagesOf([10, 8], [9, 7]), 'newest', createdTime)).toBe(false);
 	});
 
 	it('passes over contacts without a readable date', () => {
 		const odd = { ...c(99), created_date: 'soon' };
-		expect(keepsOrder([[c(5), odd, c(4)]], 'newest')).toBe(true);
+		expect(keepsOrder([[c(5), odd, c(4)]], 'newest', createdTime)).toBe(true);
 	});
 });
 
@@ -128,6 +142,7 @@ describe('readOrdered, newest first', () => {
 		const fake = service(500, 'newest');
 		fake.contacts.push(c(600)); // emitted earlier, dated ahead of what is handled
 		const r = await readOrdered({
+			time: createdTime,
 			reader: reader(),
 			order: 'newest',
 			isKnown: (x) => x.id <= 480 || x.id === 600,
@@ -178,6 +193,7 @@ describe('readOrdered, newest first', () => {
 				for (let i = 0; i < 25; i++) fake.contacts.push(c(next++));
 			};
 			const r = await readOrdered({
+				time: createdTime,
 				reader: reader(),
 				order: 'newest',
 				...knownUpTo(5),
@@ -227,6 +243,7 @@ describe('readOrdered, newest first', () => {
 		service(2000, 'newest');
 		let left = 6;
 		const r = await readOrdered({
+			time: createdTime,
 			reader: reader(undefined, () => left-- > 0),
 			order: 'newest',
 			...knownUpTo(505),
@@ -255,6 +272,7 @@ describe('readOrdered, newest first', () => {
 	it('reads nothing into the range when the service serves another size than the stored one', async () => {
 		service(100, 'newest', 10);
 		const r = await readOrdered({
+			time: createdTime,
 			reader: reader(20),
 			order: 'newest',
 			...knownUpTo(0),
@@ -312,6 +330,7 @@ describe('readOrdered, oldest first', () => {
 describe('checkOrder: the rolling check', () => {
 	const check = (order: Order, checkedTo: number, requests: number, below = 15) =>
 		checkOrder({
+			time: createdTime,
 			reader: reader(10),
 			order,
 			checkedTo,
@@ -359,6 +378,7 @@ describe('checkOrder: the rolling check', () => {
 		service(50, 'newest');
 		let left = 1;
 		const r = await checkOrder({
+			time: createdTime,
 			reader: reader(10, () => left-- > 0),
 			order: 'newest',
 			checkedTo: 10,

@@ -33,6 +33,7 @@ import {
 	type NewContactState,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import {
+	createdTime,
 	cutoffOf,
 	DAY_MS,
 	FUTURE_TOLERANCE_MS,
@@ -47,6 +48,7 @@ import { seededRandom } from '../../../harness/testClock';
 
 const rules = (over: Partial<CollectRules> = {}): CollectRules => ({
 	now: T0,
+	time: createdTime,
 	emit: true,
 	maxPerPoll: DEFAULT_MAX_PER_POLL,
 	floor: T0 - HOUR_MS,
@@ -174,7 +176,7 @@ describe('the window and floor a poll goes on with', () => {
 	});
 
 	it('an empty account starts a day back, for clocks that disagree', async () => {
-		const { state } = activatedNewContact({ pages: [], now: T0 });
+		const { state } = activatedNewContact({ pages: [], now: T0, time: createdTime });
 		expect(state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect((await pollAt(undefined, T0)).state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect(FIRST_RUN_LOOKBACK_MS).toBe(DAY_MS);
@@ -303,12 +305,20 @@ describe('the collector', () => {
 		});
 		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0 } as const;
 		// Nothing handled without a gap: the floor stays, and the chosen join the seen ids.
-		const kept = settleNewContact(state, { pages: [page], proved: false, learned }, T0, 100);
+		const kept = settleNewContact(
+			state,
+			{ pages: [page], proved: false, learned },
+			{ now: T0, maxPerPoll: 100, time: createdTime },
+		);
 		expect(ids(kept.emit)).toEqual([1, 2]);
 		expect(kept.state.seen).toEqual({ '0': T0 - 2 * HOUR_MS, '1': T0 - 5000, '2': T0 - 1000 });
 		// Handled up to where the floor (an overlap behind) passes T0 - 1000: ids below it go.
 		const read = { pages: [page], proved: true, reach: T0 - 1000 + OVERLAP_MS, learned };
-		const pruned = settleNewContact(state, read, T0 + HOUR_MS, 100);
+		const pruned = settleNewContact(state, read, {
+			now: T0 + HOUR_MS,
+			maxPerPoll: 100,
+			time: createdTime,
+		});
 		expect(pruned.state.floor).toBe(T0 - 1000);
 		expect(pruned.state.seen).toEqual({ '2': T0 - 1000 });
 	});
@@ -377,8 +387,8 @@ describe('settings and helpers', () => {
 			contact(2, T0),
 			contact(9, T0 + 5 * DAY_MS),
 		];
-		expect(newestContact(list, T0)?.id).toBe(3);
-		expect(newestContact([contact(5, 'garbage'), contact(6, 'also')], T0)?.id).toBe(5);
-		expect(newestContact([], T0)).toBeUndefined();
+		expect(newestContact(list, T0, createdTime)?.id).toBe(3);
+		expect(newestContact([contact(5, 'garbage'), contact(6, 'also')], T0, createdTime)?.id).toBe(5);
+		expect(newestContact([], T0, createdTime)).toBeUndefined();
 	});
 });

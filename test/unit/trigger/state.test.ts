@@ -16,7 +16,11 @@ import {
 	readNewContactState,
 	toStored,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
-import { DAY_MS, HOUR_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import {
+	createdTime,
+	DAY_MS,
+	HOUR_MS,
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 
@@ -227,7 +231,8 @@ describe('the bound: the state the ledger stores stays within MAX_STATE_BYTES', 
 		proved: false,
 		learned: { mode: 'ordered', order: 'newest', checkedTo: 0 },
 	};
-	const settle = (s: NewContactState) => settleNewContact(s, quiet, T0, 100);
+	const settle = (s: NewContactState) =>
+		settleNewContact(s, quiet, { now: T0, maxPerPoll: 100, time: createdTime });
 
 	it('leaves a state within its bound as it is', () => {
 		const s = big(100);

@@ -1,6 +1,6 @@
 /** The ceiling of a walk without an order: what one walk may emit so that the state keeps its bound. */
 import { PageReader, type ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
-import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { createdTime, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import {
 	MAX_STATE_BYTES,
 	type NewContactState,
@@ -41,14 +41,16 @@ describe('walkCeiling', () => {
 	it('sets none when the new contacts of the window fit (a steady account)', () => {
 		// 5 new of 100 on the page, 30,000 in the window: about 1,500 ids.
 		const isNew = (x: Contact) => x.id > 95;
-		expect(walkCeiling(page(range(1, 100), 30_000), isNew, latest, ROOM)).toBeUndefined();
+		expect(
+			walkCeiling(page(range(1, 100), 30_000), isNew, latest, ROOM, createdTime),
+		).toBeUndefined();
 	});
 
 	it('after a pause: the time under which the new contacts fill the room', () => {
 		// All 100 new, 20,000 in the window: 1.5 to 3 digit ids take 17 to 20 bytes each, about
 		// 398,000 bytes for the window, three times ROOM: a third of the page.
-		const ceiling = walkCeiling(page(range(1, 100), 20_000), allNew, latest, ROOM);
-		const below = range(1, 100).filter((id) => !aboveCeiling(c(id), ceiling));
+		const ceiling = walkCeiling(page(range(1, 100), 20_000), allNew, latest, ROOM, createdTime);
+		const below = range(1, 100).filter((id) => !aboveCeiling(c(id), ceiling, createdTime));
 		expect(below.length).toBeGreaterThan(25);
 		expect(below.length).toBeLessThan(40);
 		expect(below.length * 200 * 20).toBeLessThanOrEqual(ROOM * 1.05);
@@ -56,7 +58,7 @@ describe('walkCeiling', () => {
 
 	it('is at least the oldest new contact of the page: every walk emits some', () => {
 		const isNew = (x: Contact) => x.id > 50;
-		expect(walkCeiling(page(range(1, 100), 10_000_000), isNew, latest, ROOM)).toBe(
+		expect(walkCeiling(page(range(1, 100), 10_000_000), isNew, latest, ROOM, createdTime)).toBe(
 			T0 + 51 * MINUTE_MS,
 		);
 	});
@@ -67,8 +69,12 @@ describe('walkCeiling', () => {
 			...page(range(1, 3), 10_000_000),
 			contacts: [ahead, c(1), c(2), c(3)],
 		};
-		expect(walkCeiling(first, (x) => x.id !== 1, latest, ROOM)).toBe(T0 + 2 * MINUTE_MS);
-		expect(walkCeiling(page(range(1, 3), 10_000_000), () => false, latest, ROOM)).toBeUndefined();
+		expect(walkCeiling(first, (x) => x.id !== 1, latest, ROOM, createdTime)).toBe(
+			T0 + 2 * MINUTE_MS,
+		);
+		expect(
+			walkCeiling(page(range(1, 3), 10_000_000), () => false, latest, ROOM, createdTime),
+		).toBeUndefined();
 	});
 });
 
@@ -89,10 +95,11 @@ describe('a walk with a ceiling', () => {
 		fake.contacts = scrambled.map(c);
 		fake.install();
 		const ceilingOf = (first: ReadPage) =>
-			walkCeiling({ ...first, total: 20_000 }, allNew, latest, ROOM);
+			walkCeiling({ ...first, total: 20_000 }, allNew, latest, ROOM, createdTime);
 		const reader = () => new PageReader(pollContext, [], 10, () => true);
 		const input = { isKnown: () => false, horizon: latest, ceilingOf, maxPerPoll: 30 };
 		const first = await walkStep({
+			time: createdTime,
 			...input,
 			reader: reader(),
 			position: { page: 1, newest: null },
@@ -103,7 +110,7 @@ describe('a walk with a ceiling', () => {
 		// walk reads on, and the contacts under the ceiling are what counts.
 		// The pages to collect hold only the contacts under the ceiling.
 		const under = first.pages.flatMap((p) => p.contacts);
-		expect(under.filter((x) => aboveCeiling(x, ceiling))).toEqual([]);
+		expect(under.filter((x) => aboveCeiling(x, ceiling, createdTime))).toEqual([]);
 		expect(first.pages.length).toBeGreaterThan(3);
 		expect(under.length).toBeGreaterThan(20);
 		expect(under.length).toBeLessThanOrEqual(30);
@@ -122,7 +129,12 @@ describe('a walk with a ceiling', () => {
 		const read = readNewContactState(JSON.parse(JSON.stringify(toStored(walking)))).state!;
 		const stored = read.mode === 'walking' ? read.walk : null;
 		expect(stored?.ceiling).toBe(ceiling);
-		const second = await walkStep({ ...input, reader: reader(), position: stored! });
+		const second = await walkStep({
+			time: createdTime,
+			...input,
+			reader: reader(),
+			position: stored!,
+		});
 		expect(second.position.ceiling).toBe(ceiling);
 	});
 });

@@ -31,13 +31,14 @@ export function enrichedConditions(days: number, sequenceId?: number): SearchCon
  * where contacts enriched soon after their creation are, so that those come at once.
  */
 export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (input) => {
-	const { ctx, start, sequenceId, settings, budget } = input;
+	const { ctx, start, sequenceId, settings, budget, time } = input;
+	const rules = { now: start, maxPerPoll: settings.maxPerPoll, time };
 	const take = () => budget.take();
 	const horizon = start + FUTURE_TOLERANCE_MS;
 	if (!input.stored) {
 		const days = settings.initialDays > 0 ? settings.initialDays * DAY_MS : FIRST_RUN_LOOKBACK_MS;
 		const since = start - days;
-		if (settings.initialDays > 0) input = { ...input, stored: activatedEnriched(start, since) };
+		if (settings.initialDays > 0) input = { ...input, stored: activatedEnriched(rules, since) };
 		else {
 			// A sample tells where the enriched contacts stand: what it holds up to its third newest
 			// was there, and the first walk records it instead of emitting it.
@@ -48,8 +49,8 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 				undefined,
 				take,
 			);
-			const { sample } = await readSample(ctx, reader);
-			const state = activatedEnriched(start, since, {
+			const { sample } = await readSample(ctx, reader, time);
+			const state = activatedEnriched(rules, since, {
 				pages: sample,
 				horizon,
 				pageSize: reader.pageSize,
@@ -66,7 +67,7 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		state.pageSize,
 		take,
 	);
-	const { isKnown } = viewOf(state, start);
+	const { isKnown } = viewOf(state, rules);
 	const pages: ReadPage[] = [];
 	let lastPage: number | undefined;
 	if (state.mode === 'newEnd') {
@@ -82,6 +83,7 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		reader,
 		position: walk,
 		maxPerPoll: settings.maxPerPoll,
+		time,
 		isKnown,
 		horizon,
 		maxPages: state.mode === 'newEnd' ? WALK_PAGES_WITH_ORDER : undefined,
@@ -99,8 +101,7 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 			pageSize: reader.pageSize,
 			inconsistent: step.inconsistent,
 		},
-		start,
-		settings.maxPerPoll,
+		rules,
 	);
 	return { ...settled, rewound, stopped: budget.stopped };
 };

@@ -15,8 +15,8 @@ import { readOrdered } from '../shared/orderedRead';
 import {
 	DAY_MS,
 	FUTURE_TOLERANCE_MS,
-	parseCreatedTime,
 	readSample,
+	type TimeOf,
 	WALK_ALLOWANCE_MS,
 	windowDays,
 } from '../shared/serviceTime';
@@ -67,7 +67,8 @@ export function newWalk(
  * the ledger, which decides what is emitted and stored; the next poll goes on from there.
  */
 export const pollNewContacts: EventPollFunction<NewContactState> = async (input) => {
-	const { ctx, start, sequenceId, settings, budget } = input;
+	const { ctx, start, sequenceId, settings, budget, time } = input;
+	const rules = { now: start, maxPerPoll: settings.maxPerPoll, time };
 	const take = () => budget.take();
 	const window = (floor: number) => windowDays(start + WALK_ALLOWANCE_MS, floor);
 	let stored = input.stored;
@@ -77,13 +78,14 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		const initial = settings.initialDays > 0 ? start - settings.initialDays * DAY_MS : undefined;
 		const days = window(initial ?? start - FIRST_RUN_LOOKBACK_MS);
 		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take);
-		const sample = await readSample(ctx, reader);
+		const sample = await readSample(ctx, reader, time);
 		const activation = activatedNewContact({
 			pages: sample.sample,
 			order: sample.order,
 			count: sample.first.total,
 			pageSize: reader.pageSize,
 			now: start,
+			time,
 			initialFloor: initial,
 			// With N days and no order, the first walk emits them; once it is complete, everything
 			// up to the newest of the sample was handled, and the floor can follow it.
@@ -100,7 +102,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		}
 	}
 	const { state, rewound } = opened(stored, start);
-	const { isKnown, isHandled, belowFloor } = viewOf(state, start);
+	const view = viewOf(state, rules);
 	let read: NewContactReading;
 	if (state.mode === 'ordered') {
 		reader ??= new PageReader(
@@ -109,14 +111,15 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			state.pageSize,
 			take,
 		);
-		const known = { isKnown, isHandled, belowFloor, requestsLeft: () => budget.left() };
+		const known = { ...view, requestsLeft: () => budget.left() };
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
 		const walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
 		if (read.learned.mode === 'walking') read = { ...read, learned: { mode: 'walking', walk } };
 	} else {
 		const at = {
-			isKnown,
+			isKnown: view.isKnown,
+			time,
 			horizon: start + FUTURE_TOLERANCE_MS,
 			start,
 			window: window(state.floor),
@@ -128,7 +131,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		});
 	}
 	if (reader?.pageSize !== undefined) read.pageSize = reader.pageSize;
-	const settled = settleNewContact(state, read, start, settings.maxPerPoll);
+	const settled = settleNewContact(state, read, rules);
 	return {
 		...settled,
 		rewound,
@@ -170,6 +173,7 @@ async function readByOrder(
 			order,
 			checkedTo,
 			total: main.total,
+			time: known.time,
 			requests: Math.max(1, Math.ceil(pages.length / 2)),
 			belowFloor: known.belowFloor,
 		});
@@ -178,7 +182,7 @@ async function readByOrder(
 		const upTo = Math.max(main.rangeTop ?? -Infinity, state.handledTo ?? -Infinity);
 		for (const page of check.pages) {
 			const late = page.contacts.filter((c) => {
-				const t = parseCreatedTime(c?.created_date);
+				const t = known.time(c);
 				return t === undefined || t <= upTo; // what cannot be placed is logged as usual
 			});
 			pages.push({ ...page, contacts: late });
@@ -203,6 +207,7 @@ async function readWalking(
 	state: WalkingState,
 	at: {
 		isKnown(c: Contact): boolean;
+		time: TimeOf;
 		horizon: number;
 		start: number;
 		window: number;
@@ -219,10 +224,11 @@ async function readWalking(
 		reader: readerFor(walk.days),
 		position: walk,
 		maxPerPoll: at.maxPerPoll,
+		time: at.time,
 		isKnown: at.isKnown,
 		horizon: at.horizon,
 		ceilingOf: (first) =>
-			walkCeiling(first, (c) => !at.isKnown(c), at.horizon, walkBytes(storedBytes(state))),
+			walkCeiling(first, (c) => !at.isKnown(c), at.horizon, walkBytes(storedBytes(state)), at.time),
 	});
 	let next: NewContactWalk = { ...walk, ...step.position };
 	const read: NewContactReading = {

@@ -1,6 +1,6 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { keepsOrder, type Order } from './serviceTime';
+import { keepsOrder, type Order, type TimeOf } from './serviceTime';
 
 /**
  * The check that the order still holds, spread over polls (docs/trigger.md, "The rolling
@@ -13,6 +13,7 @@ import { keepsOrder, type Order } from './serviceTime';
 export interface CheckInput {
 	reader: PageReader;
 	order: Order;
+	time: TimeOf;
 	/** Positions from the new end covered so far (0: a new round). */
 	checkedTo: number;
 	total: number;
@@ -46,7 +47,8 @@ export async function checkOrder(input: CheckInput): Promise<CheckResult> {
 		const read = await reader.read(page);
 		if (!read) break;
 		pages.push(read);
-		if (!keepsOrder([read.contacts], order)) return { pages, checkedTo: 0, ordered: false };
+		if (!keepsOrder([read.contacts], order, input.time))
+			return { pages, checkedTo: 0, ordered: false };
 		const done =
 			read.contacts.length === 0 || read.gone || read.contacts.every((c) => input.belowFloor(c));
 		checkedTo = done ? 0 : order === 'newest' ? page * size : total - (page - 1) * size;

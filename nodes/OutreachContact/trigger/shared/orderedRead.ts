@@ -5,8 +5,8 @@ import {
 	CUTOFF_RANK,
 	cutoffOf,
 	keepsOrder,
-	parseCreatedTime,
 	type Order,
+	type TimeOf,
 } from './serviceTime';
 import type { Boundary } from './ledger/shapes';
 
@@ -25,6 +25,7 @@ export const CHEAP_PAGES = 3;
 export interface OrderedInput {
 	reader: PageReader;
 	order: Order;
+	time: TimeOf;
 	/** True for a contact that is not new: below the floor, present at activation, or emitted. */
 	isKnown(contact: Contact): boolean;
 	/**
@@ -66,18 +67,13 @@ export interface OrderedResult {
 	pagesWaiting?: boolean;
 }
 
-function times(contacts: Contact[]): number[] {
-	const out: number[] = [];
-	for (const c of contacts) {
-		const t = parseCreatedTime(c?.created_date);
-		if (t !== undefined) out.push(t);
-	}
-	return out;
-}
-
-function topOf(pages: ReadPage[]): number | undefined {
+function topOf(pages: ReadPage[], time: TimeOf): number | undefined {
 	const all: number[] = [];
-	for (const page of pages) all.push(...times(page.contacts));
+	for (const page of pages)
+		for (const c of page.contacts) {
+			const t = time(c);
+			if (t !== undefined) all.push(t);
+		}
 	// Fewer than CUTOFF_RANK dates prove nothing: one contact dated ahead would set the point.
 	return all.length < CUTOFF_RANK ? undefined : (cutoffOf(all) ?? undefined);
 }
@@ -151,8 +147,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// skipping anything (see below).
 	const result = (range: ReadPage[]): OrderedResult => ({
 		range,
-		rangeTop: topOf(range),
-		ordered: !disordered(range) && range.every((p) => keepsOrder([p.contacts], order)),
+		rangeTop: topOf(range, input.time),
+		ordered: !disordered(range) && range.every((p) => keepsOrder([p.contacts], order, input.time)),
 		total,
 		lastPage,
 	});

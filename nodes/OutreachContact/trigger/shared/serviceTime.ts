@@ -72,6 +72,15 @@ export function parseCreatedTime(value: unknown): number | undefined {
 }
 
 /**
+ * The time an event files a contact under (its floor, cutoff, handled point and order are in
+ * it): each event's table entry names one (events.ts), and every reader and the ledger use that.
+ */
+export type TimeOf = (contact: Contact) => number | undefined;
+
+/** A contact's creation time: both events go by it (the service lists contacts by creation). */
+export const createdTime: TimeOf = (contact) => parseCreatedTime(contact?.created_date);
+
+/**
  * The `created_timestamp` `Less than` value that returns every contact created at or after
  * `floor`, whatever timezone the service counts days in: one spare day absorbs DST changes,
  * clock skew and zone-less timestamps (the proof is in docs/trigger.md).
@@ -112,6 +121,8 @@ export type Order = Exclude<ResultOrder, 'unordered'>;
  * prove nothing: `order` is then undefined.
  */
 export class OrderWatch {
+	constructor(private readonly time: TimeOf) {}
+
 	private last: number | undefined;
 
 	private rises = false;
@@ -121,7 +132,7 @@ export class OrderWatch {
 	/** Feeds one page; false as soon as `expected` no longer holds. */
 	add(contacts: Contact[], expected?: ResultOrder): boolean {
 		for (const contact of contacts) {
-			const created = parseCreatedTime(contact?.created_date);
+			const created = this.time(contact);
 			if (created === undefined) continue;
 			if (this.last !== undefined && created > this.last) this.rises = true;
 			if (this.last !== undefined && created < this.last) this.falls = true;
@@ -131,8 +142,11 @@ export class OrderWatch {
 	}
 
 	/** A watch that goes on from a walk's saved position (a walk spread over polls). */
-	static resume(saved: { rises?: boolean; falls?: boolean; last?: number }): OrderWatch {
-		const watch = new OrderWatch();
+	static resume(
+		time: TimeOf,
+		saved: { rises?: boolean; falls?: boolean; last?: number },
+	): OrderWatch {
+		const watch = new OrderWatch(time);
 		watch.rises = saved.rises === true;
 		watch.falls = saved.falls === true;
 		watch.last = saved.last;
@@ -168,6 +182,7 @@ export const ACTIVATION_PAGES = 5;
 export async function readSample(
 	ctx: IPollFunctions,
 	reader: PageReader,
+	time: TimeOf,
 ): Promise<{ first: ReadPage; pages: number; order?: 'newest' | 'oldest'; sample: ReadPage[] }> {
 	const first = await reader.read(1);
 	if (!first) {
@@ -177,7 +192,7 @@ export async function readSample(
 		});
 	}
 	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
-	const watch = new OrderWatch();
+	const watch = new OrderWatch(time);
 	watch.add(first.contacts);
 	const seen = pages > 1 ? watch.order : undefined;
 	const sample: ReadPage[] = [first];
@@ -204,14 +219,14 @@ export async function readSample(
  * A contact met again on a later page is passed over: pages read a moment apart overlap when
  * contacts were added between them, and the repeat says nothing about the order.
  */
-export function keepsOrder(pages: Contact[][], order: Order): boolean {
+export function keepsOrder(pages: Contact[][], order: Order, time: TimeOf): boolean {
 	let last: number | undefined;
 	const met = new Set<unknown>();
 	for (const page of pages) {
 		for (const c of page) {
 			if (met.has(c?.id)) continue;
 			met.add(c?.id);
-			const t = parseCreatedTime(c?.created_date);
+			const t = time(c);
 			if (t === undefined) continue;
 			if (last !== undefined && (order === 'newest' ? t > last : t < last)) return false;
 			last = t;

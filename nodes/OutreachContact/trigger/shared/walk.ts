@@ -2,7 +2,7 @@ import type { PageReader, ReadPage } from '../../paging/pageReader';
 import { pageAllowance } from '../../paging/searchPages';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
-import { CUTOFF_RANK, OrderWatch, parseCreatedTime, type ResultOrder } from './serviceTime';
+import { CUTOFF_RANK, OrderWatch, type ResultOrder, type TimeOf } from './serviceTime';
 import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './ledger/shapes';
 
 /**
@@ -30,6 +30,7 @@ export interface WalkInput {
 	reader: PageReader;
 	position: WalkPosition;
 	maxPerPoll: number;
+	time: TimeOf;
 	/** True for a contact that is not new. */
 	isKnown(contact: Contact): boolean;
 	/** Dates after this are not taken for the walk's newest (they wait, see the collector). */
@@ -41,9 +42,9 @@ export interface WalkInput {
 }
 
 export async function walkStep(input: WalkInput): Promise<WalkStep> {
-	const { reader, isKnown } = input;
+	const { reader, isKnown, time } = input;
 	const position: WalkPosition = { ...input.position };
-	const watch = OrderWatch.resume(position);
+	const watch = OrderWatch.resume(time, position);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>();
 	let previous: ReadPage | undefined;
@@ -57,7 +58,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (position.page === 1 && input.ceilingOf) position.ceiling = input.ceilingOf(read);
 		const before = fresh.size;
 		for (const c of read.contacts) {
-			if (!isKnown(c) && !aboveCeiling(c, position.ceiling)) fresh.add(c?.id);
+			if (!isKnown(c) && !aboveCeiling(c, position.ceiling, time)) fresh.add(c?.id);
 		}
 		// More new contacts than one poll emits: a page that would overflow is left for the next
 		// poll (unless it is the first with any), so that the oldest of what was read are what is
@@ -71,7 +72,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			position.limit = pageAllowance(Math.max(read.pages, position.page));
 		}
 		const { ceiling } = position;
-		const below = read.contacts.filter((c) => !aboveCeiling(c, ceiling));
+		const below = read.contacts.filter((c) => !aboveCeiling(c, ceiling, time));
 		pages.push(below.length === read.contacts.length ? read : { ...read, contacts: below });
 		previous = read;
 		watch.add(read.contacts);
@@ -79,7 +80,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// The walk's newest is the CUTOFF_RANK-th newest it read, so that one or two contacts dated
 		// ahead do not set it; fewer dates than that set none.
 		for (const c of read.contacts) {
-			const t = parseCreatedTime(c?.created_date);
+			const t = time(c);
 			if (t === undefined || t > input.horizon) continue;
 			position.tops = [...(position.tops ?? []), t].sort((a, b) => b - a).slice(0, CUTOFF_RANK);
 			position.newest = position.tops.length < CUTOFF_RANK ? null : position.tops[CUTOFF_RANK - 1];
@@ -143,11 +144,12 @@ export function walkCeiling(
 	isNew: (contact: Contact) => boolean,
 	horizon: number,
 	allowedBytes: number,
+	time: TimeOf,
 ): number | undefined {
 	const times: number[] = [];
 	let bytes = 0;
 	for (const c of first.contacts) {
-		const t = parseCreatedTime(c?.created_date);
+		const t = time(c);
 		const key = idKey(c?.id);
 		if (t === undefined || key === undefined || t > horizon || !isNew(c)) continue;
 		times.push(t);
@@ -163,8 +165,8 @@ export function walkCeiling(
 }
 
 /** Whether a contact was created after the ceiling (it waits for a later walk). */
-export function aboveCeiling(contact: Contact, ceiling: number | undefined): boolean {
+export function aboveCeiling(contact: Contact, ceiling: number | undefined, time: TimeOf): boolean {
 	if (ceiling === undefined) return false;
-	const t = parseCreatedTime(contact?.created_date);
+	const t = time(contact);
 	return t !== undefined && t > ceiling;
 }

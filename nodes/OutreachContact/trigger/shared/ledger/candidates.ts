@@ -1,5 +1,5 @@
 import type { Contact } from '../../../types';
-import { FUTURE_TOLERANCE_MS, parseCreatedTime } from '../serviceTime';
+import { FUTURE_TOLERANCE_MS, type TimeOf } from '../serviceTime';
 import { MAX_ID_LENGTH, type EventState } from './shapes';
 
 export interface Candidate {
@@ -33,13 +33,19 @@ export function idKey(id: unknown): string | undefined {
 	return key !== '' && key.length <= MAX_ID_LENGTH ? key : undefined;
 }
 
-/** What decides whether a contact is a candidate of a poll, for any event. */
-export interface CollectRules {
+/** What a poll's ledger goes by: n8n's clock, Max Contacts per Poll, the event's time. */
+export interface PollRules {
 	/** n8n's clock when the poll started (epoch ms). */
 	now: number;
+	maxPerPoll: number;
+	/** The time the event files a contact under (its table entry's). */
+	time: TimeOf;
+}
+
+/** What decides whether a contact is a candidate of a poll, for any event. */
+export interface CollectRules extends PollRules {
 	/** false when candidates are only recorded (a first activation without initial days). */
 	emit: boolean;
-	maxPerPoll: number;
 	/** Contacts created before this (epoch ms, service timestamps) are never candidates. */
 	floor: number;
 	/** Contacts created at or before this were there at the first activation: never candidates. */
@@ -71,7 +77,7 @@ export class CandidateCollector {
 	add(contacts: Contact[]): void {
 		for (const contact of contacts) {
 			const key = idKey(contact?.id);
-			const created = parseCreatedTime(contact?.created_date);
+			const created = this.rules.time(contact);
 			if (key === undefined || created === undefined) {
 				this.unreadable.add(reportKey(contact));
 				continue;
@@ -101,14 +107,14 @@ export class CandidateCollector {
 	 */
 	isKnown(contact: Contact): boolean {
 		const key = idKey(contact?.id);
-		const created = parseCreatedTime(contact?.created_date);
+		const created = this.rules.time(contact);
 		if (key === undefined || created === undefined) return true;
 		return created > this.rules.now + FUTURE_TOLERANCE_MS || this.known(key, created);
 	}
 
 	/** True when the contact is older than the floor (a check of the order ends at such pages). */
 	belowFloor(contact: Contact): boolean {
-		const created = parseCreatedTime(contact?.created_date);
+		const created = this.rules.time(contact);
 		return created !== undefined && created < this.rules.floor;
 	}
 
@@ -176,31 +182,41 @@ export interface CollectReport {
 
 /** What the readers may ask of a state, read-only: whether a contact is known, handled, below the floor. */
 export interface LedgerView {
+	/** The event's time of a contact (its table entry's accessor). */
+	time: TimeOf;
 	isKnown(contact: Contact): boolean;
 	/** Known, and below the floor or at or before the handled point (or the cutoff). */
 	isHandled(contact: Contact): boolean;
 	belowFloor(contact: Contact): boolean;
 }
 
-export function viewOf(state: Readonly<EventState>, now: number): LedgerView {
+/** The activation cutoff of a state, for either event (null: none). */
+const cutoffIn = (state: Readonly<EventState>) =>
+	'handledTo' in state || state.mode === 'first' ? state.cutoff : null;
+
+/** A collector under a state's rules: its floor, seen ids and cutoff (the state's by default). */
+export function collectorFor(
+	state: Readonly<EventState>,
+	rules: PollRules,
+	emit: boolean,
+	cutoff = cutoffIn(state),
+): CandidateCollector {
 	const { floor, seen } = state;
-	const newContact = 'handledTo' in state;
-	const cutoff = newContact || state.mode === 'first' ? state.cutoff : null;
-	const collector = new CandidateCollector({
-		now,
-		emit: false,
-		maxPerPoll: 1,
-		floor,
-		seen,
-		cutoff,
-	});
-	const handled = Math.max((newContact && state.handledTo) || -Infinity, cutoff ?? -Infinity);
+	return new CandidateCollector({ ...rules, emit, floor, seen, cutoff });
+}
+
+export function viewOf(state: Readonly<EventState>, rules: PollRules): LedgerView {
+	const collector = collectorFor(state, rules, false);
+	const handledTo = 'handledTo' in state ? state.handledTo : null;
+	const handled = Math.max(handledTo ?? -Infinity, cutoffIn(state) ?? -Infinity);
+	const { time } = rules;
 	const isKnown = (c: Contact) => collector.isKnown(c);
 	return {
+		time,
 		isKnown,
 		isHandled: (c) => {
-			const t = parseCreatedTime(c?.created_date);
-			return t !== undefined && isKnown(c) && (t < floor || t <= handled);
+			const t = time(c);
+			return t !== undefined && isKnown(c) && (t < state.floor || t <= handled);
 		},
 		belowFloor: (c) => collector.belowFloor(c),
 	};

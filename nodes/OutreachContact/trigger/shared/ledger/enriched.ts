@@ -1,7 +1,8 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import type { Contact } from '../../../types';
+import type { PollRules } from './candidates';
 import { collect, keys, remember, type Settled } from './ledger';
-import { cutoffOf, DAY_MS, parseCreatedTime, windowDays, type Order } from '../serviceTime';
+import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
 import { STATE_VERSION, type EnrichedBase, type EnrichedState, type Walk } from './shapes';
 
 /**
@@ -44,10 +45,11 @@ export interface EnrichedReading {
 
 /** A first activation: N days back to emit, or the sample's cutoff before which all is recorded. */
 export function activatedEnriched(
-	now: number,
+	rules: PollRules,
 	since: number,
 	sample?: { pages: ReadPage[]; horizon: number; pageSize?: number },
 ): EnrichedState {
+	const { now, time } = rules;
 	const base: EnrichedBase = {
 		version: STATE_VERSION,
 		baseline: now,
@@ -60,7 +62,7 @@ export function activatedEnriched(
 	if (!sample) return { ...base, mode: 'walking' };
 	const contacts = sample.pages.flatMap((p) => p.contacts);
 	const times = contacts
-		.map((c) => parseCreatedTime(c?.created_date))
+		.map(time)
 		.filter((t): t is number => t !== undefined && t <= sample.horizon);
 	const cutoff = cutoffOf(times);
 	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
@@ -69,8 +71,7 @@ export function activatedEnriched(
 	const { chosen } = collect(
 		{ ...base, floor: cutoff, mode: 'walking' },
 		sample.pages,
-		now,
-		1,
+		rules,
 		false,
 	);
 	return remember<EnrichedState>({ ...base, ...pageSize, mode: 'first', cutoff }, chosen).state;
@@ -92,12 +93,12 @@ function capFloor(seen: Record<string, number>, max: number): number {
 export function settleEnriched(
 	state: EnrichedState,
 	read: EnrichedReading,
-	now: number,
-	maxPerPoll: number,
+	rules: PollRules,
 ): Settled<EnrichedState> {
+	const { now } = rules;
 	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
 	const recorded = (c: Contact) => {
-		const t = parseCreatedTime(c?.created_date);
+		const t = rules.time(c);
 		return cutoff !== undefined && t !== undefined && t <= cutoff;
 	};
 	const part = (keep: (c: Contact) => boolean) =>
@@ -105,10 +106,9 @@ export function settleEnriched(
 	const { chosen, emit, report } = collect(
 		state,
 		part((c) => !recorded(c)),
-		now,
-		maxPerPoll,
+		rules,
 	);
-	const records = collect(state, part(recorded), now, maxPerPoll, false).chosen;
+	const records = collect(state, part(recorded), rules, false).chosen;
 	let next: EnrichedState = { ...state, walk: { ...state.walk, ...read.walk } };
 	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
 	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;

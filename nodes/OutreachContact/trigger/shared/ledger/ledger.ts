@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import type { Contact } from '../../../types';
-import { CandidateCollector, type Candidate, type CollectReport } from './candidates';
-import { cutoffOf, DAY_MS, HOUR_MS, type Order } from '../serviceTime';
+import { collectorFor, type Candidate, type CollectReport, type PollRules } from './candidates';
+import { cutoffOf, DAY_MS, HOUR_MS, type Order, type TimeOf } from '../serviceTime';
 import {
 	MAX_LOGGED,
 	MAX_STATE_BYTES,
@@ -114,23 +114,13 @@ export function logOnce<S extends EventState>(
 	return { state: { ...state, logged: [...state.logged, ...fresh].slice(-MAX_LOGGED) }, fresh };
 }
 
-/** The candidates of pages under a state's rules; `emit` false records them instead. */
-export function collect(
-	state: EventState,
-	pages: ReadPage[],
-	now: number,
-	maxPerPoll: number,
-	emit = true,
-) {
+/**
+ * The candidates of pages under a state's rules; `emit` false records them instead. Contact
+ * Enriched's first walk records what its cutoff keeps out (enriched.ts): no cutoff here.
+ */
+export function collect(state: EventState, pages: ReadPage[], rules: PollRules, emit = true) {
 	const cutoff = 'handledTo' in state ? state.cutoff : null;
-	const collector = new CandidateCollector({
-		now,
-		emit,
-		maxPerPoll,
-		floor: state.floor,
-		cutoff,
-		seen: state.seen,
-	});
+	const collector = collectorFor(state, rules, emit, cutoff);
 	for (const page of pages) collector.add(page.contacts);
 	return collector.choose();
 }
@@ -167,11 +157,12 @@ export function activatedNewContact(sample: {
 	count?: number;
 	pageSize?: number;
 	now: number;
+	time: TimeOf;
 	/** "Emit Contacts From the Last N Days": N days back, and the walk that emits them after the sample's third newest. */
 	initialFloor?: number;
 	walk?: (previous: number | null) => Walk & { previous: number | null };
 }): { state: NewContactState; unreadable: string[] } {
-	const { now, initialFloor, pageSize, count } = sample;
+	const { now, initialFloor, pageSize, count, time } = sample;
 	const blank: NewContactBase = {
 		version: STATE_VERSION,
 		baseline: now,
@@ -181,7 +172,8 @@ export function activatedNewContact(sample: {
 		seen: {},
 		logged: [],
 	};
-	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, now, 1, false);
+	const rules = { now, maxPerPoll: 1, time };
+	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
 	const top = cutoffOf(read.chosen.map((c) => c.created));
 	const cutoff = initialFloor === undefined ? top : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
@@ -213,10 +205,10 @@ export function activatedNewContact(sample: {
 export function settleNewContact(
 	state: NewContactState,
 	read: NewContactReading,
-	now: number,
-	maxPerPoll: number,
+	rules: PollRules,
 ): Settled<NewContactState> {
-	const { chosen, emit, report } = collect(state, read.pages, now, maxPerPoll);
+	const { now } = rules;
+	const { chosen, emit, report } = collect(state, read.pages, rules);
 	let reach = read.reach;
 	if (reach !== undefined && read.proved && report.backlog > 0 && chosen.length > 0)
 		reach = Math.min(reach, chosen[chosen.length - 1].created);
