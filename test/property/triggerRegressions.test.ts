@@ -386,4 +386,61 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Found unseeded by the survey after the ledger (2026-11-26): the first walk after the
+	// activation was made on the activation's window; 63 hours later that window no longer
+	// reached back to the contacts enriched before the activation, so the first walk never
+	// recorded them and the next walk emitted them.
+	it('Contact Enriched oldest first: after a pause of 63 hours the first walk, on a window that no longer reaches the activation, emits a contact enriched before it', async () => {
+		await expectKept({
+			event: 'contactEnriched',
+			order: 'oldest',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 10, hoursBack: 13 },
+			enrich: { percent: 30, maxDelayMinutes: 5 },
+			seed: 1,
+			steps: [
+				{ ...calmStep, gapMinutes: 3780, arrivals: [] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [{ kind: 'backfill', count: 1, minutesBack: 120 }],
+				},
+			],
+		});
+	});
+
+	it('Contact Enriched by insertion newest first: the same after a pause of 63 hours', async () => {
+		await expectKept({
+			event: 'contactEnriched',
+			order: 'insertionNewest',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 4, hoursBack: 10 },
+			enrich: { percent: 33, maxDelayMinutes: 5 },
+			seed: 1,
+			steps: [
+				{ ...calmStep, gapMinutes: 3780, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 15 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 29 },
+						{ kind: 'steady', count: 21 },
+						{ kind: 'backfill', count: 1, minutesBack: 120 },
+					],
+				},
+			],
+		});
+	});
 });

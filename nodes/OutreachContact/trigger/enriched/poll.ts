@@ -5,7 +5,13 @@ import { viewOf } from '../shared/ledger/candidates';
 import { activatedEnriched, enrichedWalk, settleEnriched } from '../shared/ledger/enriched';
 import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
 import { CHEAP_PAGES } from '../shared/orderedRead';
-import { DAY_MS, FUTURE_TOLERANCE_MS, readSample } from '../shared/serviceTime';
+import {
+	DAY_MS,
+	FUTURE_TOLERANCE_MS,
+	readSample,
+	WALK_ALLOWANCE_MS,
+	windowDays,
+} from '../shared/serviceTime';
 import type { EnrichedState } from '../shared/ledger/shapes';
 import { walkStep } from '../shared/walk';
 
@@ -59,8 +65,10 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		}
 	}
 	const { state, rewound } = opened(input.stored!, start);
-	// A state of version 1 has no walk: one starts now, over the window since its last poll.
-	const walk = state.walk.days === 0 ? enrichedWalk(state.since, start) : state.walk;
+	// A state of version 1 has no walk, and after a pause of days the walk's window no longer
+	// reaches `since` (contacts enriched since then would be passed over): one starts now.
+	const stale = state.walk.days < windowDays(start + WALK_ALLOWANCE_MS, state.since);
+	const walk = stale ? enrichedWalk(state.since, start) : state.walk;
 	const reader = new PageReader(
 		ctx,
 		enrichedConditions(walk.days, sequenceId),
