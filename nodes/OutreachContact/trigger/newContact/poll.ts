@@ -16,13 +16,12 @@ import {
 	DAY_MS,
 	FUTURE_TOLERANCE_MS,
 	readSample,
-	type TimeOf,
 	WALK_ALLOWANCE_MS,
 	windowDays,
 } from '../shared/serviceTime';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { storedBytes } from '../shared/ledger/stored';
-import { walkCeiling, walkBytes, walkStep } from '../shared/walk';
+import { walkCeiling, walkBytes, walkStep, type WalkInput } from '../shared/walk';
 
 type WalkingState = Extract<NewContactState, { mode: 'walking' }>;
 type OrderedState = Extract<NewContactState, { mode: 'ordered' }>;
@@ -181,10 +180,8 @@ async function readByOrder(
 		// newer ones on its pages wait for the read, so that contacts still come oldest first.
 		const upTo = Math.max(main.rangeTop ?? -Infinity, state.handledTo ?? -Infinity);
 		for (const page of check.pages) {
-			const late = page.contacts.filter((c) => {
-				const t = known.time(c);
-				return t === undefined || t <= upTo; // what cannot be placed is logged as usual
-			});
+			// What cannot be placed is logged as usual.
+			const late = page.contacts.filter((c) => (known.time(c) ?? upTo) <= upTo);
 			pages.push({ ...page, contacts: late });
 		}
 		checkedTo = check.checkedTo;
@@ -202,33 +199,31 @@ async function readByOrder(
 	return { pages, reach: main.rangeTop, proved: true, pagesWaiting: main.pagesWaiting, learned };
 }
 
+/** What a step of the walk goes by: the walk's rules, n8n's clock and the window a poll needs. */
+type WalkAt = Pick<WalkInput, 'isKnown' | 'time' | 'horizon' | 'maxPerPoll'> & {
+	start: number;
+	window: number;
+};
+
 /** A step of the walk of the whole window (no order to trust), and what it learned. */
 async function readWalking(
 	state: WalkingState,
-	at: {
-		isKnown(c: Contact): boolean;
-		time: TimeOf;
-		horizon: number;
-		start: number;
-		window: number;
-		maxPerPoll: number;
-	},
+	at: WalkAt,
 	readerFor: (days: number) => PageReader,
 ): Promise<NewContactReading> {
 	const { floor } = state;
-	let walk = state.walk ?? newWalk(floor, at.start, state.handledTo ?? state.cutoff);
+	const { start, window, ...rules } = at;
+	let walk = state.walk ?? newWalk(floor, start, state.handledTo ?? state.cutoff);
 	// After a pause of days the walk's window may no longer reach the floor: it starts again, wider.
-	if (walk.days < at.window)
-		walk = newWalk(floor, at.start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
+	if (walk.days < window)
+		walk = newWalk(floor, start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
+	const isNew = (c: Contact) => !rules.isKnown(c);
 	const step = await walkStep({
+		...rules,
 		reader: readerFor(walk.days),
 		position: walk,
-		maxPerPoll: at.maxPerPoll,
-		time: at.time,
-		isKnown: at.isKnown,
-		horizon: at.horizon,
 		ceilingOf: (first) =>
-			walkCeiling(first, (c) => !at.isKnown(c), at.horizon, walkBytes(storedBytes(state)), at.time),
+			walkCeiling(first, isNew, rules.horizon, walkBytes(storedBytes(state)), rules.time),
 	});
 	let next: NewContactWalk = { ...walk, ...step.position };
 	const read: NewContactReading = {
@@ -244,7 +239,7 @@ async function readWalking(
 	// Dates ahead of n8n's clock do not count: contacts created during the next walk may be dated
 	// below them, and the floor must wait for that walk.
 	const newest = step.position.newest ?? walk.previous;
-	next = newWalk(floor, at.start, newest === null ? null : Math.min(newest, at.start));
+	next = newWalk(floor, start, newest === null ? null : Math.min(newest, start));
 	read.learned =
 		step.order === 'newest' || step.order === 'oldest'
 			? { mode: 'ordered', order: step.order, checkedTo: 0 }

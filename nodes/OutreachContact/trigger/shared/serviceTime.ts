@@ -121,13 +121,21 @@ export type Order = Exclude<ResultOrder, 'unordered'>;
  * prove nothing: `order` is then undefined.
  */
 export class OrderWatch {
-	constructor(private readonly time: TimeOf) {}
-
 	private last: number | undefined;
 
-	private rises = false;
+	private rises: boolean;
 
-	private falls = false;
+	private falls: boolean;
+
+	/** A watch that starts afresh, or goes on from a walk's saved position (a walk spread over polls). */
+	constructor(
+		private readonly time: TimeOf,
+		saved: { rises?: boolean; falls?: boolean; last?: number } = {},
+	) {
+		this.rises = saved.rises === true;
+		this.falls = saved.falls === true;
+		this.last = saved.last;
+	}
 
 	/** Feeds one page; false as soon as `expected` no longer holds. */
 	add(contacts: Contact[], expected?: ResultOrder): boolean {
@@ -139,18 +147,6 @@ export class OrderWatch {
 			this.last = created;
 		}
 		return expected === undefined || this.order === undefined || this.order === expected;
-	}
-
-	/** A watch that goes on from a walk's saved position (a walk spread over polls). */
-	static resume(
-		time: TimeOf,
-		saved: { rises?: boolean; falls?: boolean; last?: number },
-	): OrderWatch {
-		const watch = new OrderWatch(time);
-		watch.rises = saved.rises === true;
-		watch.falls = saved.falls === true;
-		watch.last = saved.last;
-		return watch;
 	}
 
 	/** What a walk saves of the watch between polls. */

@@ -44,7 +44,7 @@ export interface WalkInput {
 export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const { reader, isKnown, time } = input;
 	const position: WalkPosition = { ...input.position };
-	const watch = OrderWatch.resume(time, position);
+	const watch = new OrderWatch(time, position);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>();
 	let previous: ReadPage | undefined;
