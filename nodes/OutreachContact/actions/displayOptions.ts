@@ -12,6 +12,8 @@ export function resourceDescription(
 	resource: string,
 	operations: readonly Operation[],
 ): INodeProperties[] {
+	// A name, not `operations[0].option.value`: n8n's linter reads a default only from a name or
+	// a literal, and asks for one otherwise.
 	const first = operations[0].option.value;
 	return [
 		{
