@@ -6,7 +6,8 @@
  *   classes (n8n loads them) and `testHooks`, the hooks tests use on purpose (built, but left
  *   out of the tarball by package.json "files": test/unit/tarball.test.ts);
  * - no file is over 250 lines;
- * - operation files apply display options once (forOperation), not field by field.
+ * - operation files apply display options once (resourceDescription, from the resource's
+ *   list), not field by field.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

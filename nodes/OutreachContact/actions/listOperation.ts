@@ -1,19 +1,15 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from './displayOptions';
 import { readLimit, returnAllFields } from '../descriptions/returnAll';
 import { optionalId, requireLimit } from '../helpers/input';
 import type { RequestContext } from '../transport/request';
 import { defineOperation } from './operation';
-
-type ListedResource = 'playbook' | 'sequence';
 
 /**
  * "Get Many" of a resource the service lists in one answer (playbooks, sequences): an
  * optional profile filter, then Return All or the first Limit entries, one item each.
  */
 export function listOperation(
-	resource: ListedResource,
 	plural: string,
 	list: (
 		ctx: RequestContext,
@@ -41,9 +37,15 @@ export function listOperation(
 			],
 		},
 	];
-	return defineOperation<{ profileId?: number; limit?: number }>({
-		description: forOperation(resource, 'getAll', fields),
-		prepare(ctx, i) {
+	return defineOperation({
+		option: {
+			name: 'Get Many',
+			value: 'getAll',
+			description: `List the ${plural} of the account, optionally of one profile`,
+			action: `Get many ${plural}`,
+		},
+		fields,
+		prepare(ctx, i): { profileId?: number; limit?: number } {
 			const filters = ctx.getNodeParameter('filters', i, {}) as IDataObject;
 			const limit = readLimit(ctx, i);
 			// 0 is the number field's empty value: no filter.
@@ -58,23 +60,4 @@ export function listOperation(
 			return limit === undefined ? entries : entries.slice(0, limit);
 		},
 	});
-}
-
-export function getAllSelector(resource: ListedResource, plural: string): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: `List the ${plural} of the account, optionally of one profile`,
-				action: `Get many ${plural}`,
-			},
-		],
-		default: 'getAll',
-	};
 }

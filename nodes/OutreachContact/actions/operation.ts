@@ -1,12 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+/** An operation's entry in its resource's Operation dropdown; `value` is saved in workflows. */
+export interface OperationOption<Value extends string = string> {
+	name: string;
+	value: Value;
+	description: string;
+	action: string;
+}
+
 /**
- * One operation of the node. `prepare` reads and checks an item's parameters without any
- * request (so every item is validated before the first request); `run` sends the request(s)
- * and returns the output entries of that item.
+ * One operation of the node, all in its file: its dropdown entry, its fields (the resource
+ * shows them for this operation only) and how it runs. `prepare` reads and checks an item's
+ * parameters without any request (so every item is validated before the first request); `run`
+ * sends the request(s) and returns the output entries of that item.
  */
-export interface Operation<Input = unknown> {
-	description: INodeProperties[];
+export interface Operation<Input = unknown, Value extends string = string> {
+	option: OperationOption<Value>;
+	fields: INodeProperties[];
 	prepare(ctx: IExecuteFunctions, itemIndex: number): Input;
 	/** One item's requests; an operation with `runAll` has none. */
 	run?(ctx: IExecuteFunctions, input: Input, itemIndex: number): Promise<IDataObject[]>;
@@ -34,6 +44,9 @@ export interface PreparedItem<Input> {
  */
 export const ITEM_CONCURRENCY = 25;
 
-export function defineOperation<Input>(operation: Operation<Input>): Operation<unknown> {
-	return operation as Operation<unknown>;
+/** Keeps the option's value as a literal type: node.type.ts derives the node's map from it. */
+export function defineOperation<Input, Value extends string>(
+	operation: Operation<Input, Value>,
+): Operation<unknown, Value> {
+	return operation as Operation<unknown, Value>;
 }

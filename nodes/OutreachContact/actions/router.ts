@@ -9,13 +9,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { mapConcurrent } from '../helpers/concurrency';
 import { toNodeError } from '../helpers/input';
 import { contactOperations } from './contact/Contact.resource';
-import type { OutreachContactType, ResourceOperations } from './node.type';
+import type { OutreachContactType } from './node.type';
 import { ITEM_CONCURRENCY, type Operation, type PreparedItem } from './operation';
 import { playbookOperations } from './playbook/Playbook.resource';
 import { profileOperations } from './profile/Profile.resource';
 import { sequenceOperations } from './sequence/Sequence.resource';
 
-const operations: { [R in OutreachContactType['resource']]: ResourceOperations<R> } = {
+/** Each resource's operations, as its Operation dropdown lists them. */
+const operations: Record<OutreachContactType['resource'], readonly Operation[]> = {
 	contact: contactOperations,
 	playbook: playbookOperations,
 	sequence: sequenceOperations,
@@ -28,9 +29,9 @@ type Prepared = { operation: Operation; input: unknown } | { failedAs: INodeExec
 function operationFor(ctx: IExecuteFunctions, i: number): Operation {
 	const resource = ctx.getNodeParameter('resource', i) as string;
 	const name = ctx.getNodeParameter('operation', i) as string;
-	const operation = (operations as Record<string, Record<string, Operation> | undefined>)[
+	const operation = (operations as Record<string, readonly Operation[] | undefined>)[
 		resource
-	]?.[name];
+	]?.find((candidate) => candidate.option.value === name);
 	if (!operation) {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Cancelled, cancelSignalOf, getClock } from '../helpers/clock';
@@ -19,7 +19,7 @@ export { CREDENTIAL_TYPE };
 const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface ApiRequest<T = unknown> {
-	method: 'GET' | 'POST';
+	method: IHttpRequestMethods;
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;

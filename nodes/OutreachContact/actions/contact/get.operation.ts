@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../displayOptions';
 import { requireId } from '../../helpers/input';
 import { shapeContact, type ContactOutput } from '../../helpers/shapeContact';
 import { getContact } from '../../transport/api';
@@ -20,9 +19,15 @@ const fields: INodeProperties[] = [
 	...contactOutputFields,
 ];
 
-export const get = defineOperation<{ id: number; output: ContactOutput }>({
-	description: forOperation('contact', 'get', fields),
-	prepare(ctx, i) {
+export const get = defineOperation({
+	option: {
+		name: 'Get',
+		value: 'get',
+		description: 'Get one contact by ID, with its snippets and enrichment data',
+		action: 'Get contact',
+	},
+	fields,
+	prepare(ctx, i): { id: number; output: ContactOutput } {
 		return {
 			id: requireId(ctx.getNodeParameter('contactId', i), 'Contact ID'),
 			output: readContactOutput(ctx, i),

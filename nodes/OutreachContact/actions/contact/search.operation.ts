@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { forOperation } from '../displayOptions';
 import { readLimit, returnAllFields } from '../../descriptions/returnAll';
 import { buildConditions } from '../../helpers/conditions';
 import { requireLimit } from '../../helpers/input';
@@ -19,13 +18,15 @@ interface SearchInput {
 	output: ContactOutput;
 }
 
-export const search = defineOperation<SearchInput>({
-	description: forOperation('contact', 'search', [
-		...conditionsFields,
-		...returnAllFields,
-		...contactOutputFields,
-	]),
-	prepare(ctx, i) {
+export const search = defineOperation({
+	option: {
+		name: 'Search',
+		value: 'search',
+		description: 'Search contacts by sequence, email, premise, dates or enrichment',
+		action: 'Search contacts',
+	},
+	fields: [...conditionsFields, ...returnAllFields, ...contactOutputFields],
+	prepare(ctx, i): SearchInput {
 		const raw = ctx.getNodeParameter('conditions.condition', i, []) as IDataObject[];
 		const limit = readLimit(ctx, i);
 		return {

@@ -1,12 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceOperations } from '../node.type';
-import { getAllSelector } from '../listOperation';
+import { resourceDescription } from '../displayOptions';
 import { getAll } from './getAll.operation';
 
-export const playbookOperations: ResourceOperations<'playbook'> = { getAll };
+export const playbookOperations = [getAll] as const;
 
-export const playbookDescription: INodeProperties[] = [
-	getAllSelector('playbook', 'playbooks'),
-	...getAll.description,
-];
+export const playbookDescription = resourceDescription('playbook', playbookOperations);

@@ -1,4 +1,4 @@
 import { listPlaybooks } from '../../transport/api';
 import { listOperation } from '../listOperation';
 
-export const getAll = listOperation('playbook', 'playbooks', listPlaybooks);
+export const getAll = listOperation('playbooks', listPlaybooks);

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { forOperation } from '../displayOptions';
 import { requireId } from '../../helpers/input';
 import { getProfile } from '../../transport/api';
 import { defineOperation } from '../operation';
@@ -17,9 +16,15 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const get = defineOperation<{ id: number }>({
-	description: forOperation('profile', 'get', fields),
-	prepare(ctx, i) {
+export const get = defineOperation({
+	option: {
+		name: 'Get',
+		value: 'get',
+		description: 'Get one profile of the account by ID',
+		action: 'Get profile',
+	},
+	fields,
+	prepare(ctx, i): { id: number } {
 		return { id: requireId(ctx.getNodeParameter('profileId', i), 'Profile ID') };
 	},
 	async run(ctx, { id }, i) {

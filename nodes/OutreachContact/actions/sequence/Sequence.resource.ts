@@ -1,12 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceOperations } from '../node.type';
-import { getAllSelector } from '../listOperation';
+import { resourceDescription } from '../displayOptions';
 import { getAll } from './getAll.operation';
 
-export const sequenceOperations: ResourceOperations<'sequence'> = { getAll };
+export const sequenceOperations = [getAll] as const;
 
-export const sequenceDescription: INodeProperties[] = [
-	getAllSelector('sequence', 'sequences'),
-	...getAll.description,
-];
+export const sequenceDescription = resourceDescription('sequence', sequenceOperations);

@@ -1,4 +1,4 @@
 import { listSequences } from '../../transport/api';
 import { listOperation } from '../listOperation';
 
-export const getAll = listOperation('sequence', 'sequences', listSequences);
+export const getAll = listOperation('sequences', listSequences);

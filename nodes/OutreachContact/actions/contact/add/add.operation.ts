@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation } from '../../displayOptions';
 import {
 	boundLength,
 	describeValue,
@@ -108,9 +107,16 @@ function customFields(raw: unknown): IDataObject | undefined {
 	return fields;
 }
 
-export const add = defineOperation<AddInput>({
-	description: forOperation('contact', 'add', addFields),
-	prepare(ctx, i) {
+export const add = defineOperation({
+	option: {
+		name: 'Add',
+		value: 'add',
+		description:
+			'Add a contact to a sequence with a playbook and queue it for snippets and enrichment',
+		action: 'Add contact to sequence',
+	},
+	fields: addFields,
+	prepare(ctx, i): AddInput {
 		const extra = ctx.getNodeParameter('additionalFields', i, {}) as IDataObject;
 		const contact: NewContact = {
 			email: requireEmail(ctx.getNodeParameter('email', i)),
