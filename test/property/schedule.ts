@@ -189,3 +189,26 @@ function arrivalContacts(
 	}
 	return out;
 }
+
+/** Steady arrivals and polls every few minutes, nothing else: the tool's control case. */
+export const calmSchedule = (order: Schedule['order'], event: Schedule['event']): Schedule => ({
+	event,
+	order,
+	cap: 50,
+	requestsPerMinute: 200,
+	maxPerPoll: 50,
+	initialDays: 0,
+	sequenceFilter: false,
+	dates: 'utc',
+	before: { count: 120, hoursBack: 24 },
+	enrich: { percent: 80, maxDelayMinutes: 5 },
+	seed: 11,
+	steps: Array.from({ length: 30 }, (_, i) => ({
+		gapMinutes: 1 + (i % 5),
+		arrivals: [{ kind: 'steady' as const, count: 1 + (i % 7) }],
+		restart: false,
+		clockStepMinutes: 0,
+		faultPercent: 0,
+		faultStatus: 503 as const,
+	})),
+});

@@ -4,7 +4,7 @@
  * invariants. They fail until the trigger is fixed (issue 33); each name says the class of issue
  * 33 it belongs to and what breaks.
  */
-import type { Schedule } from './schedule';
+import { calmSchedule, type Schedule } from './schedule';
 import { runSchedule } from './scheduleRunner';
 
 const calmStep = {
@@ -13,6 +13,18 @@ const calmStep = {
 	faultPercent: 0,
 	faultStatus: 503,
 } as const;
+
+/** What most of these schedules share; each says what it changes. */
+const base: Schedule = {
+	...calmSchedule('newest', 'newContact'),
+	cap: 20,
+	requestsPerMinute: 40,
+	maxPerPoll: 10,
+	before: { count: 21, hoursBack: 1 },
+	enrich: { percent: 30, maxDelayMinutes: 5 },
+	seed: 1,
+	steps: [],
+};
 
 /** The case keeps every invariant of the property test. */
 async function expectKept(schedule: Schedule): Promise<void> {
@@ -24,17 +36,7 @@ describe('schedules the property test found (issue 33)', () => {
 	// Found unseeded in the first 20 schedules: a 503 retried on top of the share.
 	it('class d: Requests per Minute 40, one 503 retried: 11 requests within a minute against a share of 10', async () => {
 		await expectKept({
-			event: 'newContact',
-			order: 'newest',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
-			dates: 'utc',
-			before: { count: 21, hoursBack: 1 },
-			enrich: { percent: 30, maxDelayMinutes: 5 },
-			seed: 1,
+			...base,
 			steps: [
 				{
 					...calmStep,
@@ -55,17 +57,8 @@ describe('schedules the property test found (issue 33)', () => {
 	// a pause of an hour the floor has passed the 11th (with polls 1 or 30 minutes apart it comes).
 	it('class a, a waiting contact passed by the floor: the 11th of 11 late contacts the rolling check found, left waiting by Max Contacts per Poll 10, never comes after a pause of an hour', async () => {
 		await expectKept({
-			event: 'newContact',
-			order: 'newest',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
-			dates: 'utc',
+			...base,
 			before: { count: 0, hoursBack: 1 },
-			enrich: { percent: 30, maxDelayMinutes: 5 },
-			seed: 1,
 			steps: [
 				{
 					...calmStep,
@@ -90,17 +83,10 @@ describe('schedules the property test found (issue 33)', () => {
 	// new end then holds only contacts below the floor, and the 5 before them are never read.
 	it('class b, by insertion oldest first: 5 new contacts followed by an insert of 15 dated a day back are never emitted', async () => {
 		await expectKept({
-			event: 'newContact',
+			...base,
 			order: 'insertionOldest',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
 			initialDays: 1,
-			sequenceFilter: false,
-			dates: 'utc',
 			before: { count: 1, hoursBack: 1 },
-			enrich: { percent: 30, maxDelayMinutes: 5 },
-			seed: 1,
 			steps: [
 				{
 					gapMinutes: 1,
@@ -130,17 +116,10 @@ describe('schedules the property test found (issue 33)', () => {
 	// an hour ahead does to the floor: a contact added 7 minutes after its date never comes.
 	it('class a, zone-less dates west of UTC: a contact dated an hour ahead lifts the floor past a contact added 7 minutes late', async () => {
 		await expectKept({
-			event: 'newContact',
+			...base,
 			order: 'unordered',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
 			dates: 'America/Phoenix',
 			before: { count: 0, hoursBack: 1 },
-			enrich: { percent: 30, maxDelayMinutes: 5 },
-			seed: 1,
 			steps: [
 				{
 					gapMinutes: 1,
@@ -175,14 +154,11 @@ describe('schedules the property test found (issue 33)', () => {
 	// first, is followed by polls that emit 46 contacts enriched 2 to 23 hours before it.
 	it('class c, Contact Enriched oldest first: the first polls emit contacts enriched up to 23 hours before the activation', async () => {
 		await expectKept({
+			...base,
 			event: 'contactEnriched',
 			order: 'oldest',
-			cap: 20,
 			requestsPerMinute: 200,
 			maxPerPoll: 100,
-			initialDays: 0,
-			sequenceFilter: false,
-			dates: 'utc',
 			before: { count: 308, hoursBack: 70 },
 			enrich: { percent: 59, maxDelayMinutes: 600 },
 			seed: 845080,
@@ -252,16 +228,8 @@ describe('schedules the property test found (issue 33)', () => {
 	// 1 (page cap 20) with contacts below the floor; the new contact on page 2 never comes.
 	it('class b, by insertion newest first: a new contact behind a page of 20 inserted later with dates 2 hours back is never emitted', async () => {
 		await expectKept({
-			event: 'newContact',
+			...base,
 			order: 'insertionNewest',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
-			dates: 'utc',
-			before: { count: 21, hoursBack: 1 },
-			enrich: { percent: 30, maxDelayMinutes: 5 },
 			seed: 204223,
 			steps: [
 				{
@@ -293,16 +261,11 @@ describe('schedules the property test found (issue 33)', () => {
 describe('issue 33 as it describes class a, through the same runner', () => {
 	it('class a: three contacts dated 6 hours ahead, then an import of 1,000 (Max Contacts per Poll 100, polls 10 minutes apart)', async () => {
 		await expectKept({
-			event: 'newContact',
-			order: 'newest',
+			...base,
 			cap: 100,
 			requestsPerMinute: 200,
 			maxPerPoll: 100,
-			initialDays: 0,
-			sequenceFilter: false,
-			dates: 'utc',
 			before: { count: 200, hoursBack: 24 },
-			enrich: { percent: 30, maxDelayMinutes: 5 },
 			seed: 3,
 			steps: [
 				{ ...calmStep, gapMinutes: 10, arrivals: [{ kind: 'ahead', count: 3, hoursAhead: 6 }] },
@@ -322,23 +285,10 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 	// import that followed (11 of 12 lost). Fewer than three dates now set no handled point.
 	it('class a, oldest first, zone-less west of UTC: the one contact dated ahead of an empty account does not set the handled point', async () => {
 		await expectKept({
-			event: 'newContact',
+			...base,
 			order: 'oldest',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
 			dates: 'America/Phoenix',
-			before: {
-				count: 0,
-				hoursBack: 1,
-			},
-			enrich: {
-				percent: 30,
-				maxDelayMinutes: 5,
-			},
-			seed: 1,
+			before: { count: 0, hoursBack: 1 },
 			steps: [
 				{
 					gapMinutes: 1,
@@ -391,56 +341,30 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 	// activation was made on the activation's window; 63 hours later that window no longer
 	// reached back to the contacts enriched before the activation, so the first walk never
 	// recorded them and the next walk emitted them.
+	const afterPause = (over: Partial<Schedule>, later: Schedule['steps']): Schedule => ({
+		...base,
+		event: 'contactEnriched',
+		order: 'oldest',
+		before: { count: 10, hoursBack: 13 },
+		steps: [{ ...calmStep, gapMinutes: 3780, arrivals: [] }, ...later],
+		...over,
+	});
+	const backfill = { kind: 'backfill', count: 1, minutesBack: 120 } as const;
+
 	it('Contact Enriched oldest first: after a pause of 63 hours the first walk, on a window that no longer reaches the activation, emits a contact enriched before it', async () => {
-		await expectKept({
-			event: 'contactEnriched',
-			order: 'oldest',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
-			dates: 'utc',
-			before: { count: 10, hoursBack: 13 },
-			enrich: { percent: 30, maxDelayMinutes: 5 },
-			seed: 1,
-			steps: [
-				{ ...calmStep, gapMinutes: 3780, arrivals: [] },
-				{
-					...calmStep,
-					gapMinutes: 1,
-					arrivals: [{ kind: 'backfill', count: 1, minutesBack: 120 }],
-				},
-			],
-		});
+		await expectKept(afterPause({}, [{ ...calmStep, gapMinutes: 1, arrivals: [backfill] }]));
 	});
 
 	it('Contact Enriched by insertion newest first: the same after a pause of 63 hours', async () => {
-		await expectKept({
-			event: 'contactEnriched',
-			order: 'insertionNewest',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
-			dates: 'utc',
+		const steady = (count: number) => ({ kind: 'steady', count }) as const;
+		const later = [
+			{ ...calmStep, gapMinutes: 1, arrivals: [steady(15)] },
+			{ ...calmStep, gapMinutes: 1, arrivals: [steady(29), steady(21), backfill] },
+		];
+		const over = {
 			before: { count: 4, hoursBack: 10 },
 			enrich: { percent: 33, maxDelayMinutes: 5 },
-			seed: 1,
-			steps: [
-				{ ...calmStep, gapMinutes: 3780, arrivals: [] },
-				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 15 }] },
-				{
-					...calmStep,
-					gapMinutes: 1,
-					arrivals: [
-						{ kind: 'steady', count: 29 },
-						{ kind: 'steady', count: 21 },
-						{ kind: 'backfill', count: 1, minutesBack: 120 },
-					],
-				},
-			],
-		});
+		};
+		await expectKept(afterPause({ order: 'insertionNewest', ...over }, later));
 	});
 });

@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 
 import { scheduleArbitrary } from './scheduleArbitrary';
-import type { Schedule } from './schedule';
+import { calmSchedule } from './schedule';
 import { runSchedule } from './scheduleRunner';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 25);
@@ -36,29 +36,6 @@ describe('the trigger over random schedules', () => {
 			{ numRuns: runs, seed, verbose: 0, endOnFailure: false },
 		);
 	});
-});
-
-/** Steady arrivals and polls every few minutes, nothing else: the tool's control case. */
-export const calmSchedule = (order: Schedule['order'], event: Schedule['event']): Schedule => ({
-	event,
-	order,
-	cap: 50,
-	requestsPerMinute: 200,
-	maxPerPoll: 50,
-	initialDays: 0,
-	sequenceFilter: false,
-	dates: 'utc',
-	before: { count: 120, hoursBack: 24 },
-	enrich: { percent: 80, maxDelayMinutes: 5 },
-	seed: 11,
-	steps: Array.from({ length: 30 }, (_, i) => ({
-		gapMinutes: 1 + (i % 5),
-		arrivals: [{ kind: 'steady' as const, count: 1 + (i % 7) }],
-		restart: false,
-		clockStepMinutes: 0,
-		faultPercent: 0,
-		faultStatus: 503 as const,
-	})),
 });
 
 // Contact Enriched with results oldest first is left out: its activation on contacts enriched

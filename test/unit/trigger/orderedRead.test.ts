@@ -1,6 +1,6 @@
 /** Reads of a window the service lists in an order: readOrdered, keepsOrder and checkOrder. */
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
-import { checkOrder } from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
+import { checkOrder, keepsOrder } from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
 import {
 	CHEAP_PAGES,
 	readOrdered,
@@ -8,7 +8,6 @@ import {
 import {
 	createdTime,
 	continues,
-	keepsOrder,
 	MINUTE_MS,
 	type Order,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';

@@ -5,13 +5,7 @@ import { viewOf } from '../shared/ledger/candidates';
 import { activatedEnriched, enrichedWalk, settleEnriched } from '../shared/ledger/enriched';
 import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
 import { CHEAP_PAGES } from '../shared/orderedRead';
-import {
-	DAY_MS,
-	FUTURE_TOLERANCE_MS,
-	readSample,
-	WALK_ALLOWANCE_MS,
-	windowDays,
-} from '../shared/serviceTime';
+import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, readSample } from '../shared/serviceTime';
 import type { EnrichedState } from '../shared/ledger/shapes';
 import { walkStep } from '../shared/walk';
 
@@ -67,7 +61,7 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 	const { state, rewound } = opened(input.stored!, start);
 	// A state of version 1 has no walk, and after a pause of days the walk's window no longer
 	// reaches `since` (contacts enriched since then would be passed over): one starts now.
-	const stale = state.walk.days < windowDays(start + WALK_ALLOWANCE_MS, state.since);
+	const stale = state.walk.days < pollWindow(start, state.since);
 	const walk = stale ? enrichedWalk(state.since, start) : state.walk;
 	const reader = new PageReader(
 		ctx,

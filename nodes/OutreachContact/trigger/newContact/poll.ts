@@ -15,8 +15,8 @@ import { readOrdered } from '../shared/orderedRead';
 import {
 	DAY_MS,
 	FUTURE_TOLERANCE_MS,
+	pollWindow,
 	readSample,
-	WALK_ALLOWANCE_MS,
 	windowDays,
 } from '../shared/serviceTime';
 import type { NewContactState } from '../shared/ledger/shapes';
@@ -69,7 +69,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	const { ctx, start, sequenceId, settings, budget, time } = input;
 	const rules = { now: start, maxPerPoll: settings.maxPerPoll, time };
 	const take = () => budget.take();
-	const window = (floor: number) => windowDays(start + WALK_ALLOWANCE_MS, floor);
+	const window = (floor: number) => pollWindow(start, floor);
 	let stored = input.stored;
 	let reader: PageReader | undefined;
 	let unreadable: string[] = [];

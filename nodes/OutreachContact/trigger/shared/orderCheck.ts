@@ -1,6 +1,6 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { keepsOrder, type Order, type TimeOf } from './serviceTime';
+import type { Order, TimeOf } from './serviceTime';
 
 /**
  * The check that the order still holds, spread over polls (docs/trigger.md, "The rolling
@@ -55,4 +55,25 @@ export async function checkOrder(input: CheckInput): Promise<CheckResult> {
 		if (done) break;
 	}
 	return { pages, checkedTo, ordered: true };
+}
+
+/**
+ * Whether pages (in list order) keep the order: never rising (newest), never falling (oldest).
+ * A contact met again on a later page is passed over: pages read a moment apart overlap when
+ * contacts were added between them, and the repeat says nothing about the order.
+ */
+export function keepsOrder(pages: Contact[][], order: Order, time: TimeOf): boolean {
+	let last: number | undefined;
+	const met = new Set<unknown>();
+	for (const page of pages) {
+		for (const c of page) {
+			if (met.has(c?.id)) continue;
+			met.add(c?.id);
+			const t = time(c);
+			if (t === undefined) continue;
+			if (last !== undefined && (order === 'newest' ? t > last : t < last)) return false;
+			last = t;
+		}
+	}
+	return true;
 }

@@ -92,6 +92,10 @@ export function windowDays(now: number, floor: number): number {
 /** The window is computed for this long after the poll starts: the service's day may turn meanwhile. */
 export const WALK_ALLOWANCE_MS = HOUR_MS;
 
+/** The window a poll starting at `now` searches to reach back to `floor` (windowDays). */
+export const pollWindow = (now: number, floor: number) =>
+	windowDays(now + WALK_ALLOWANCE_MS, floor);
+
 /**
  * A contact dated more than this after n8n's clock waits until n8n's clock is that close: one
  * wrong date far ahead would otherwise move the floor past every real contact.
@@ -208,27 +212,6 @@ export async function readSample(
 		sample.push(read);
 	}
 	return { first, pages, sample };
-}
-
-/**
- * Whether pages (in list order) keep the order: never rising (newest), never falling (oldest).
- * A contact met again on a later page is passed over: pages read a moment apart overlap when
- * contacts were added between them, and the repeat says nothing about the order.
- */
-export function keepsOrder(pages: Contact[][], order: Order, time: TimeOf): boolean {
-	let last: number | undefined;
-	const met = new Set<unknown>();
-	for (const page of pages) {
-		for (const c of page) {
-			if (met.has(c?.id)) continue;
-			met.add(c?.id);
-			const t = time(c);
-			if (t === undefined) continue;
-			if (last !== undefined && (order === 'newest' ? t > last : t < last)) return false;
-			last = t;
-		}
-	}
-	return true;
 }
 
 /**
