@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerNodeHint } from './descriptions/builderHints';
+import { filtersCollection, optionsCollection } from './descriptions/collections';
 import { idLocator } from './descriptions/idLocator';
 import { simplifyField } from './descriptions/simplify';
 import { readBoolean, toNodeError } from './helpers/input';
@@ -54,49 +55,35 @@ export class OutreachContactTrigger implements INodeType {
 				options: eventOptions,
 				default: DEFAULT_EVENT,
 			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				options: [
-					idLocator({
-						name: 'sequenceId',
-						displayName: 'Sequence',
-						listMethod: 'searchSequences',
-						description: 'Only contacts of this sequence. Pick it from the list, or enter its ID.',
-					}),
-				],
-			},
+			filtersCollection([
+				idLocator({
+					name: 'sequenceId',
+					displayName: 'Sequence',
+					listMethod: 'searchSequences',
+					description: 'Only contacts of this sequence. Pick it from the list, or enter its ID.',
+				}),
+			]),
 			simplifyField,
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Emit Contacts From the Last N Days on Activation',
-						name: 'initialDays',
-						type: 'number',
-						typeOptions: { minValue: 0, maxValue: MAX_INITIAL_DAYS },
-						default: DEFAULT_INITIAL_DAYS,
-						description:
-							'At the first activation, emit the contacts created (for Contact Enriched: created and enriched) in this many past days once, oldest first, limited per poll like any other. 0 emits nothing at the first activation and only what happens afterwards. At most 3,650 (ten years); a larger value counts as 3,650.',
-					},
-					{
-						displayName: 'Max Contacts per Poll',
-						name: 'maxPerPoll',
-						type: 'number',
-						typeOptions: { minValue: 1, maxValue: MAX_PER_POLL_LIMIT },
-						default: DEFAULT_MAX_PER_POLL,
-						description:
-							'The most contacts one poll emits. When more are new, the oldest come first and the rest in the next polls; none is lost. At most 10,000; a larger value counts as 10,000.',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Emit Contacts From the Last N Days on Activation',
+					name: 'initialDays',
+					type: 'number',
+					typeOptions: { minValue: 0, maxValue: MAX_INITIAL_DAYS },
+					default: DEFAULT_INITIAL_DAYS,
+					description:
+						'At the first activation, emit the contacts created (for Contact Enriched: created and enriched) in this many past days once, oldest first, limited per poll like any other. 0 emits nothing at the first activation and only what happens afterwards. At most 3,650 (ten years); a larger value counts as 3,650.',
+				},
+				{
+					displayName: 'Max Contacts per Poll',
+					name: 'maxPerPoll',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: MAX_PER_POLL_LIMIT },
+					default: DEFAULT_MAX_PER_POLL,
+					description:
+						'The most contacts one poll emits. When more are new, the oldest come first and the rest in the next polls; none is lost. At most 10,000; a larger value counts as 10,000.',
+				},
+			]),
 		],
 	};
 

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { filtersCollection } from '../descriptions/collections';
 
 import { readLimit, returnAllFields } from '../descriptions/returnAll';
 import { optionalId, requireLimit } from '../helpers/input';
@@ -19,23 +20,16 @@ export function listOperation(
 ) {
 	const fields: INodeProperties[] = [
 		...returnAllFields,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Profile ID',
-					name: 'profileId',
-					type: 'number',
-					default: 0,
-					typeOptions: { minValue: 0, maxValue: Number.MAX_SAFE_INTEGER, numberPrecision: 0 },
-					description: `Only ${plural} of this profile (its ID, a whole number up to 2^53 - 1; 0 for all profiles)`,
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Profile ID',
+				name: 'profileId',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0, maxValue: Number.MAX_SAFE_INTEGER, numberPrecision: 0 },
+				description: `Only ${plural} of this profile (its ID, a whole number up to 2^53 - 1; 0 for all profiles)`,
+			},
+		]),
 	];
 	return defineOperation({
 		option: {

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { optionsCollection } from '../../../descriptions/collections';
 
 import {
 	playbookHint,
@@ -96,47 +97,40 @@ export const addFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Look Up Contact',
-				name: 'lookUpContact',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether to find the contact's ID and whether it was already in the sequence, with one search per 100 items before the adds and one after",
-			},
-			{
-				displayName: 'Simplify',
-				name: 'simplify',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return a flat object with the most useful fields instead of the whole contact (with Wait for Processing)',
-			},
-			{
-				displayName: 'Wait for Processing',
-				name: 'waitForProcessing',
-				type: 'boolean',
-				default: false,
-				builderHint: waitForProcessingHint,
-				description:
-					'Whether to output each contact only once the service has written its snippets (and its enrichment, when Enrich Contact is on), as Get returns it. Waiting contacts are checked together, one search per 100 at a time.',
-			},
-			{
-				displayName: 'Wait Timeout',
-				name: 'waitTimeout',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_WAIT_TIMEOUT_S },
-				default: DEFAULT_WAIT_TIMEOUT_S,
-				description:
-					'With Wait for Processing: seconds to wait for a contact before its item fails with what it still lacks. At most 86,400 (one day); a larger value fails the item.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Look Up Contact',
+			name: 'lookUpContact',
+			type: 'boolean',
+			default: true,
+			description:
+				"Whether to find the contact's ID and whether it was already in the sequence, with one search per 100 items before the adds and one after",
+		},
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to return a flat object with the most useful fields instead of the whole contact (with Wait for Processing)',
+		},
+		{
+			displayName: 'Wait for Processing',
+			name: 'waitForProcessing',
+			type: 'boolean',
+			default: false,
+			builderHint: waitForProcessingHint,
+			description:
+				'Whether to output each contact only once the service has written its snippets (and its enrichment, when Enrich Contact is on), as Get returns it. Waiting contacts are checked together, one search per 100 at a time.',
+		},
+		{
+			displayName: 'Wait Timeout',
+			name: 'waitTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_WAIT_TIMEOUT_S },
+			default: DEFAULT_WAIT_TIMEOUT_S,
+			description:
+				'With Wait for Processing: seconds to wait for a contact before its item fails with what it still lacks. At most 86,400 (one day); a larger value fails the item.',
+		},
+	]),
 ];
