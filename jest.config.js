@@ -1,4 +1,8 @@
-/** Unit, workflow and sandbox tests. The e2e suite (real n8n) has its own config. */
+/**
+ * `npm test`: unit, workflow, sandbox and compat tests, the simulations at their fast size
+ * (test/support/size.ts). Their full size is jest.long.config.js (`npm run test:long`); the e2e
+ * suite (real n8n) and the ui suite have their own configs.
+ */
 module.exports = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
@@ -9,14 +13,18 @@ module.exports = {
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],
 	// Jest's soft-delete of test globals warns about nock's interceptor, which nothing here can fix.
 	testEnvironmentOptions: { globalsCleanup: 'off' },
-	// The trigger simulations hold hundreds of thousands of contacts, and a worker keeps some of
-	// each test file's memory (the layout test's TypeScript program, the property test's runs): a
-	// worker that has grown past this after a test file is replaced, so that the next long file
-	// starts from a fresh heap and never reaches Node's heap limit (a full run on a loaded machine
-	// once crashed in triggerEdges at 3.9 GB with 1 GB here).
+	// A worker per core (jest's default leaves one core to itself: half the machine idle on 2 cores).
+	maxWorkers: '100%',
+	// The trigger simulations hold hundreds of thousands of contacts (at their full size), and a
+	// worker keeps some of each test file's memory (the layout test's TypeScript program, the
+	// property test's runs): a worker that has grown past this after a test file is replaced, so
+	// that the next long file starts from a fresh heap and never reaches Node's heap limit (a full
+	// run on a loaded machine once crashed in triggerEdges at 3.9 GB with 1 GB here).
 	workerIdleMemoryLimit: '600MB',
 	// A loaded 2-core machine (CI with other work) takes longer than jest's 5 s for some tests.
 	testTimeout: 30_000,
+	// Transpiled only (tsconfig.test.json sets isolatedModules, so ts-jest type-checks nothing):
+	// `npm test` runs `tsc -p tsconfig.test.json` over everything first.
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},

@@ -33,6 +33,12 @@
  * of them appeared, was enriched and its created_date (read as UTC when it has no zone)
  * passed, and with never 120 polls in a row that emit nothing while some are missing. Then 10 more polls bring nothing twice. A poll past 50 requests gets 500s from the
  * service (it broke the rule already), so that every poll ends.
+ *
+ * The sizes above are those of `npm run test:long` (test/support/size.ts). `npm test` runs every
+ * case with a fortieth of the contacts (the import of (b) in a fortieth of the time, at the same
+ * rate; the 155 contacts of (d) and the 40 around midnight of (e) as they are) and Max Contacts
+ * per Poll 100 where it is 1,000: each backlog still takes several polls, each case its
+ * activation, pause or import, on a fortieth of the data.
  */
 import { busiestMinute } from '../../harness/pacingWindow';
 import { steadyArrivals } from '../../harness/simulatedService/arrivals';
@@ -49,6 +55,7 @@ import { seededRandom } from '../../harness/testClock';
 import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import type { Order } from '../../sandbox/search';
 import { capturePollLog } from '../support/pollLog';
+import { size } from '../support/size';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -59,6 +66,13 @@ const DEFAULT_MAX_PER_POLL = 100;
 /** Polls in a row that emit nothing while contacts are still missing: the trigger is stuck. */
 const SILENT_POLLS = 120;
 const START = Date.UTC(2026, 5, 10, 9, 0, 0);
+/** The counts of the cases are divided by this: 40 in npm test, 1 (full size) in test:long. */
+const K = size(40, 1);
+/** Contacts a day of (a) and (f); Max Contacts per Poll where 100 would take hundreds of polls. */
+const PER_DAY = 10_000 / K;
+const LARGE_MAX_PER_POLL = size(100, 1000);
+/** `n` as the case names write it (10,000). */
+const count = (n: number) => n.toLocaleString('en-US');
 
 interface EdgeCase {
 	order: Order;
@@ -197,9 +211,9 @@ function pauseOf3Days(
 	return {
 		order,
 		event,
-		maxPerPoll: 1000,
+		maxPerPoll: LARGE_MAX_PER_POLL,
 		contacts: (start, random) =>
-			steadyArrivals(start - 3 * DAY, resume + 30 * MINUTE, 10_000, random, (contact) =>
+			steadyArrivals(start - 3 * DAY, resume + 30 * MINUTE, PER_DAY, random, (contact) =>
 				shape ? shape(contact, random) : contact,
 			),
 		polls: (start) => [
@@ -228,53 +242,59 @@ describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () =
 	afterAll(() => log.restore());
 
 	it.each(['newest', 'oldest'] as Order[])(
-		'(a) a pause of 3 days at 10,000 contacts a day, %s first',
+		`(a) a pause of 3 days at ${count(PER_DAY)} contacts a day, %s first`,
 		async (order) => {
-			expectKept(await runCase(pauseOf3Days(order)), 30_000);
+			expectKept(await runCase(pauseOf3Days(order)), 3 * PER_DAY);
 		},
 	);
 
 	// Without an order each walk emits only the oldest of what it finds (its ceiling), so that the
 	// ids it must remember keep within the state's bound.
-	it('(a) a pause of 3 days at 10,000 contacts a day, unordered first', async () => {
-		expectKept(await runCase(pauseOf3Days('unordered')), 30_000);
+	it(`(a) a pause of 3 days at ${count(PER_DAY)} contacts a day, unordered first`, async () => {
+		expectKept(await runCase(pauseOf3Days('unordered')), 3 * PER_DAY);
 	});
 
 	// The catch-up reads while the import lands: the list grows by pages between two answers, so
 	// the range goes on to where the newest answer puts the end, not the first one.
-	it('(b) an import of 50,000 contacts within one minute, newest first, page cap 50', async () => {
+	// 50,000 in 60 s (a fortieth of both in npm test): 200 contacts, 4 pages, land during each answer.
+	const imported = 50_000 / K;
+	const importMs = MINUTE / K;
+	it(`(b) an import of ${count(imported)} contacts within ${importMs / 1000} s, newest first, page cap 50`, async () => {
 		const importAt = START + 10 * MINUTE + 10_000;
 		expectKept(
 			await runCase({
 				order: 'newest',
 				cap: 50,
-				maxPerPoll: 1000,
+				maxPerPoll: LARGE_MAX_PER_POLL,
 				contacts: (start, random) => [
-					...steadyArrivals(start - 3 * DAY, start + 90 * MINUTE, 1000, random),
-					...steadyArrivals(importAt, importAt + MINUTE, 50_000 * 1440, random),
+					...steadyArrivals(start - 3 * DAY, start + 90 * MINUTE, 1000 / K, random),
+					...steadyArrivals(importAt, importAt + importMs, (imported * DAY) / importMs, random),
 				],
 				polls: (start) => everyMinute(start, start + 90 * MINUTE),
 			}),
-			50_000,
+			imported,
 		);
 	});
 
+	const account = 100_000 / K;
 	describe.each(ORDERS)(
-		'(c) a first activation on 100,000 contacts of the last 3 days, %s first',
+		`(c) a first activation on ${count(account)} contacts of the last 3 days, %s first`,
 		(order) => {
+			const perDay = Math.ceil(account / 3);
 			const contacts = (start: number, random: () => number) => [
-				...steadyArrivals(start - 3 * DAY, start, 33_334, random),
-				...steadyArrivals(start, start + 30 * MINUTE, 33_334, random),
+				...steadyArrivals(start - 3 * DAY, start, perDay, random),
+				...steadyArrivals(start, start + 30 * MINUTE, perDay, random),
 			];
 			const polls = (start: number) => everyMinute(start, start + 30 * MINUTE);
 
 			it('N = 0: nothing from before the activation, everything after it once', async () => {
 				const outcome = await runCase({ order, contacts, polls });
-				expectKept(outcome, 600);
-				expect(outcome.rows.length).toBeGreaterThan(100_000);
+				expectKept(outcome, 600 / K);
+				expect(outcome.rows.length).toBeGreaterThan(account);
 			});
 
-			// Without an order: 67,000 contacts to emit, over walks that each keep to their ceiling.
+			// Without an order: 67,000 contacts to emit (1,675 in npm test), over walks that each
+			// keep to their ceiling.
 			it('N = 2: everything of the last 2 days once', async () => {
 				expectKept(
 					await runCase({
@@ -282,9 +302,9 @@ describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () =
 						contacts,
 						polls,
 						initialDays: 2,
-						maxPerPoll: 1000,
+						maxPerPoll: LARGE_MAX_PER_POLL,
 					}),
-					66_000,
+					66_000 / K,
 				);
 			});
 		},
@@ -295,7 +315,7 @@ describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () =
 		const outcome = await runCase({
 			order: 'newest',
 			contacts: (start, random) => [
-				...steadyArrivals(start - 3 * DAY, start, 200, random),
+				...steadyArrivals(start - 3 * DAY, start, 200 / K, random),
 				{ at: importAt, createdMs: importAt + 20 * HOUR },
 				{ at: importAt, createdMs: importAt + 20 * HOUR + 1_000 },
 				...Array.from({ length: 153 }, () => ({
@@ -325,9 +345,9 @@ describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () =
 					timeZone,
 					zoneless: true,
 					start,
-					// 500 a day, and 40 in the two minutes around the service's midnight.
+					// 500 a day (12.5 in npm test), and 40 in the two minutes around the service's midnight.
 					contacts: (from, random) => [
-						...steadyArrivals(from - 3 * DAY, from + HOUR, 500, random),
+						...steadyArrivals(from - 3 * DAY, from + HOUR, 500 / K, random),
 						...steadyArrivals(midnight - MINUTE, midnight + MINUTE, 40 * 720, random),
 					],
 					polls: (from) => everyMinute(from, from + HOUR),
@@ -337,21 +357,21 @@ describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () =
 		},
 	);
 
-	it('(f) Contact Enriched: an enrichment backlog after a pause of 3 days at 10,000 a day, newest first', async () => {
+	it(`(f) Contact Enriched: an enrichment backlog after a pause of 3 days at ${count(PER_DAY)} a day, newest first`, async () => {
 		// 9 in 10 enriched 1 to 10 minutes after their creation, the rest never.
 		const enrich = (contact: NewContact, random: () => number) =>
 			random() < 0.9
 				? { ...contact, enrichAt: contact.at + MINUTE + Math.floor(random() * 9 * MINUTE) }
 				: contact;
-		expectKept(await runCase(pauseOf3Days('newest', 'contactEnriched', enrich)), 27_000);
+		expectKept(await runCase(pauseOf3Days('newest', 'contactEnriched', enrich)), 2.7 * PER_DAY);
 	});
 
 	it('a quiet poll after the activation costs at most 2 requests (newest first)', async () => {
 		const { problems, sim, must } = await runCase({
 			order: 'newest',
-			// 1,000 a day before the activation, then 5 a minute for 5 minutes, then none.
+			// 1,000 a day (25 in npm test) before the activation, then 5 a minute for 5 minutes, then none.
 			contacts: (start, random) => [
-				...steadyArrivals(start - 3 * DAY, start, 1_000, random),
+				...steadyArrivals(start - 3 * DAY, start, 1_000 / K, random),
 				...steadyArrivals(start, start + 5 * MINUTE, 5 * 1440, random),
 			],
 			polls: (start) => everyMinute(start, start + 80 * MINUTE),

@@ -20,6 +20,12 @@
  * else is (not the contacts never enriched, not the ones enriched before, not one updated
  * again), never more than maxPerPoll per poll; a failed poll emits nothing and leaves the state
  * as it was; and after every poll the state keeps its stated bound (docs/trigger.md).
+ *
+ * That is `npm run test:long` (test/support/size.ts). `npm test` runs the same scenarios with a
+ * quarter of the contacts a day, and polls every 2 to 20 minutes in the dense days and every 1
+ * to 4 hours in between: about a third of the polls, failures and restarts, the same days,
+ * outage, burst and midnights. (Each poll reads the window of the last days: its cost goes
+ * with both.)
  */
 import type {
 	IDataObject,
@@ -47,6 +53,7 @@ import type { Order } from '../../../sandbox/search';
 import { isoUtc } from '../../../harness/simulatedService/formats';
 import { SimulatedService, type Fault } from '../../../harness/simulatedService/service';
 import { dayNumber, localMidnight } from '../../../harness/simulatedService/calendar';
+import { long } from '../../support/size';
 
 interface Row {
 	id: number;
@@ -232,6 +239,19 @@ interface Scenario {
 	dropActivationState: boolean;
 }
 
+/** The gaps between polls (ms), in the dense days and in between: the least, and the random part on top. */
+const GAP = long
+	? { dense: [20_000, 280_000], sparse: [30 * MINUTE_MS, 90 * MINUTE_MS] }
+	: { dense: [2 * MINUTE_MS, 18 * MINUTE_MS], sparse: [60 * MINUTE_MS, 180 * MINUTE_MS] };
+
+/** The share of a scenario's contacts a day created. */
+const PER_DAY = long ? 1 : 0.25;
+
+/** What a scenario must have exercised: at full size, and in npm test. */
+const EXERCISED = long
+	? { polls: 3000, failed: 100, restarts: 30, enrichedWhilePaging: 20 }
+	: { polls: 1000, failed: 40, restarts: 10, enrichedWhilePaging: 3 };
+
 async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new TestClock({ start: s.start, random: seededRandom(s.seed + 1) });
@@ -245,7 +265,7 @@ async function simulate(s: Scenario) {
 	// Contacts from 3 days before the activation on: most enriched after seconds to minutes,
 	// some after hours or more than a day, a quarter never; a third updated again later (some
 	// weeks later), and a burst larger than Max Contacts per Poll on day 2.
-	const total = Math.floor((s.days + 3) * s.perDay);
+	const total = Math.floor((s.days + 3) * s.perDay * PER_DAY);
 	const delay = () => {
 		const r = random();
 		return r < 0.8
@@ -276,7 +296,7 @@ async function simulate(s: Scenario) {
 	for (let i = 0; i < 3 * s.maxPerPoll; i++)
 		service.schedule(burstAt + i, s.sequence ?? 101 + (i % 3), burstAt + 5000, true, []);
 
-	// Polls: every 20 s to 5 min in the first 4 and the last 3 days, every 30 to 120 min in between; a
+	// Polls (GAP): every 20 s to 5 min in the first 4 and the last 3 days, every 30 to 120 min in between; a
 	// 30-hour outage; around each service midnight a poll just after it or one paging across it.
 	const dense = (t: number) => t < s.start + 4 * DAY_MS || t > end - 3 * DAY_MS;
 	const outageFrom = s.start + 4 * DAY_MS + 2 * HOUR_MS;
@@ -285,7 +305,7 @@ async function simulate(s: Scenario) {
 	for (let t = s.start; t < end; ) {
 		polls.push(t);
 		t += Math.floor(
-			dense(t) ? 20_000 + random() * 280_000 : 30 * MINUTE_MS + random() * 90 * MINUTE_MS,
+			dense(t) ? GAP.dense[0] + random() * GAP.dense[1] : GAP.sparse[0] + random() * GAP.sparse[1],
 		);
 	}
 	for (let day = dayNumber(s.start, zone) + 1; ; day++) {
@@ -486,17 +506,18 @@ describe('Contact Enriched simulation (simulated service, fake clock)', () => {
 			expect(service.violations).toEqual([]);
 
 			// The scenario exercised what it claims.
-			expect(required.length).toBeGreaterThan(600);
+			expect(required.length).toBeGreaterThan(600 * PER_DAY);
 			expect(emitted.size).toBeGreaterThanOrEqual(required.length);
 			expect(
 				[...service.rows.values()].filter((r) => r.enrichedAt === null).length,
-			).toBeGreaterThan(300);
-			expect(stats.polls).toBeGreaterThan(3000);
-			expect(stats.failed).toBeGreaterThan(100);
-			expect(stats.restarts).toBeGreaterThanOrEqual(30);
-			expect(touchedLate).toBeGreaterThan(150);
-			expect(touchedAgain).toBeGreaterThan(200);
-			expect(service.enrichedWhilePaging).toBeGreaterThan(20);
+			).toBeGreaterThan(300 * PER_DAY);
+			expect(stats.polls).toBeGreaterThan(EXERCISED.polls);
+			expect(stats.failed).toBeGreaterThan(EXERCISED.failed);
+			expect(stats.restarts).toBeGreaterThanOrEqual(EXERCISED.restarts);
+			expect(touchedLate).toBeGreaterThan(150 * PER_DAY);
+			expect(touchedAgain).toBeGreaterThan(200 * PER_DAY);
+			expect(service.enrichedWhilePaging).toBeGreaterThan(EXERCISED.enrichedWhilePaging);
+
 			expect(stats.maxEmitted).toBe(s.maxPerPoll);
 			expect(service.log.some((l) => l.status === 503)).toBe(true);
 

@@ -1,0 +1,20 @@
+/**
+ * `npm run test:long`: the tests whose size is set in test/support/size.ts, at their full size
+ * (TEST_SIZE=long), and the property test over 150 schedules with its regressions. CI runs it
+ * after `npm test`, which runs the same tests at their fast size. Otherwise as jest.config.js.
+ */
+const base = require('./jest.config.js');
+
+module.exports = {
+	...base,
+	testMatch: [
+		'<rootDir>/test/workflow/triggerEdges.test.ts',
+		'<rootDir>/test/unit/trigger/enrichedSimulation.test.ts',
+		'<rootDir>/test/sandbox/simulatedService.test.ts',
+		'<rootDir>/test/workflow/contactAddSandbox.test.ts',
+		'<rootDir>/test/workflow/triggerClasses.test.ts',
+		'<rootDir>/test/unit/trigger/simulation.test.ts',
+		'<rootDir>/test/property/*.test.ts',
+	],
+	setupFiles: [...base.setupFiles, '<rootDir>/test/support/longSize.ts'],
+};
