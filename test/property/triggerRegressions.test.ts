@@ -367,4 +367,25 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 		};
 		await expectKept(afterPause({ order: 'insertionNewest', ...over }, later));
 	});
+
+	// Found unseeded by the survey (2026-11-26, seed 20261126): n8n's clock stepped back 11
+	// minutes, the stored floor was then within the overlap of it, and the poll moved it back an
+	// hour: contacts handled and forgotten below the old floor came again. Only a floor ahead of
+	// the clock moves back now.
+	it("without an order: n8n's clock stepping back 11 minutes does not emit handled contacts again", async () => {
+		const step = (clockStepMinutes: number, faultPercent = 0) => ({
+			...calmStep,
+			gapMinutes: 1,
+			arrivals: [],
+			clockStepMinutes,
+			faultPercent,
+		});
+		await expectKept({
+			...base,
+			order: 'unordered',
+			initialDays: 1,
+			before: { count: 10, hoursBack: 2 },
+			steps: [step(-1), step(-11, 5), step(0)],
+		});
+	});
 });

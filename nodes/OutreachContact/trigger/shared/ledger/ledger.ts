@@ -21,7 +21,8 @@ import { storedBytes } from './stored';
  * ledger decides what is emitted and what is stored. Its invariants, checked by the property
  * test (test/property):
  *
- * 1. The floor never passes n8n's clock less the overlap (a stored floor ahead of it moves back),
+ * 1. The floor never passes n8n's clock less the overlap (a stored floor ahead of the clock moves
+ *    back; n8n's clock stepping back by less than the overlap leaves it at most that far past),
  *    nor a contact known to wait: while contacts wait (Max Contacts per Poll, pages not read yet)
  *    the handled point is where the read got to.
  * 2. A contact is emitted at most once: its id stays in `seen` until the floor passes its
@@ -47,7 +48,7 @@ export interface Settled<S> extends CollectReport {
 	state: S;
 	/** The newest creation time of an id given up to the bound. */
 	cut?: number;
-	/** The stored floor that was ahead of n8n's clock less the overlap and moved back. */
+	/** The stored floor that was ahead of n8n's clock and moved back. */
 	rewound?: number;
 	/** New contacts wait beyond the pages read (a catch-up). */
 	pagesWaiting?: boolean;
@@ -61,17 +62,18 @@ export function nextFloor(floor: number, handledTo: number | null, now: number):
 }
 
 /**
- * A stored state as a poll starts from it: its floor at most n8n's clock less the overlap (a
- * state of 0.2.0 may hold one hours ahead). Moving it back may emit again contacts of the last
- * hour that were emitted and forgotten below the old floor: at most an hour's repeats instead of
- * skipping every contact until the clock gets there.
+ * A stored state as a poll starts from it. A floor ahead of n8n's clock (a state of 0.2.0 may
+ * hold one hours ahead) moves back to the clock less the overlap: that may emit again contacts of
+ * the last hour emitted and forgotten below the old floor, at most an hour's repeats instead of
+ * skipping every contact until the clock gets there. A floor within the overlap of the clock stays:
+ * only n8n's clock stepping back puts it there, and the contacts below it were handled.
  */
 export function opened<S extends EventState>(
 	state: S,
 	now: number,
 ): { state: S; rewound?: number } {
-	const floor = Math.min(state.floor, now - OVERLAP_MS);
-	return floor < state.floor ? { state: { ...state, floor }, rewound: state.floor } : { state };
+	if (state.floor <= now) return { state };
+	return { state: { ...state, floor: now - OVERLAP_MS }, rewound: state.floor };
 }
 
 /**
