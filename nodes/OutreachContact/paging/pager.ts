@@ -28,7 +28,7 @@ export function pageAllowance(announced: number): number {
 /**
  * What a 404 for a page after the first means to its caller (a 404 for page 1 is an error:
  * the first page of a search always exists, empty or not).
- * - 'gone': the page lies past the end of the list. It comes back without an answer, and the
+ * - 'gone': the page lies past the end of the list. It comes back empty, marked `gone`, and the
  *   caller reads that as "the list ends before it" (the trigger's reads jump to pages found from
  *   an older count: the last page announced, a page found by bisection).
  * - 'restart': the list shrank under a walk that reads every page in order, so contacts may have
