@@ -24,6 +24,18 @@ function atLeast(value: unknown, min: number): number | undefined {
 }
 
 /**
+ * What a pagination block says, read as received: the size served (else the one `asked`), the
+ * count of results, and the number of pages (`total_pages`, else from `total_contacts`).
+ */
+export function readPagination(p: ReceivedPagination | undefined, asked: number) {
+	const pageSize = atLeast(p?.page_size, 1) ?? asked;
+	const total = atLeast(p?.total_contacts, 0);
+	const pages =
+		atLeast(p?.total_pages, 0) ?? (total === undefined ? total : Math.ceil(total / pageSize));
+	return { pageSize, total, pages };
+}
+
+/**
  * Which search pages to ask for next. Page p of size s holds the positions [(p - 1) * s, p * s)
  * of the result list; every position below `covered` has been read. The next page is the one
  * holding position `covered`, in the size the service last reported, so a size that changes
@@ -71,20 +83,11 @@ export class PageCursor {
 
 	/** Records the answer to `asked`: its pagination block and how many contacts it held. */
 	record(asked: PageRequest, pagination: ReceivedPagination | undefined, received: number): void {
-		const p = pagination ?? {};
-		const size = atLeast(p.page_size, 1) ?? asked.pageSize;
+		const { pageSize: size, pages } = readPagination(pagination, asked.pageSize);
 		const start = (asked.page - 1) * size;
 		if (start <= this.covered) this.covered = Math.max(this.covered, start + size);
 		this.pageSize = size;
-
-		const totalPages = atLeast(p.total_pages, 0);
-		const totalContacts = atLeast(p.total_contacts, 0);
-		if (totalPages !== undefined) {
-			this.totalPages = totalPages;
-		} else if (totalContacts !== undefined) {
-			this.totalPages = Math.ceil(totalContacts / size);
-		} else {
-			this.totalPages = received >= size ? asked.page + 1 : asked.page;
-		}
+		// Without any totals, a full page means "there may be more".
+		this.totalPages = pages ?? (received >= size ? asked.page + 1 : asked.page);
 	}
 }

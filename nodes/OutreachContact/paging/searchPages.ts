@@ -1,36 +1,21 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { searchContacts } from '../transport/api';
 import type { RequestContext } from '../transport/request';
-import type { Contact, SearchCondition, SearchPage } from '../types';
+import type { Contact, SearchCondition } from '../types';
 import { mapConcurrent } from '../helpers/concurrency';
-import { toNodeError, toWholeNumber } from '../helpers/input';
+import { toNodeError } from '../helpers/input';
 import { PageCursor, type PageRequest } from './pageCursor';
-
-/**
- * The absolute bound of a walk, for answers that report no totals at all: a walk that needs
- * more requests than this is stopped with an error, the answers cannot be consistent.
- */
-export const MAX_REQUESTS_PER_WALK = 5_000;
-
-/**
- * Pages a pass may read beyond what its first answer's totals allow, for contacts created while
- * paging: at least MIN_EXTRA_PAGES, or EXTRA_PAGES_SHARE of the pages announced.
- */
-export const MIN_EXTRA_PAGES = 2;
-export const EXTRA_PAGES_SHARE = 0.1;
+import { ListShrank, MAX_REQUESTS_PER_WALK, Pager, pageAllowance } from './pager';
+import type { PagerOptions, ReadPage, SentPage } from './pager';
 
 /** How often one search is read again because its result list shrank while it was read. */
 export const MAX_PASSES = 3;
 
 /** What the service served: the page, the size it reported and its count of results. */
-export interface ServedPage {
-	page: number;
-	pageSize: number;
-	total?: number;
-}
+export type ServedPage = Pick<ReadPage, 'page' | 'pageSize' | 'total'>;
 
-export interface PageWalk {
+/** A walk's itemIndex and checkContacts go to its Pager. */
+export interface PageWalk extends Omit<PagerOptions, 'onPastEnd' | 'take'> {
 	conditions: SearchCondition[];
 	/** Each page's contacts, in page order, duplicates included (the consumer dedupes by id). */
 	onPage(contacts: Contact[], served: ServedPage): void;
@@ -38,9 +23,6 @@ export interface PageWalk {
 	limit?: number;
 	/** Pages fetched at once once the number of pages is known; the transport still paces them. */
 	concurrency?: number;
-	/** Refuse an answer with a contact that has no id or email (Search); the trigger skips those itself. */
-	checkContacts?: boolean;
-	itemIndex?: number;
 }
 
 /** How a walk ended. */
@@ -53,36 +35,15 @@ export interface WalkEnd {
 	inconsistent?: string;
 }
 
-/** The most pages a pass may read after a first answer that announced `announced` pages. */
-export function pageAllowance(announced: number): number {
-	return announced + Math.max(MIN_EXTRA_PAGES, Math.ceil(announced * EXTRA_PAGES_SHARE));
-}
-
-/** The pages a first answer announces: `total_pages`, else from `total_contacts`; undefined without either. */
-function announcedPages(
-	pagination: SearchPage['pagination'] | undefined,
-	pageSize: number,
-): number | undefined {
-	const pages = toWholeNumber(pagination?.total_pages);
-	if (pages !== undefined && pages >= 0) return pages;
-	const total = toWholeNumber(pagination?.total_contacts);
-	return total !== undefined && total >= 0 ? Math.ceil(total / pageSize) : undefined;
-}
-
 /** A contact's id as a key, or undefined when it has none (such a contact cannot be proved a repeat). */
 function contactKey(contact: Contact): string | undefined {
 	const id: unknown = contact?.id;
 	return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : undefined;
 }
 
-function httpCode(error: unknown): number | undefined {
-	return error instanceof NodeApiError ? Number(error.httpCode) : undefined;
-}
-
 /**
- * Reads every page of one search (see PageCursor), for Search's Return All and the trigger
- * alike. Every request goes through the transport, which paces and retries; an error it still
- * throws ends the walk unchanged.
+ * Reads every page of one search (see PageCursor) through one Pager, for Search's Return All,
+ * Fetch Test Event and Add's look-up. An error the transport still throws ends the walk unchanged.
  *
  * Contacts created while paging only push others to later pages (read twice, never skipped).
  * Contacts leaving the result list while it is read (deleted, or the window's oldest day
@@ -96,24 +57,22 @@ function httpCode(error: unknown): number | undefined {
  * So a pass reads at most pageAllowance(first total) pages, and a walk MAX_PASSES passes.
  */
 export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Promise<WalkEnd> {
-	let sent = 0;
-	const fetchPage = async (ask: PageRequest): Promise<SearchPage> => {
-		if (sent >= MAX_REQUESTS_PER_WALK) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`The contact search did not end after ${MAX_REQUESTS_PER_WALK} pages`,
-				{
-					description:
-						'The service kept reporting more pages. Nothing was returned; try again later.',
-					itemIndex: walk.itemIndex,
-				},
-			);
-		}
-		sent++;
-		return await searchContacts(ctx, walk.conditions, ask.page, ask.pageSize, {
-			itemIndex: walk.itemIndex,
-			checkContacts: walk.checkContacts,
-		});
+	// The walk reads every page in order: a page gone means the list shrank under it, and what
+	// moved may now sit on a page read already, so it reads again from page 1.
+	const { itemIndex } = walk;
+	const pager = new Pager(ctx, walk.conditions, undefined, { ...walk, onPastEnd: 'restart' });
+	const fetchPage = async (ask: PageRequest): Promise<SentPage> => {
+		const sent = await pager.send(ask.page, ask.pageSize);
+		if (sent) return sent;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The contact search did not end after ${MAX_REQUESTS_PER_WALK} pages`,
+			{
+				description:
+					'The service kept reporting more pages. Nothing was returned; try again later.',
+				itemIndex,
+			},
+		);
 	};
 
 	for (let pass = 1; ; pass++) {
@@ -130,7 +89,7 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 		) {
 			const allowance = announced === undefined ? Infinity : pageAllowance(announced);
 			const allowed = asks.filter((ask) => ask.page <= allowance);
-			let pages: SearchPage[];
+			let pages: SentPage[];
 			try {
 				pages = await mapConcurrent(
 					allowed.length,
@@ -138,37 +97,32 @@ export async function walkSearchPages(ctx: RequestContext, walk: PageWalk): Prom
 					async (i) => await fetchPage(allowed[i]),
 				);
 			} catch (error) {
-				const status = httpCode(error);
-				const firstAsk = sent === 1 && asks[0].page === 1;
-				// The service refused the size asked: ask again with the documented default.
-				if (firstAsk && (status === 400 || status === 422) && cursor.useDefaultSize()) continue;
-				// A page is gone: the list shrank since total_pages was read. Read it again.
-				if (status === 404 && asks[0].page > 1 && pass < MAX_PASSES) {
+				// A page is gone: the list shrank since total_pages was read. Read it again from page 1.
+				if (error instanceof ListShrank && pass < MAX_PASSES) {
 					shrank = true;
 					break;
 				}
-				throw toNodeError(ctx.getNode(), error, walk.itemIndex);
+				const failure = error instanceof ListShrank ? error.error : error;
+				throw toNodeError(ctx.getNode(), failure, itemIndex);
 			}
 			let repeated: number | undefined;
-			for (const [i, result] of pages.entries()) {
-				const ask = allowed[i];
-				const total = toWholeNumber(result.pagination?.total_contacts);
-				const pageSize = toWholeNumber(result.pagination?.page_size) ?? ask.pageSize;
-				announced ??= announcedPages(result.pagination, pageSize);
-				const fresh = result.contacts.filter((contact) => {
+			for (const { asked, answer, read: served } of pages) {
+				const { page, contacts, total } = served;
+				announced ??= served.pages;
+				const fresh = contacts.filter((contact) => {
 					const key = contactKey(contact);
 					if (key === undefined) return true;
 					if (seen.has(key)) return false;
 					seen.add(key);
 					return true;
 				});
-				cursor.record(ask, result.pagination, result.contacts.length);
-				if (fresh.length === 0 && result.contacts.length > 0 && ask.page > 1) {
-					repeated ??= ask.page; // nothing to hand on: the walk ends after this batch
+				cursor.record({ page, pageSize: asked }, answer?.pagination, contacts.length);
+				if (fresh.length === 0 && contacts.length > 0 && page > 1) {
+					repeated ??= page; // nothing to hand on: the walk ends after this batch
 					continue;
 				}
-				read += result.contacts.length;
-				walk.onPage(result.contacts, { page: ask.page, pageSize, total });
+				read += contacts.length;
+				walk.onPage(contacts, served);
 				if (total !== undefined) {
 					if (total < largest) shrank = true;
 					largest = Math.max(largest, total);

@@ -7,7 +7,7 @@ import {
 	DEFAULT_PAGE_SIZE,
 	PAGE_SIZE_ASKED,
 } from '../../../nodes/OutreachContact/paging/pageCursor';
-import { MAX_REQUESTS_PER_WALK } from '../../../nodes/OutreachContact/paging/searchPages';
+import { MAX_REQUESTS_PER_WALK } from '../../../nodes/OutreachContact/paging/pager';
 import type { SearchCondition } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch, httpError, pollContext } from '../../support/poll';
 

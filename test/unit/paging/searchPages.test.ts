@@ -5,11 +5,13 @@ import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
 import {
 	fetchSearchResults,
 	MAX_PASSES,
+	walkSearchPages,
+} from '../../../nodes/OutreachContact/paging/searchPages';
+import {
 	MAX_REQUESTS_PER_WALK,
 	MIN_EXTRA_PAGES,
 	pageAllowance,
-	walkSearchPages,
-} from '../../../nodes/OutreachContact/paging/searchPages';
+} from '../../../nodes/OutreachContact/paging/pager';
 import { pollContext, testNode } from '../../support/poll';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));

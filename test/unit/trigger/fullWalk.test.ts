@@ -1,7 +1,7 @@
 /** walkStep: a read of the whole window spread over polls. */
 import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
-import { pageAllowance } from '../../../nodes/OutreachContact/paging/searchPages';
+import { pageAllowance } from '../../../nodes/OutreachContact/paging/pager';
 import { walkStep, type WalkPosition } from '../../../nodes/OutreachContact/trigger/shared/walk';
 import {
 	createdTime,

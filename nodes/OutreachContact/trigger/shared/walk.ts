@@ -1,5 +1,5 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
-import { pageAllowance } from '../../paging/searchPages';
+import { pageAllowance } from '../../paging/pager';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
 import { CUTOFF_RANK, OrderWatch, type ResultOrder, type TimeOf } from './serviceTime';
