@@ -59,9 +59,14 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 		}
 	}
 	const { state, rewound } = opened(input.stored!, start);
-	// A state of version 1 has no walk, and after a pause of days the walk's window no longer
-	// reaches `since` (contacts enriched since then would be passed over): one starts now.
-	const stale = state.walk.days < pollWindow(start, state.since);
+	// A state of version 1 has no walk: one starts now. So does the first walk after the activation
+	// when, after a pause of days, its window no longer reaches `since`: it would complete without
+	// recording contacts enriched before the activation, and the next walk would emit them. (Later
+	// walks go on: starting one again after a pause of days at 10,000 contacts a day left thousands
+	// unemitted in triggerEdges (f); docs/trigger-open-schedules.md.)
+	const stale =
+		state.walk.days === 0 ||
+		(state.mode === 'first' && state.walk.days < pollWindow(start, state.since));
 	const walk = stale ? enrichedWalk(state.since, start) : state.walk;
 	const reader = new PageReader(
 		ctx,
