@@ -269,6 +269,8 @@ describe('Contact Enriched: what the state forgets', () => {
 		expect(Object.keys(out.state.seen)).toHaveLength(MAX_SEEN);
 		expect(out.state.seen).not.toHaveProperty('2');
 		expect(out.state.floor).toBe(NOW - 10 * DAY_MS + 5);
+		// The give-up is named for the log: the newest creation time forgotten.
+		expect(out.cut).toBe(NOW - 10 * DAY_MS + 4);
 		// Contact 2, emitted long ago and forgotten, is updated again: the floor keeps it out.
 		search.contacts = [c(2, NOW - 10 * DAY_MS + 2, NOW + MINUTE_MS)];
 		expect((await poll(search, { stored: out.state, start: NOW + 2 * MINUTE_MS })).emit).toEqual(

@@ -110,16 +110,17 @@ export function settleEnriched(
 	);
 	const records = collect(state, part(recorded), rules, false).chosen;
 	let next: EnrichedState = { ...state, walk: { ...state.walk, ...read.walk } };
+	let capCut: number | undefined;
 	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
 	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;
 	if (read.complete && report.backlog === 0 && !read.inconsistent) {
 		// Every contact enriched before this walk started has been read: the next starts there.
 		const since = state.walk.startedAt;
-		const floor = Math.max(
-			state.floor,
-			now - RETENTION_MS,
-			capFloor({ ...state.seen, ...keys([...chosen, ...records]) }, MAX_SEEN),
-		);
+		const retained = Math.max(state.floor, now - RETENTION_MS);
+		const capped = capFloor({ ...state.seen, ...keys([...chosen, ...records]) }, MAX_SEEN);
+		// Past MAX_SEEN ids the floor rises past the oldest: a give-up the log names (invariant 4).
+		if (capped > retained) capCut = capped - 1;
+		const floor = Math.max(retained, capped);
 		const { version, baseline, seen, logged, pageSize } = next;
 		const rest = { version, baseline, seen, logged, since, floor, walk: enrichedWalk(since, now) };
 		if (pageSize !== undefined) Object.assign(rest, { pageSize });
@@ -130,6 +131,8 @@ export function settleEnriched(
 	} else if (read.inconsistent) {
 		next = { ...next, walk: enrichedWalk(next.since, now) };
 	}
-	const kept = remember(next, [...chosen, ...records]);
-	return { ...report, emit, state: kept.state, cut: kept.cut, inconsistent: read.inconsistent };
+	const remembered = remember(next, [...chosen, ...records]);
+	const cut = Math.max(remembered.cut ?? -Infinity, capCut ?? -Infinity);
+	const given = cut === -Infinity ? {} : { cut };
+	return { ...report, emit, state: remembered.state, ...given, inconsistent: read.inconsistent };
 }
