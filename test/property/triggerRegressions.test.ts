@@ -388,4 +388,29 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			steps: [step(-1), step(-11, 5), step(0)],
 		});
 	});
+
+	// Found by the survey (2026-11-26, seed 424242): a 429 paused the account's pacer for its
+	// Retry-After, and the budget had counted the page's first send before that wait, when it
+	// was asked, not when it left: the service saw 11 requests within a minute. Each send now
+	// takes its request after the pacer's wait.
+	it("class d: a 429's pause between the budget and the send: 11 requests within a minute against a share of 10", async () => {
+		await expectKept({
+			...base,
+			order: 'unordered',
+			maxPerPoll: 100,
+			before: { count: 112, hoursBack: 1 },
+			seed: 740226,
+			steps: [
+				{
+					...calmStep,
+					gapMinutes: 60,
+					arrivals: [
+						{ kind: 'import', percent: 247 },
+						{ kind: 'ahead', count: 2, hoursAhead: 1 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 1, arrivals: [], faultPercent: 24, faultStatus: 429 },
+			],
+		});
+	});
 });

@@ -1,6 +1,7 @@
 import { NodeApiError, type INode, type IPollFunctions } from 'n8n-workflow';
 
 import { searchContacts } from '../../nodes/OutreachContact/transport/api';
+import { Withheld } from '../../nodes/OutreachContact/transport/retry';
 import type { EventPoll, EventPollFunction } from '../../nodes/OutreachContact/trigger/events';
 import { RequestBudget } from '../../nodes/OutreachContact/trigger/shared/budget';
 import { pollSettings } from '../../nodes/OutreachContact/trigger/pollRunner';
@@ -106,7 +107,10 @@ export class FakeSearch {
 		conditions: SearchCondition[],
 		page: number,
 		pageSize: number,
+		options?: { permit?: () => boolean },
 	): Promise<SearchPage> => {
+		// As the transport does: the permit right before the send, and nothing sent without it.
+		if (options?.permit && !options.permit()) throw new Withheld();
 		this.requests.push({ page, pageSize, conditions });
 		this.beforeAnswer?.(page);
 		const items = this.listed(conditions);

@@ -95,11 +95,19 @@ export class Pager {
 	/** Page `page` in `asked` (by default the size known); undefined when the bound or budget refused. */
 	async send(page: number, asked = this.size ?? PAGE_SIZE_ASKED): Promise<SentPage | undefined> {
 		const { take, itemIndex } = this.options;
-		if (!this.maySend()) return undefined;
-		// The first send took its request above; each retry takes one more, and a retry the budget
-		// refuses ends the read (Withheld) like a page the budget refused.
-		let retry = false;
-		const permit = take && (() => (retry ? this.maySend() : (retry = true)));
+		if (this.sent >= MAX_REQUESTS_PER_WALK) return undefined;
+		// With a budget, each send (the first and every retry) is asked for right before it
+		// leaves, after the pacer's wait (a 429's pause lasts seconds): the budget's minute is then
+		// the one the service counts, and a send refused ends the read (Withheld). Without one,
+		// the page counts toward the bound here.
+		if (!take) this.sent++;
+		const permit =
+			take &&
+			(() => {
+				if (this.sent >= MAX_REQUESTS_PER_WALK || !take()) return false;
+				this.sent++;
+				return true;
+			});
 		let answer;
 		try {
 			const options = { ...this.options, permit };
@@ -122,12 +130,5 @@ export class Pager {
 		const counts = readPagination(answer.pagination, asked);
 		this.size ??= counts.pageSize;
 		return { asked, answer, read: { page, contacts: answer.contacts, ...counts } };
-	}
-
-	/** Takes one request of the budget and of this pager's bound; false: send nothing. */
-	private maySend(): boolean {
-		const may = this.sent < MAX_REQUESTS_PER_WALK && (this.options.take?.() ?? true);
-		if (may) this.sent++;
-		return may;
 	}
 }

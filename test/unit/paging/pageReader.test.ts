@@ -2,6 +2,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
+import { Withheld } from '../../../nodes/OutreachContact/transport/retry';
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
 import {
 	DEFAULT_PAGE_SIZE,
@@ -29,6 +30,16 @@ function service(n: number, cap: number): FakeSearch {
 }
 
 beforeEach(() => search.mockReset());
+
+type Search = typeof searchContacts;
+
+/** An answer sent as the transport sends it: only when the permit (the budget, the bound) allows. */
+function sending(answer: (page: number) => ReturnType<Search>): Search {
+	return async (_ctx, _conditions, page, _size, options) => {
+		if (options?.permit && !options.permit()) throw new Withheld();
+		return await answer(page);
+	};
+}
 
 describe('PageReader', () => {
 	it('asks 1000 first, then every page in the size the service served', async () => {
@@ -92,9 +103,11 @@ describe('PageReader', () => {
 		'asks again with the documented default (100) when the service refuses 1000 (%i)',
 		async (status) => {
 			const fake = service(250, 1000);
-			search.mockImplementationOnce(async () => {
-				throw httpError(status);
-			});
+			search.mockImplementationOnce(
+				sending(async () => {
+					throw httpError(status);
+				}),
+			);
 			const reader = new PageReader(pollContext, conditions, undefined, always);
 			const page = await reader.read(1);
 			expect(page?.contacts).toHaveLength(DEFAULT_PAGE_SIZE);
@@ -147,14 +160,17 @@ describe('PageReader', () => {
 	});
 
 	it('asks take() before every request, also before the ask with the default size', async () => {
-		service(250, 1000);
-		search.mockImplementationOnce(async () => {
-			throw httpError(422);
-		});
+		const fake = service(250, 1000);
+		search.mockImplementationOnce(
+			sending(async () => {
+				throw httpError(422);
+			}),
+		);
 		let asked = 0;
 		const reader = new PageReader(pollContext, conditions, undefined, () => ++asked <= 1);
 		expect(await reader.read(1)).toBeUndefined();
-		expect(search).toHaveBeenCalledTimes(1);
+		expect(asked).toBe(2); // the refused size, then the default one, which take() refused
+		expect(fake.requests).toHaveLength(0); // so it was never sent
 	});
 
 	it('counts pages from total_contacts when the service reports no total_pages', async () => {
@@ -167,10 +183,12 @@ describe('PageReader', () => {
 	});
 
 	it('sends at most MAX_REQUESTS_PER_WALK requests, whatever take() allows', async () => {
-		search.mockImplementation(async (_c, _k, page) => ({
-			contacts: [contactAt(page, T0)],
-			pagination: { page, page_size: 1 } as never,
-		}));
+		search.mockImplementation(
+			sending(async (page) => ({
+				contacts: [contactAt(page, T0)],
+				pagination: { page, page_size: 1 } as never,
+			})),
+		);
 		const reader = new PageReader(pollContext, conditions, 1, always);
 		for (let page = 1; page <= MAX_REQUESTS_PER_WALK; page++) await reader.read(page);
 		expect(await reader.read(MAX_REQUESTS_PER_WALK + 1)).toBeUndefined();
