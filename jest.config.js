@@ -8,9 +8,14 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/ui/'],
+	// checkServiceCli builds the tools with tsc first (15 s): it runs in test:long; npm test keeps
+	// checkService.test.ts, the same checks and the key's absence from the output, in process.
+	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/ui/', '/test/scripts/checkServiceCli'],
 	// n8n-core's settings go to a temporary folder, not to ~/.n8n (see the file).
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],
+	// n8n-core's one use of LangChain, for nodes as AI tools, which only the e2e suite runs: an
+	// empty stand-in saves loading about 250 modules in every test file (see the file).
+	moduleNameMapper: { '^@langchain/core/tools$': '<rootDir>/harness/langchainStub.ts' },
 	// Jest's soft-delete of test globals warns about nock's interceptor, which nothing here can fix.
 	testEnvironmentOptions: { globalsCleanup: 'off' },
 	// A worker per core (jest's default leaves one core to itself: half the machine idle on 2 cores).

@@ -7,7 +7,7 @@
  * first, the trigger's share in any sliding minute (retries included, counted where the service
  * receives them), the state within its bound, and every contact that may come comes, once.
  *
- * PROPERTY_RUNS sets the number of schedules (default 25 in npm test, seconds; 150 in npm run
+ * PROPERTY_RUNS sets the number of schedules (default 12 in npm test, seconds; 150 in npm run
  * test:long, a minute or so); PROPERTY_SEED replays a
  * run (default 33; `random` draws a new one). On failure fast-check prints the seed and the shrunk schedule: keep it as a named test
  * in triggerRegressions.test.ts.
@@ -19,8 +19,8 @@ import { calmSchedule } from './schedule';
 import { runSchedule } from './scheduleRunner';
 import { size } from '../support/size';
 
-// 25 schedules in npm test, 150 in npm run test:long (test/support/size.ts).
-const runs = Number(process.env.PROPERTY_RUNS ?? size(25, 150));
+// 12 schedules in npm test, 150 in npm run test:long (test/support/size.ts).
+const runs = Number(process.env.PROPERTY_RUNS ?? size(12, 150));
 // A fixed seed unless PROPERTY_SEED=random: `npm test` and CI replay the same schedules, so a red
 // run is a change of the code, never the luck of the draw; unseeded runs look for new failures.
 const seed =

@@ -21,9 +21,9 @@
  * again), never more than maxPerPoll per poll; a failed poll emits nothing and leaves the state
  * as it was; and after every poll the state keeps its stated bound (docs/trigger.md).
  *
- * That is `npm run test:long` (test/support/size.ts). `npm test` runs the same scenarios with a
- * quarter of the contacts a day, and polls every 2 to 20 minutes in the dense days and every 1
- * to 4 hours in between: about a third of the polls, failures and restarts, the same days,
+ * That is `npm run test:long` (test/support/size.ts). `npm test` runs the same scenarios with an
+ * eighth of the contacts a day, and polls every 4 to 40 minutes in the dense days and every 2
+ * to 8 hours in between: about a sixth of the polls, failures and restarts, the same days,
  * outage, burst and midnights. (Each poll reads the window of the last days: its cost goes
  * with both.)
  */
@@ -242,15 +242,15 @@ interface Scenario {
 /** The gaps between polls (ms), in the dense days and in between: the least, and the random part on top. */
 const GAP = long
 	? { dense: [20_000, 280_000], sparse: [30 * MINUTE_MS, 90 * MINUTE_MS] }
-	: { dense: [2 * MINUTE_MS, 18 * MINUTE_MS], sparse: [60 * MINUTE_MS, 180 * MINUTE_MS] };
+	: { dense: [4 * MINUTE_MS, 36 * MINUTE_MS], sparse: [120 * MINUTE_MS, 360 * MINUTE_MS] };
 
 /** The share of a scenario's contacts a day created. */
-const PER_DAY = long ? 1 : 0.25;
+const PER_DAY = long ? 1 : 0.125;
 
 /** What a scenario must have exercised: at full size, and in npm test. */
 const EXERCISED = long
 	? { polls: 3000, failed: 100, restarts: 30, enrichedWhilePaging: 20 }
-	: { polls: 1000, failed: 40, restarts: 10, enrichedWhilePaging: 3 };
+	: { polls: 500, failed: 20, restarts: 5, enrichedWhilePaging: 1 };
 
 async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
