@@ -10,7 +10,12 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	// checkServiceCli builds the tools with tsc first (15 s): it runs in test:long; npm test keeps
 	// checkService.test.ts, the same checks and the key's absence from the output, in process.
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/ui/', '/test/scripts/checkServiceCli'],
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'/test/e2e/',
+		'/test/ui/',
+		'/test/scripts/checkServiceCli',
+	],
 	// n8n-core's settings go to a temporary folder, not to ~/.n8n (see the file).
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],
 	// n8n-core's one use of LangChain, for nodes as AI tools, which only the e2e suite runs: an
