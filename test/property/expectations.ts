@@ -107,11 +107,16 @@ export function rulesOf(
 		};
 	}
 	// Contact Enriched: the event is the enrichment; with N days, of contacts created in them too.
+	// docs/trigger.md: "With N days, the first walk emits the contacts of those days" (enriched
+	// ones, as they are dated), whenever they were enriched: a contact enriched before the days
+	// began may come when its date, as the trigger reads it, lies within them.
 	return {
 		may: (c) =>
 			ofSequence(c) &&
 			c.enrichAt !== undefined &&
-			c.enrichAt >= (days === 0 ? activation.start - OVERLAP_MS : since - EDGE_MS),
+			(days === 0
+				? c.enrichAt >= activation.start - OVERLAP_MS
+				: c.enrichAt >= since - EDGE_MS || datedAt(schedule, c) >= since - EDGE_MS),
 		must: (c) =>
 			ofSequence(c) &&
 			!late(c) &&

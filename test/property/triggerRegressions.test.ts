@@ -413,4 +413,30 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Found by survey 2 (seed 20261126): dates without a zone east of UTC read 9 hours ahead, so
+	// "the last 1 day" on the trigger's reading holds a contact created 27 hours back. The
+	// trigger does what docs/trigger.md says (the days are on the dates as it reads them); the
+	// expectation now says so too (expectations.ts).
+	it('Contact Enriched, N = 1, dates without a zone east of UTC: a contact dated within the day as read may come', async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			initialDays: 1,
+			dates: 'Asia/Tokyo',
+			before: { count: 6, hoursBack: 27 },
+			steps: [
+				{ ...calmStep, gapMinutes: 60, arrivals: [{ kind: 'steady', count: 22 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'import', percent: 110 },
+					],
+					faultPercent: 5,
+				},
+			],
+		});
+	});
 });
