@@ -439,4 +439,18 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Found by survey 2 (seed 20261126) and helper-5 in triggerEdges: without an order and with
+	// a page cap of 20, the activation's sample (5 pages) read 100 of 184 contacts; those it did
+	// not read above its third newest came as new at the first poll. With dates that carry their
+	// zone, the cutoff is now at least n8n's clock less the overlap.
+	it('New Contact without an order: contacts the activation sample did not read are not emitted as new', async () => {
+		await expectKept({
+			...base,
+			order: 'unordered',
+			before: { count: 184, hoursBack: 53 },
+			seed: 481587,
+			steps: [{ ...calmStep, gapMinutes: 1, arrivals: [] }],
+		});
+	});
 });

@@ -175,6 +175,41 @@ describe('the window and floor a poll goes on with', () => {
 		expect(window).toBe(5);
 	});
 
+	// A sample of 2 of 9 pages without an order, its third newest 10 hours back: the 7 pages it
+	// did not read may hold newer contacts created before the activation.
+	const sampled = (dates: string[], partial: boolean) =>
+		activatedNewContact({
+			pages: [
+				{
+					page: 1,
+					pageSize: 20,
+					contacts: dates.map((created_date, i) => ({
+						id: i + 1,
+						email: `c${i}@x.test`,
+						created_date,
+					})),
+				},
+			],
+			partial,
+			now: T0,
+			time: createdTime,
+		}).state;
+	const tenHoursBack = new Date(T0 - 10 * HOUR_MS).toISOString();
+
+	it('without an order, a partial sample of dates with their zone: the cutoff is at least the clock less the overlap', () => {
+		const state = sampled([tenHoursBack, tenHoursBack, tenHoursBack], true);
+		expect(state.cutoff).toBe(T0 - OVERLAP_MS);
+		// The whole list read: its third newest stays the cutoff.
+		expect(sampled([tenHoursBack, tenHoursBack, tenHoursBack], false).cutoff).toBe(
+			T0 - 10 * HOUR_MS,
+		);
+	});
+
+	it("without an order, dates without a zone keep the sample's cutoff (they may lie hours behind the clock)", () => {
+		const zoneless = tenHoursBack.replace('Z', '');
+		expect(sampled([zoneless, zoneless, tenHoursBack], true).cutoff).toBe(T0 - 10 * HOUR_MS);
+	});
+
 	it('an empty account starts a day back, for clocks that disagree', async () => {
 		const { state } = activatedNewContact({ pages: [], now: T0, time: createdTime });
 		expect(state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);

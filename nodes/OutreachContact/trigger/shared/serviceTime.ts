@@ -71,14 +71,28 @@ export function parseCreatedTime(value: unknown): number | undefined {
 	return Number.isFinite(utc) ? utc - offsetMinutes * MINUTE_MS : undefined;
 }
 
+/** Whether a readable creation date is an instant: epoch time, or a date with its zone. */
+function isInstant(value: unknown): boolean {
+	if (typeof value === 'number') return true;
+	const text = typeof value === 'string' ? value.trim() : '';
+	return EPOCH.test(text) || ISO_8601.exec(text)?.[8] !== undefined;
+}
+
 /**
  * The time an event files a contact under (its floor, cutoff, handled point and order are in
  * it): each event's table entry names one (events.ts), and every reader and the ledger use that.
+ * `instant` tells whether a contact's time is one n8n's clock can be compared with: a date
+ * without a zone is read as UTC, which it may not be (docs/trigger.md, "Timestamps").
  */
-export type TimeOf = (contact: Contact) => number | undefined;
+export type TimeOf = ((contact: Contact) => number | undefined) & {
+	instant(contact: Contact): boolean;
+};
 
 /** A contact's creation time: both events go by it (the service lists contacts by creation). */
-export const createdTime: TimeOf = (contact) => parseCreatedTime(contact?.created_date);
+export const createdTime: TimeOf = Object.assign(
+	(contact: Contact) => parseCreatedTime(contact?.created_date),
+	{ instant: (contact: Contact) => isInstant(contact?.created_date) },
+);
 
 /**
  * The `created_timestamp` `Less than` value that returns every contact created at or after

@@ -156,6 +156,8 @@ export interface NewContactReading {
 export function activatedNewContact(sample: {
 	pages: ReadPage[];
 	order?: Order;
+	/** Whether, without an order, the sample left pages of the window unread. */
+	partial?: boolean;
 	count?: number;
 	pageSize?: number;
 	now: number;
@@ -177,7 +179,14 @@ export function activatedNewContact(sample: {
 	const rules = { now, maxPerPoll: 1, time };
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
 	const top = cutoffOf(read.chosen.map((c) => c.created));
-	const cutoff = initialFloor === undefined ? top : null;
+	// Without an order the sample is a few pages of the window, and contacts on the pages it did
+	// not read may be newer than its third newest. When every date it read is an instant, those
+	// created before the activation are dated before n8n's clock: the cutoff is at least the
+	// clock less the overlap. (Dates without a zone may lie hours behind the clock, and new
+	// contacts with them: they keep the sample's cutoff.)
+	const instants = sample.pages.every((p) => p.contacts.every((c) => time.instant(c)));
+	const least = sample.partial && instants ? now - OVERLAP_MS : -Infinity;
+	const cutoff = initialFloor === undefined && top !== null ? Math.max(top, least) : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const base: NewContactBase = {
 		...blank,
