@@ -453,4 +453,22 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			steps: [{ ...calmStep, gapMinutes: 1, arrivals: [] }],
 		});
 	});
+
+	// The same sample for Contact Enriched (both surveys): 5 pages of about 150 enriched
+	// contacts; those it did not read, enriched before the activation, came as new.
+	it('Contact Enriched without an order: contacts the activation sample did not read are not emitted as new', async () => {
+		const burst = { kind: 'burst', count: 5 } as const;
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'unordered',
+			before: { count: 195, hoursBack: 18 },
+			enrich: { percent: 62, maxDelayMinutes: 5 },
+			seed: 990220,
+			steps: [
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 27 }], restart: true },
+				{ ...calmStep, gapMinutes: 1, arrivals: [burst, burst] },
+			],
+		});
+	});
 });

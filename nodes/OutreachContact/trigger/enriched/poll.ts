@@ -49,11 +49,12 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 				undefined,
 				take,
 			);
-			const { sample } = await readSample(ctx, reader, time);
+			const { sample, order, pages } = await readSample(ctx, reader, time);
 			const state = activatedEnriched(rules, since, {
 				pages: sample,
 				horizon,
 				pageSize: reader.pageSize,
+				partial: !order && sample.length < pages,
 			});
 			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
 		}
