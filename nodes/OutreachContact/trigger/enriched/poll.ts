@@ -49,12 +49,12 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 				undefined,
 				take,
 			);
-			const { sample, partial } = await readSample(ctx, reader, time);
+			const { sample, order, pages } = await readSample(ctx, reader, time);
 			const state = activatedEnriched(rules, since, {
 				pages: sample,
 				horizon,
 				pageSize: reader.pageSize,
-				partial,
+				partial: !order && sample.length < pages,
 			});
 			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
 		}

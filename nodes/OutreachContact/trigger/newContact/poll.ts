@@ -81,7 +81,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		const activation = activatedNewContact({
 			pages: sample.sample,
 			order: sample.order,
-			partial: sample.partial,
+			partial: !sample.order && sample.sample.length < sample.pages,
 			count: sample.first.total,
 			pageSize: reader.pageSize,
 			now: start,

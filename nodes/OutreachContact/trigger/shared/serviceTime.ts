@@ -197,14 +197,7 @@ export async function readSample(
 	ctx: IPollFunctions,
 	reader: PageReader,
 	time: TimeOf,
-): Promise<{
-	first: ReadPage;
-	pages: number;
-	order?: 'newest' | 'oldest';
-	sample: ReadPage[];
-	/** Without an order: the sample left pages of the window unread. */
-	partial?: boolean;
-}> {
+): Promise<{ first: ReadPage; pages: number; order?: 'newest' | 'oldest'; sample: ReadPage[] }> {
 	const first = await reader.read(1);
 	if (!first) {
 		throw new NodeOperationError(ctx.getNode(), 'The trigger could not read the contacts yet', {
@@ -232,7 +225,7 @@ export async function readSample(
 		if (!read) break;
 		sample.push(read);
 	}
-	return { first, pages, sample, partial: sample.length < pages };
+	return { first, pages, sample };
 }
 
 /**

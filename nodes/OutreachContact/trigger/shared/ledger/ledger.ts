@@ -152,28 +152,6 @@ export interface NewContactReading {
 	inconsistent?: string;
 }
 
-/**
- * The cutoff a first activation's sample sets, for either event: the third newest of `times`.
- * Without an order the sample is a few pages of the window, and the pages it did not read may
- * hold newer contacts created before the activation. When every date it read is an instant,
- * those are dated before n8n's clock: the cutoff rises toward the clock less the overlap, but
- * never past the newest date the sample read, so that a service whose clock (or zone label) is
- * behind n8n's loses no contact created after the activation. Dates without a zone keep the
- * third newest (docs/trigger.md, "First activation").
- */
-export function sampleCutoff(
-	times: number[],
-	pages: ReadPage[],
-	partial: boolean | undefined,
-	rules: Pick<PollRules, 'now' | 'time'>,
-): number | null {
-	const third = cutoffOf(times);
-	if (third === null || !partial) return third;
-	if (!pages.every((p) => p.contacts.every((c) => rules.time.instant(c)))) return third;
-	const newest = times.reduce((a, b) => Math.max(a, b), third);
-	return Math.max(third, Math.min(rules.now - OVERLAP_MS, newest));
-}
-
 /** The state after a first activation's sample (docs/trigger.md, "First activation"). */
 export function activatedNewContact(sample: {
 	pages: ReadPage[];
@@ -200,9 +178,15 @@ export function activatedNewContact(sample: {
 	};
 	const rules = { now, maxPerPoll: 1, time };
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
-	const times = read.chosen.map((c) => c.created);
-	const top = sampleCutoff(times, sample.pages, sample.partial, rules);
-	const cutoff = initialFloor === undefined ? top : null;
+	const top = cutoffOf(read.chosen.map((c) => c.created));
+	// Without an order the sample is a few pages of the window, and contacts on the pages it did
+	// not read may be newer than its third newest. When every date it read is an instant, those
+	// created before the activation are dated before n8n's clock: the cutoff is at least the
+	// clock less the overlap. (Dates without a zone may lie hours behind the clock, and new
+	// contacts with them: they keep the sample's cutoff.)
+	const instants = sample.pages.every((p) => p.contacts.every((c) => time.instant(c)));
+	const least = sample.partial && instants ? now - OVERLAP_MS : -Infinity;
+	const cutoff = initialFloor === undefined && top !== null ? Math.max(top, least) : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const base: NewContactBase = {
 		...blank,
