@@ -196,12 +196,25 @@ describe('the window and floor a poll goes on with', () => {
 		}).state;
 	const tenHoursBack = new Date(T0 - 10 * HOUR_MS).toISOString();
 
-	it('without an order, a partial sample of dates with their zone: the cutoff is at least the clock less the overlap', () => {
-		const state = sampled([tenHoursBack, tenHoursBack, tenHoursBack], true);
+	it('without an order, a partial sample of dates with their zone: the cutoff rises to the clock less the overlap, never past the newest date read', () => {
+		const halfHourBack = new Date(T0 - 30 * 60_000).toISOString();
+		const state = sampled([halfHourBack, tenHoursBack, tenHoursBack], true);
 		expect(state.cutoff).toBe(T0 - OVERLAP_MS);
-		// The whole list read: its third newest stays the cutoff.
-		expect(sampled([tenHoursBack, tenHoursBack, tenHoursBack], false).cutoff).toBe(
+		// Never past the newest date it read: a service whose clock is 10 hours behind n8n's loses
+		// none of the contacts created after the activation.
+		expect(sampled([tenHoursBack, tenHoursBack, tenHoursBack], true).cutoff).toBe(
 			T0 - 10 * HOUR_MS,
+		);
+		// The whole list read: its third newest stays the cutoff.
+		expect(sampled([halfHourBack, tenHoursBack, tenHoursBack], false).cutoff).toBe(
+			T0 - 10 * HOUR_MS,
+		);
+		// A date that cannot be read (a million digits) is no instant, and does not keep the
+		// others' zones from deciding.
+		const unreadable = '9'.repeat(1_000_000);
+		expect(createdTime.instant({ id: 1, email: 'u@x.test', created_date: unreadable })).toBe(false);
+		expect(sampled([halfHourBack, unreadable, tenHoursBack, tenHoursBack], true).cutoff).toBe(
+			T0 - OVERLAP_MS,
 		);
 	});
 

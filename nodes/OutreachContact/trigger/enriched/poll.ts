@@ -5,7 +5,8 @@ import { viewOf } from '../shared/ledger/candidates';
 import { activatedEnriched, enrichedWalk, settleEnriched } from '../shared/ledger/enriched';
 import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
 import { CHEAP_PAGES } from '../shared/orderedRead';
-import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, readSample } from '../shared/serviceTime';
+import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
+import { readSample } from '../shared/activationSample';
 import type { EnrichedState } from '../shared/ledger/shapes';
 import { walkStep } from '../shared/walk';
 
@@ -49,12 +50,12 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 				undefined,
 				take,
 			);
-			const { sample, order, pages } = await readSample(ctx, reader, time);
+			const { sample, partial } = await readSample(ctx, reader, time);
 			const state = activatedEnriched(rules, since, {
 				pages: sample,
 				horizon,
 				pageSize: reader.pageSize,
-				partial: !order && sample.length < pages,
+				partial,
 			});
 			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
 		}

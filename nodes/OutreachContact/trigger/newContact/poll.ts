@@ -12,13 +12,8 @@ import {
 } from '../shared/ledger/ledger';
 import { checkOrder } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
-import {
-	DAY_MS,
-	FUTURE_TOLERANCE_MS,
-	pollWindow,
-	readSample,
-	windowDays,
-} from '../shared/serviceTime';
+import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, windowDays } from '../shared/serviceTime';
+import { readSample } from '../shared/activationSample';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { storedBytes } from '../shared/ledger/stored';
 import { walkCeiling, walkBytes, walkStep, type WalkInput } from '../shared/walk';
@@ -81,7 +76,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		const activation = activatedNewContact({
 			pages: sample.sample,
 			order: sample.order,
-			partial: !sample.order && sample.sample.length < sample.pages,
+			partial: sample.partial,
 			count: sample.first.total,
 			pageSize: reader.pageSize,
 			now: start,

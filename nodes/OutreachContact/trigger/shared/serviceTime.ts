@@ -1,12 +1,9 @@
-import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
-
-import type { PageReader, ReadPage } from '../../paging/pageReader';
+import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 
 /**
  * The service's time and order, as the trigger reads them (docs/trigger.md): its timestamps, the
- * search window in whole days, the order of its results, and the sample a first activation reads.
- * Pure but for readSample; callers pass `now`.
+ * search window in whole days and the order of its results. Pure; callers pass `now`.
  */
 
 export const MINUTE_MS = 60_000;
@@ -71,8 +68,9 @@ export function parseCreatedTime(value: unknown): number | undefined {
 	return Number.isFinite(utc) ? utc - offsetMinutes * MINUTE_MS : undefined;
 }
 
-/** Whether a readable creation date is an instant: epoch time, or a date with its zone. */
+/** Whether a creation date is readable and an instant: epoch time, or a date with its zone. */
 function isInstant(value: unknown): boolean {
+	if (parseCreatedTime(value) === undefined) return false;
 	if (typeof value === 'number') return true;
 	const text = typeof value === 'string' ? value.trim() : '';
 	return EPOCH.test(text) || ISO_8601.exec(text)?.[8] !== undefined;
@@ -182,50 +180,6 @@ export class OrderWatch {
 		if (this.rises) return 'oldest';
 		return undefined;
 	}
-}
-
-/** Pages a first activation reads as a sample when the results are in no order. */
-export const ACTIVATION_PAGES = 5;
-
-/**
- * What a first activation reads of a window, for either event: a handful of pages, not the window.
- * Page 1 tells the order; newest first, it holds the newest contacts; oldest first, the last page
- * does (and the one before, when the last holds fewer than CUTOFF_RANK); without an order, the
- * first ACTIVATION_PAGES pages are a sample. `order` is undefined when the window must be walked.
- */
-export async function readSample(
-	ctx: IPollFunctions,
-	reader: PageReader,
-	time: TimeOf,
-): Promise<{ first: ReadPage; pages: number; order?: 'newest' | 'oldest'; sample: ReadPage[] }> {
-	const first = await reader.read(1);
-	if (!first) {
-		throw new NodeOperationError(ctx.getNode(), 'The trigger could not read the contacts yet', {
-			description:
-				'Its share of the account was used by an earlier poll within the last minute. The next poll tries again.',
-		});
-	}
-	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
-	const watch = new OrderWatch(time);
-	watch.add(first.contacts);
-	const seen = pages > 1 ? watch.order : undefined;
-	const sample: ReadPage[] = [first];
-	if (seen === 'oldest') {
-		const last = await reader.read(pages);
-		if (last) sample.push(last);
-		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
-			const before = await reader.read(pages - 1);
-			if (before) sample.push(before);
-		}
-		return { first, pages, order: 'oldest', sample };
-	}
-	if (seen === 'newest') return { first, pages, order: 'newest', sample };
-	for (let page = 2; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
-		const read = await reader.read(page);
-		if (!read) break;
-		sample.push(read);
-	}
-	return { first, pages, sample };
 }
 
 /**

@@ -2,7 +2,8 @@ import type { ReadPage } from '../../../paging/pageReader';
 import type { Contact } from '../../../types';
 import type { PollRules } from './candidates';
 import { collect, keys, OVERLAP_MS, remember, type Settled } from './ledger';
-import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
+import { DAY_MS, windowDays, type Order } from '../serviceTime';
+import { sampleCutoff } from '../activationSample';
 import { STATE_VERSION, type EnrichedBase, type EnrichedState, type Walk } from './shapes';
 
 /**
@@ -70,12 +71,7 @@ export function activatedEnriched(
 	const times = contacts
 		.map(time)
 		.filter((t): t is number => t !== undefined && t <= sample.horizon);
-	// As New Contact's activation (ledger.ts): a partial sample of instants cannot leave out
-	// contacts created before n8n's clock less the overlap.
-	const instants = contacts.every((c) => time.instant(c));
-	const least = sample.partial && instants ? now - OVERLAP_MS : -Infinity;
-	const third = cutoffOf(times);
-	const cutoff = third === null ? null : Math.max(third, least);
+	const cutoff = sampleCutoff(times, sample, time, now - OVERLAP_MS);
 	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
 	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
 	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.

@@ -13,6 +13,7 @@ import {
 	utf8Bytes,
 } from './shapes';
 import { storedBytes } from './stored';
+import { sampleCutoff } from '../activationSample';
 
 /**
  * The ledger: the one writer of each event's state (docs/trigger.md, "The ledger"). The readers
@@ -178,15 +179,10 @@ export function activatedNewContact(sample: {
 	};
 	const rules = { now, maxPerPoll: 1, time };
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
-	const top = cutoffOf(read.chosen.map((c) => c.created));
-	// Without an order the sample is a few pages of the window, and contacts on the pages it did
-	// not read may be newer than its third newest. When every date it read is an instant, those
-	// created before the activation are dated before n8n's clock: the cutoff is at least the
-	// clock less the overlap. (Dates without a zone may lie hours behind the clock, and new
-	// contacts with them: they keep the sample's cutoff.)
-	const instants = sample.pages.every((p) => p.contacts.every((c) => time.instant(c)));
-	const least = sample.partial && instants ? now - OVERLAP_MS : -Infinity;
-	const cutoff = initialFloor === undefined && top !== null ? Math.max(top, least) : null;
+	const times = read.chosen.map((c) => c.created);
+	const top = cutoffOf(times);
+	const cutoff =
+		initialFloor === undefined ? sampleCutoff(times, sample, time, now - OVERLAP_MS) : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const base: NewContactBase = {
 		...blank,
