@@ -471,4 +471,62 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Survey 4 (seed 777): a backfill of 90 dated a minute back, inserted before a burst of 57,
+	// by insertion newest first (page size 50, Max Contacts per Poll 10). The first poll emits
+	// the 10 oldest-dated of pages 1-2; the rest of the backfill, dated after them, sits on pages
+	// 2-3 behind them, where the read, which stops at page 1, never goes. The rolling check now
+	// takes such a contact, behind the handled ones in the same count, as the order broken.
+	it('class b, by insertion newest first: 53 of a backfill dated after the handled point, behind it in the list, are never emitted', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			cap: 50,
+			sequenceFilter: true,
+			before: { count: 94, hoursBack: 1 },
+			steps: [
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 90, minutesBack: 1 },
+						{ kind: 'burst', count: 57 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+			],
+		});
+	});
+
+	// Survey 4 (seed 777): a walk (no order yet, by insertion oldest first, zone-less dates west
+	// of UTC) stays on page 1 while Max Contacts per Poll 25 emits its 55 contacts over three
+	// polls. Each read of the page counted the one contact dated 2 hours ahead again, three times
+	// made it the walk's third newest, and the floor rose past the import that came next.
+	it('class a, a walk that stays on a page: the contact dated ahead counted at every read sets the floor past an import of 28', async () => {
+		const importOf = { kind: 'import', percent: 110 } as const;
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			cap: 100,
+			maxPerPoll: 25,
+			dates: 'America/Phoenix',
+			before: { count: 0, hoursBack: 1 },
+			steps: [
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'ahead', count: 1, hoursAhead: 2 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 14 },
+						{ kind: 'steady', count: 12 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 1, arrivals: [importOf] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [importOf] },
+			],
+		});
+	});
 });

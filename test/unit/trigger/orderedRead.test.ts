@@ -1,6 +1,10 @@
 /** Reads of a window the service lists in an order: readOrdered, keepsOrder and checkOrder. */
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
-import { checkOrder, keepsOrder } from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
+import {
+	checkOrder,
+	keepsOrder,
+	lateContacts,
+} from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
 import {
 	CHEAP_PAGES,
 	readOrdered,
@@ -387,5 +391,40 @@ describe('checkOrder: the rolling check', () => {
 		});
 		expect(r.pages.map((p) => p.page)).toEqual([2]);
 		expect(r.checkedTo).toBe(20);
+	});
+});
+
+describe("lateContacts: what a poll takes of the check's pages", () => {
+	const upTo = T0 + 5 * MINUTE_MS;
+	const input = { time: createdTime, isKnown: (x: Contact) => Number(x.id) <= 5, upTo };
+	/** The read met the handled contacts on `met`, of `total` results. */
+	const read = (met: number, total = 40) => ({ range: [page(met, [])], total });
+	const page = (n: number, ids: number[], total = 40) => ({
+		page: n,
+		pageSize: 20,
+		total,
+		contacts: ids.map(c),
+	});
+
+	it("takes the contacts up to the read's reach; newer ones wait for the read", () => {
+		const out = lateContacts([page(1, [7, 6, 3, 2])], read(1), { ...input, order: 'newest' });
+		expect(out.ordered).toBe(true);
+		expect(out.pages.map((p) => ids(p.contacts))).toEqual([[3, 2]]);
+	});
+
+	it('a newer unknown contact behind where the read met the handled ones, in the same count: the order broke', () => {
+		// Newest first, page 2 lies behind page 1; oldest first, page 1 lies behind page 2.
+		expect(lateContacts([page(2, [7, 2])], read(1), { ...input, order: 'newest' }).ordered).toBe(
+			false,
+		);
+		expect(lateContacts([page(1, [2, 7])], read(2), { ...input, order: 'oldest' }).ordered).toBe(
+			false,
+		);
+	});
+
+	it('the count changed between the reads (the list moved): the newer contact waits for the read', () => {
+		const out = lateContacts([page(2, [7, 2], 41)], read(1), { ...input, order: 'newest' });
+		expect(out.ordered).toBe(true);
+		expect(out.pages.map((p) => ids(p.contacts))).toEqual([[2]]);
 	});
 });

@@ -10,7 +10,7 @@ import {
 	type NewContactLearned,
 	type NewContactReading,
 } from '../shared/ledger/ledger';
-import { checkOrder } from '../shared/orderCheck';
+import { checkOrder, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, windowDays } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
@@ -172,16 +172,12 @@ async function readByOrder(
 			requests: Math.max(1, Math.ceil(pages.length / 2)),
 			belowFloor: known.belowFloor,
 		});
-		// The check looks for contacts that became searchable late, below what the read handled;
-		// newer ones on its pages wait for the read, so that contacts still come oldest first.
 		const upTo = Math.max(main.rangeTop ?? -Infinity, state.handledTo ?? -Infinity);
-		for (const page of check.pages) {
-			// What cannot be placed is logged as usual.
-			const late = page.contacts.filter((c) => (known.time(c) ?? upTo) <= upTo);
-			pages.push({ ...page, contacts: late });
-		}
+		const { time, isKnown } = known;
+		const late = lateContacts(check.pages, main, { order, time, isKnown, upTo });
+		pages.push(...late.pages);
 		checkedTo = check.checkedTo;
-		ordered = check.ordered;
+		ordered = check.ordered && late.ordered;
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
 	if (!ordered) return { pages, proved: false, learned: { mode: 'walking', walk: null } };

@@ -77,3 +77,33 @@ export function keepsOrder(pages: Contact[][], order: Order, time: TimeOf): bool
 	}
 	return true;
 }
+
+/**
+ * The contacts of the check's pages a poll takes: those created no later than `upTo` (how far
+ * the read reached), which became searchable late; newer ones wait for the read, so that
+ * contacts still come oldest first. A page behind the read's range (which ends where the read
+ * met the handled contacts), in the same count (the list did not move between the two reads),
+ * must hold none newer: by creation they would sit before the handled ones. One that does shows
+ * a list in insertion order (a backfill dated after the handled point, inserted before newer
+ * contacts), where the read would never reach it: `ordered` is false, and the window is walked.
+ */
+export function lateContacts(
+	pages: ReadPage[],
+	read: { range: ReadPage[]; total?: number },
+	input: { order: Order; time: TimeOf; isKnown(c: Contact): boolean; upTo: number },
+): { pages: ReadPage[]; ordered: boolean } {
+	const { order, time, upTo } = input;
+	const behind = (a: ReadPage, b: ReadPage) =>
+		order === 'newest' ? a.page > b.page : a.page < b.page;
+	const met = read.range.reduce((far, p) => (behind(p, far) ? p : far), read.range[0]);
+	const newer = (c: Contact) => !input.isKnown(c) && (time(c) ?? upTo) > upTo;
+	const late: ReadPage[] = [];
+	for (const page of pages) {
+		const moved = read.total === undefined || page.total !== read.total;
+		if (met && behind(page, met) && !moved && page.contacts.some(newer))
+			return { pages: late, ordered: false };
+		// What cannot be placed is logged as usual.
+		late.push({ ...page, contacts: page.contacts.filter((c) => (time(c) ?? upTo) <= upTo) });
+	}
+	return { pages: late, ordered: true };
+}

@@ -75,6 +75,9 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		const below = read.contacts.filter((c) => !aboveCeiling(c, ceiling, time));
 		pages.push(below.length === read.contacts.length ? read : { ...read, contacts: below });
 		previous = read;
+		// A page the walk stays on is read again by the next poll: it counts when the walk leaves it,
+		// else a contact dated ahead would count once a read and set the walk's newest by itself.
+		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
 		watch.add(read.contacts);
 		Object.assign(position, watch.snapshot());
 		// The walk's newest is the CUTOFF_RANK-th newest it read, so that one or two contacts dated
@@ -85,7 +88,6 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			position.tops = [...(position.tops ?? []), t].sort((a, b) => b - a).slice(0, CUTOFF_RANK);
 			position.newest = position.tops.length < CUTOFF_RANK ? null : position.tops[CUTOFF_RANK - 1];
 		}
-		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
 		const last =
 			read.gone ||
 			read.contacts.length === 0 ||
