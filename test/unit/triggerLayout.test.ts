@@ -22,6 +22,10 @@ function listTs(dir: string): string[] {
 }
 
 const files = listTs(TRIGGER);
+// The trigger's files alone (noResolve): the state's types are all declared in them, and leaving
+// out n8n-workflow's declarations and Node's types makes the program 70 files instead of 1,400
+// (a second instead of six). What the trigger imports from outside comes in as `any`; tsc checks
+// the whole code (npm test's type check).
 const program = ts.createProgram(files, {
 	strict: true,
 	target: ts.ScriptTarget.ES2022,
@@ -29,6 +33,9 @@ const program = ts.createProgram(files, {
 	esModuleInterop: true,
 	skipLibCheck: true,
 	noEmit: true,
+	noResolve: true,
+	types: [],
+	lib: ['lib.es2022.d.ts'],
 });
 const checker = program.getTypeChecker();
 const source = (file: string) => program.getSourceFile(file)!;
@@ -106,12 +113,20 @@ const RETIRED = [
 ];
 
 describe('the trigger on one ledger', () => {
-	it('the program the checks read compiles', () => {
-		expect(
-			ts
-				.getPreEmitDiagnostics(program)
-				.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
-		).toEqual([]);
+	it('the program the checks read resolves every import within the trigger', () => {
+		// Its only errors: modules outside the trigger, and parameters typed by them.
+		const unresolved = new Set<string>();
+		const other: string[] = [];
+		for (const d of ts.getPreEmitDiagnostics(program)) {
+			const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+			const module = /^Cannot find module '([^']+)'/.exec(text)?.[1];
+			if (module?.startsWith('.') && d.file)
+				unresolved.add(relative(TRIGGER, resolve(dirname(d.file.fileName), module)));
+			else if (module) continue;
+			else if (d.code !== 7006) other.push(text);
+		}
+		expect(other).toEqual([]);
+		expect([...unresolved].filter((m) => !m.startsWith('..'))).toEqual([]);
 	});
 
 	it('has one writer of the state: no file outside shared/ledger/ assigns a field of it', () => {
