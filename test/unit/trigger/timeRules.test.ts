@@ -1,5 +1,6 @@
 import { seededRandom } from '../../../harness/testClock';
 import {
+	createdTime,
 	DAY_MS,
 	HOUR_MS,
 	parseCreatedTime,
@@ -75,6 +76,27 @@ describe('parseCreatedTime', () => {
 	it('does not depend on the machine timezone for times without a zone', () => {
 		// Date.parse would read this as local time; the trigger reads it as UTC everywhere.
 		expect(parseCreatedTime('2026-07-01 00:00:00')).toBe(Date.UTC(2026, 6, 1));
+	});
+
+	it('reads every day of every month of 400 years as the calendar has it (February 29 in leap years)', () => {
+		for (let year = 1900; year < 2300; year++)
+			for (let month = 1; month <= 12; month++) {
+				const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+				const day = (d: number) =>
+					`${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+				expect(parseCreatedTime(day(last))).toBe(Date.UTC(year, month - 1, last));
+				expect(parseCreatedTime(day(last + 1))).toBeUndefined();
+			}
+	});
+
+	it('createdTime answers a date read before as the first time, also after 20,000 others', () => {
+		const contact = (created_date: string) => ({ id: 1, email: 'a@x.test', created_date });
+		const first = createdTime(contact('2026-03-01T10:00:00Z'));
+		for (let i = 0; i < 20_000; i++) createdTime(contact(String(1_780_000_000_000 + i * 1000)));
+		expect(createdTime(contact('2026-03-01T10:00:00Z'))).toBe(first);
+		expect(first).toBe(Date.UTC(2026, 2, 1, 10));
+		expect(createdTime(contact('2026-02-30'))).toBeUndefined();
+		expect(createdTime(contact('2026-02-30'))).toBeUndefined();
 	});
 });
 
