@@ -529,4 +529,87 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Survey 5 (seed 778): a backfill of 21 dated 3 minutes back lands behind contacts already
+	// handled, where only the rolling check finds it; the trigger pauses an hour right after. The
+	// first polls after the pause raised the floor past it before the check got there. The floor
+	// now waits for a round of the check that began after the contact appeared.
+	it('class a, newest first: a contact searchable 3 minutes late, then a pause of an hour, is passed by the floor before the check reaches it', async () => {
+		await expectKept({
+			...base,
+			maxPerPoll: 50,
+			before: { count: 0, hoursBack: 1 },
+			steps: [
+				{ ...calmStep, gapMinutes: 60, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 17 }], faultPercent: 5 },
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 2 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 1 },
+						{ kind: 'backfill', count: 21, minutesBack: 3 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 60,
+					arrivals: [{ kind: 'backfill', count: 80, minutesBack: 1 }],
+					faultPercent: 18,
+				},
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 25, minutesBack: 1 },
+						{ kind: 'steady', count: 13 },
+						{ kind: 'ahead', count: 2, hoursAhead: 1 },
+					],
+				},
+			],
+		});
+	});
+
+	// Surveys 4 and 5 (seeds 777, 778): the same oldest first, zone-less dates east of UTC (Tokyo),
+	// a backfill dated 8 minutes back and a pause of 589 minutes.
+	it('class a, oldest first: a contact searchable 8 minutes late, then a pause of 10 hours, is passed by the floor before the check reaches it', async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			maxPerPoll: 100,
+			dates: 'Asia/Tokyo',
+			before: { count: 0, hoursBack: 1 },
+			steps: [
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 18 },
+						{ kind: 'steady', count: 4 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 6, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [], faultPercent: 5 },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 1, minutesBack: 8 },
+						{ kind: 'burst', count: 34 },
+						{ kind: 'import', percent: 144 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 589,
+					arrivals: [
+						{ kind: 'burst', count: 38 },
+						{ kind: 'burst', count: 42 },
+						{ kind: 'ahead', count: 1, hoursAhead: 1 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+			],
+		});
+	});
 });

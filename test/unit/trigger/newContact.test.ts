@@ -46,6 +46,7 @@ describe('first activation', () => {
 			pageSize: 3,
 			total: 4,
 			verified: 0, // the rolling check starts its first round (an ordered state always says)
+			checkedSince: T0, // what was there at the activation counts as checked
 		});
 		// The next poll emits only what is new, though 2, 3 and 4 come again.
 		search.contacts.push(contact(5, T0 + 5 * MINUTE_MS));
@@ -289,15 +290,31 @@ describe('later polls', () => {
 		expect(emitted).toEqual([500]);
 	});
 
-	it('do not emit a contact that shows up more than the overlap after newer ones were emitted', async () => {
+	it('emit a contact that shows up late, after a pause, while no round of the check has ended since', async () => {
 		const { search, state } = await activated('newest');
 		// Three newer ones: `through` is the third newest of a read (two dated ahead do not set it).
 		search.contacts.push(
 			...[30, 32, 33].map((id) => contact(id, T0 + 2 * HOUR_MS + (id - 30) * 1000)),
 		);
 		const a = await poll(search, { stored: state, start: T0 + 3 * HOUR_MS });
+		// Searchable 2.5 hours after its date, behind the three, during the round begun at 3 hours.
 		search.contacts.push(contact(31, T0 + 30 * MINUTE_MS));
 		const b = await poll(search, { stored: a.state, start: T0 + 3 * HOUR_MS + MINUTE_MS });
+		expect(ids(b.emit)).toEqual([31]);
+	});
+
+	it('do not emit a contact that shows up more than the overlap after a round of the check began and ended', async () => {
+		const { search, state } = await activated('newest');
+		search.contacts.push(
+			...[30, 32, 33].map((id) => contact(id, T0 + 2 * HOUR_MS + (id - 30) * 1000)),
+		);
+		let stored = (await poll(search, { stored: state, start: T0 + 3 * HOUR_MS })).state;
+		// A round begins at 3 h + 1 min and ends: the floor is an hour below its beginning.
+		for (const minutes of [1, 2, 3])
+			stored = (await poll(search, { stored, start: T0 + 3 * HOUR_MS + minutes * MINUTE_MS }))
+				.state;
+		search.contacts.push(contact(31, T0 + 30 * MINUTE_MS));
+		const b = await poll(search, { stored, start: T0 + 3 * HOUR_MS + 4 * MINUTE_MS });
 		expect(b.emit).toEqual([]);
 	});
 

@@ -365,7 +365,12 @@ describe('checkOrder: the rolling check', () => {
 
 	it('starts a new round when the position is past the end of the list', async () => {
 		const fake = service(50, 'newest');
-		expect(await check('newest', 70, 2)).toEqual({ pages: [], checkedTo: 0, ordered: true });
+		expect(await check('newest', 70, 2)).toEqual({
+			pages: [],
+			checkedTo: 0,
+			ordered: true,
+			complete: true,
+		});
 		expect(fake.requests).toHaveLength(0);
 	});
 

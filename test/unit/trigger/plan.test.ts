@@ -17,12 +17,14 @@ import {
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/candidates';
 import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import {
-	activatedNewContact,
 	FIRST_RUN_LOOKBACK_MS,
 	nextFloor,
 	OVERLAP_MS,
-	settleNewContact,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
+import {
+	activatedNewContact,
+	settleNewContact,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
 import {
 	DEFAULT_MAX_PER_POLL,
 	pollSettings,

@@ -1,9 +1,9 @@
 /** The stored New Contact state, and what every event's state shares: logged ids, the bound. */
+import { logOnce } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
 import {
-	logOnce,
 	settleNewContact,
 	type NewContactReading,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
 import {
 	MAX_ID_LENGTH,
 	MAX_LOGGED,
@@ -37,6 +37,8 @@ const state: NewContactState = {
 	pageSize: 100,
 	count: 5321,
 	checkedTo: 300,
+	roundFrom: T0 - 5 * 60_000,
+	checkedSince: T0 - 20 * 60_000,
 };
 
 /** The same state as n8n stores it: the field names of version 2. */
@@ -64,6 +66,8 @@ describe('readNewContactState', () => {
 			pageSize: 100,
 			total: 5321,
 			verified: 300,
+			roundFrom: T0 - 5 * 60_000,
+			checkedSince: T0 - 20 * 60_000,
 		});
 	});
 
@@ -75,6 +79,8 @@ describe('readNewContactState', () => {
 			count: undefined,
 			checkedTo: undefined,
 			boundary: undefined,
+			roundFrom: undefined,
+			checkedSince: undefined,
 		};
 		const walking: NewContactState = {
 			...common,

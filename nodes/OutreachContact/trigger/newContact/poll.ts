@@ -2,14 +2,13 @@ import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { Contact, SearchCondition } from '../../types';
 import type { EventPollFunction } from '../events';
 import { viewOf, type LedgerView } from '../shared/ledger/candidates';
+import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
 import {
 	activatedNewContact,
-	FIRST_RUN_LOOKBACK_MS,
-	opened,
 	settleNewContact,
 	type NewContactLearned,
 	type NewContactReading,
-} from '../shared/ledger/ledger';
+} from '../shared/ledger/newContact';
 import { checkOrder, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, windowDays } from '../shared/serviceTime';
@@ -107,7 +106,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			take,
 		);
 		const known = { ...view, requestsLeft: () => budget.left() };
-		read = await readByOrder(reader, state, known, settings.maxPerPoll);
+		read = await readByOrder(reader, state, known, settings.maxPerPoll, start);
 		// The order broke: a walk of the whole window starts now.
 		const walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
 		if (read.learned.mode === 'walking') read = { ...read, learned: { mode: 'walking', walk } };
@@ -143,6 +142,7 @@ async function readByOrder(
 	state: OrderedState,
 	known: Known,
 	maxPerPoll: number,
+	start: number,
 ): Promise<NewContactReading> {
 	const { order } = state;
 	const main = await readOrdered({
@@ -159,6 +159,8 @@ async function readByOrder(
 	const pages: ReadPage[] = [...main.range];
 	let ordered = main.ordered;
 	let checkedTo = state.checkedTo;
+	const roundFrom = checkedTo === 0 ? start : (state.roundFrom ?? start);
+	let checkedSince = state.checkedSince;
 	// The check only after a read that joined the handled contacts: the pages of one that ran out
 	// of budget are not taken, and the check must not take them from the reader's cache either.
 	if (ordered && main.total !== undefined && main.range.length > 0) {
@@ -176,6 +178,8 @@ async function readByOrder(
 		const { time, isKnown } = known;
 		const late = lateContacts(check.pages, main, { order, time, isKnown, upTo });
 		pages.push(...late.pages);
+		// A round ends where its cursor goes back to the new end: it checked what was searchable when it began.
+		if (check.complete) checkedSince = roundFrom;
 		checkedTo = check.checkedTo;
 		ordered = check.ordered && late.ordered;
 	}
@@ -185,6 +189,8 @@ async function readByOrder(
 		mode: 'ordered',
 		order,
 		checkedTo,
+		roundFrom,
+		...(checkedSince === undefined ? {} : { checkedSince }),
 		count: main.total ?? state.count,
 		...(main.boundary ? { boundary: main.boundary } : {}),
 	};
@@ -234,7 +240,7 @@ async function readWalking(
 	next = newWalk(floor, start, newest === null ? null : Math.min(newest, start));
 	read.learned =
 		step.order === 'newest' || step.order === 'oldest'
-			? { mode: 'ordered', order: step.order, checkedTo: 0 }
+			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedSince: start }
 			: { mode: 'walking', walk: next };
 	return read;
 }

@@ -27,6 +27,8 @@ export interface CheckResult {
 	pages: ReadPage[];
 	checkedTo: number;
 	ordered: boolean;
+	/** The round reached its end (a page below the floor, or the list's end): the next begins. */
+	complete?: boolean;
 }
 
 export async function checkOrder(input: CheckInput): Promise<CheckResult> {
@@ -34,16 +36,14 @@ export async function checkOrder(input: CheckInput): Promise<CheckResult> {
 	const size = reader.pageSize;
 	const pages: ReadPage[] = [];
 	let checkedTo = input.checkedTo;
-	if (!size || total <= 0) return { pages, checkedTo: 0, ordered: true };
+	if (!size) return { pages, checkedTo: 0, ordered: true };
+	if (total <= 0) return { pages, checkedTo: 0, ordered: true, complete: true };
 	const start = reader.sent;
 	while (reader.sent - start < input.requests) {
-		// The page that holds position `verified` from the new end.
+		// The page that holds position `checkedTo` from the new end.
 		const index = order === 'newest' ? checkedTo : total - 1 - checkedTo;
 		const page = Math.floor(index / size) + 1;
-		if (index < 0 || index >= total) {
-			checkedTo = 0;
-			break;
-		}
+		if (index < 0 || index >= total) return { pages, checkedTo: 0, ordered: true, complete: true };
 		const read = await reader.read(page);
 		if (!read) break;
 		pages.push(read);
@@ -51,8 +51,8 @@ export async function checkOrder(input: CheckInput): Promise<CheckResult> {
 			return { pages, checkedTo: 0, ordered: false };
 		const done =
 			read.contacts.length === 0 || read.gone || read.contacts.every((c) => input.belowFloor(c));
-		checkedTo = done ? 0 : order === 'newest' ? page * size : total - (page - 1) * size;
-		if (done) break;
+		if (done) return { pages, checkedTo: 0, ordered: true, complete: true };
+		checkedTo = order === 'newest' ? page * size : total - (page - 1) * size;
 	}
 	return { pages, checkedTo, ordered: true };
 }

@@ -1,19 +1,9 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import type { Contact } from '../../../types';
 import { collectorFor, type Candidate, type CollectReport, type PollRules } from './candidates';
-import { cutoffOf, DAY_MS, HOUR_MS, type Order, type TimeOf } from '../serviceTime';
-import {
-	MAX_LOGGED,
-	MAX_STATE_BYTES,
-	STATE_VERSION,
-	type EventState,
-	type NewContactBase,
-	type NewContactState,
-	type Walk,
-	utf8Bytes,
-} from './shapes';
+import { DAY_MS, HOUR_MS } from '../serviceTime';
+import { MAX_LOGGED, MAX_STATE_BYTES, type EventState, utf8Bytes } from './shapes';
 import { storedBytes } from './stored';
-import { sampleCutoff } from '../activationSample';
 
 /**
  * The ledger: the one writer of each event's state (docs/trigger.md, "The ledger"). The readers
@@ -25,7 +15,9 @@ import { sampleCutoff } from '../activationSample';
  * 1. The floor never passes n8n's clock less the overlap (a stored floor ahead of the clock moves
  *    back; n8n's clock stepping back by less than the overlap leaves it at most that far past),
  *    nor a contact known to wait: while contacts wait (Max Contacts per Poll, pages not read yet)
- *    the handled point is where the read got to.
+ *    the handled point is where the read got to. Reading by the order, nor the beginning of the
+ *    rolling check's last complete round less the overlap: a contact searchable late (within the
+ *    overlap) is checked for before the floor passes it, also after a pause.
  * 2. A contact is emitted at most once: its id stays in `seen` until the floor passes its
  *    creation time, and from then on the floor keeps it out.
  * 3. A contact is emitted only as its event allows: created at or after the floor, after the
@@ -56,10 +48,19 @@ export interface Settled<S> extends CollectReport {
 	inconsistent?: string;
 }
 
-/** The floor after a poll: it trails the handled point by the overlap, never past n8n's clock less it. */
-export function nextFloor(floor: number, handledTo: number | null, now: number): number {
+/**
+ * The floor after a poll: it trails the handled point by the overlap, never past n8n's clock less
+ * it, nor past `checkedSince` less it (ordered reads: the start of the rolling check's last
+ * complete round, so that a contact searchable late is checked for before the floor passes it).
+ */
+export function nextFloor(
+	floor: number,
+	handledTo: number | null,
+	now: number,
+	checkedSince = Infinity,
+): number {
 	if (handledTo === null) return floor;
-	return Math.max(floor, Math.min(handledTo, now) - OVERLAP_MS);
+	return Math.max(floor, Math.min(handledTo, now, checkedSince) - OVERLAP_MS);
 }
 
 /**
@@ -126,115 +127,4 @@ export function collect(state: EventState, pages: ReadPage[], rules: PollRules, 
 	const collector = collectorFor(state, rules, emit, cutoff);
 	for (const page of pages) collector.add(page.contacts);
 	return collector.choose();
-}
-
-// ---------------------------------------------------------------------------------------------
-// New Contact
-
-/** What a New Contact read learned of the service: its mode's positions, to store as they are. */
-export type NewContactLearned =
-	| Pick<
-			Extract<NewContactState, { mode: 'ordered' }>,
-			'mode' | 'order' | 'count' | 'checkedTo' | 'boundary'
-	  >
-	| Pick<Extract<NewContactState, { mode: 'walking' }>, 'mode' | 'walk'>;
-
-/** What one New Contact poll read, for the ledger. */
-export interface NewContactReading {
-	pages: ReadPage[];
-	/** How far the pages reach without a gap (their third newest), when they prove it. */
-	reach?: number;
-	/** True when the pages join the handled contacts: what they leave waiting is newer. */
-	proved: boolean;
-	/** New contacts wait on pages this poll did not read. */
-	pagesWaiting?: boolean;
-	learned: NewContactLearned;
-	pageSize?: number;
-	inconsistent?: string;
-}
-
-/** The state after a first activation's sample (docs/trigger.md, "First activation"). */
-export function activatedNewContact(sample: {
-	pages: ReadPage[];
-	order?: Order;
-	/** Whether, without an order, the sample left pages of the window unread. */
-	partial?: boolean;
-	count?: number;
-	pageSize?: number;
-	now: number;
-	time: TimeOf;
-	/** "Emit Contacts From the Last N Days": N days back, and the walk that emits them after the sample's third newest. */
-	initialFloor?: number;
-	walk?: (previous: number | null) => Walk & { previous: number | null };
-}): { state: NewContactState; unreadable: string[] } {
-	const { now, initialFloor, pageSize, count, time } = sample;
-	const blank: NewContactBase = {
-		version: STATE_VERSION,
-		baseline: now,
-		floor: -Infinity,
-		cutoff: null,
-		handledTo: null,
-		seen: {},
-		logged: [],
-	};
-	const rules = { now, maxPerPoll: 1, time };
-	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
-	const times = read.chosen.map((c) => c.created);
-	const top = cutoffOf(times);
-	const cutoff =
-		initialFloor === undefined ? sampleCutoff(times, sample, time, now - OVERLAP_MS) : null;
-	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
-	const base: NewContactBase = {
-		...blank,
-		floor:
-			cutoff !== null
-				? nextFloor(-Infinity, handledTo, now)
-				: (initialFloor ?? now - FIRST_RUN_LOOKBACK_MS),
-		cutoff,
-		handledTo,
-		// Contacts read above the cutoff (two dated hours ahead, say) were there too: recorded.
-		seen: cutoff === null ? {} : keys(read.chosen.filter((c) => c.created > cutoff)),
-		...(pageSize === undefined ? {} : { pageSize }),
-	};
-	const state: NewContactState = sample.order
-		? {
-				...base,
-				mode: 'ordered',
-				order: sample.order,
-				checkedTo: 0,
-				...(count === undefined ? {} : { count }),
-			}
-		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
-	return { state, unreadable: read.report.unreadable };
-}
-
-/** Emits the oldest Max Contacts per Poll candidates, records them, moves the handled point and the floor. */
-export function settleNewContact(
-	state: NewContactState,
-	read: NewContactReading,
-	rules: PollRules,
-): Settled<NewContactState> {
-	const { now } = rules;
-	const { chosen, emit, report } = collect(state, read.pages, rules);
-	let reach = read.reach;
-	if (reach !== undefined && read.proved && report.backlog > 0 && chosen.length > 0)
-		reach = Math.min(reach, chosen[chosen.length - 1].created);
-	// While contacts wait, the handled point is where this read got to, even below where it was
-	// (contacts dated ahead lifted it): the floor must not pass them.
-	const waiting = read.proved && (report.backlog > 0 || read.pagesWaiting === true);
-	let handledTo = state.handledTo;
-	if (reach !== undefined)
-		handledTo = handledTo === null || waiting ? reach : Math.max(handledTo, reach);
-	const { version, baseline, cutoff, seen, logged } = state;
-	const pageSize = read.pageSize ?? state.pageSize;
-	const floor = nextFloor(state.floor, handledTo, now);
-	const next = { version, baseline, floor, cutoff, handledTo, seen, logged, ...read.learned };
-	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);
-	return {
-		...report,
-		emit,
-		...kept,
-		pagesWaiting: read.pagesWaiting,
-		inconsistent: read.inconsistent,
-	};
 }

@@ -96,6 +96,13 @@ export type NewContactState =
 			count?: number;
 			/** Positions from the new end the rolling check has covered in this round. */
 			checkedTo: number;
+			/** n8n's clock when this round of the check began. */
+			roundFrom?: number;
+			/**
+			 * n8n's clock when the last complete round began: every contact searchable before it
+			 * was checked, and the floor stays the overlap below it.
+			 */
+			checkedSince?: number;
 			boundary?: Boundary;
 	  })
 	| (NewContactBase & {

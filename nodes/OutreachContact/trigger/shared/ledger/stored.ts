@@ -130,6 +130,8 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 			order: byOrder,
 			checkedTo: count(json[STORED.checkedTo]) ?? 0,
 		};
+		for (const key of ['roundFrom', 'checkedSince'] as const)
+			if (isTime(json[key])) state[key] = json[key];
 		const total = count(learned?.[STORED.count]);
 		if (total !== undefined) state.count = total;
 		const b = json[STORED.boundary] as Json | undefined;
@@ -181,8 +183,8 @@ export function toStored(state: EventState): Json {
 		Object.assign(out, { seen, [STORED.logged]: state.logged });
 		if (pageSize !== undefined) out.pageSize = pageSize;
 		if (state.mode === 'ordered') {
-			const { order, count, checkedTo, boundary } = state;
-			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
+			const { order, count, checkedTo, boundary, roundFrom, checkedSince } = state;
+			Object.assign(out, { order, [STORED.checkedTo]: checkedTo, roundFrom, checkedSince });
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary)
 				out[STORED.boundary] = { lo: boundary.lo, hi: boundary.hi, [STORED.count]: boundary.count };

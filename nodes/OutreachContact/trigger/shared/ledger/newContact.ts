@@ -1,0 +1,126 @@
+import type { ReadPage } from '../../../paging/pageReader';
+import type { PollRules } from './candidates';
+import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
+import { sampleCutoff } from '../activationSample';
+import {
+	collect,
+	FIRST_RUN_LOOKBACK_MS,
+	keys,
+	nextFloor,
+	OVERLAP_MS,
+	remember,
+	type Settled,
+} from './ledger';
+import { STATE_VERSION, type NewContactBase, type NewContactState, type Walk } from './shapes';
+
+/** New Contact's part of the ledger (ledger.ts holds what both events share, enriched.ts Contact Enriched's). */
+
+/** What a New Contact read learned of the service: its mode's positions, to store as they are. */
+export type NewContactLearned =
+	| Pick<
+			Extract<NewContactState, { mode: 'ordered' }>,
+			'mode' | 'order' | 'count' | 'checkedTo' | 'boundary' | 'roundFrom' | 'checkedSince'
+	  >
+	| Pick<Extract<NewContactState, { mode: 'walking' }>, 'mode' | 'walk'>;
+
+/** What one New Contact poll read, for the ledger. */
+export interface NewContactReading {
+	pages: ReadPage[];
+	/** How far the pages reach without a gap (their third newest), when they prove it. */
+	reach?: number;
+	/** True when the pages join the handled contacts: what they leave waiting is newer. */
+	proved: boolean;
+	/** New contacts wait on pages this poll did not read. */
+	pagesWaiting?: boolean;
+	learned: NewContactLearned;
+	pageSize?: number;
+	inconsistent?: string;
+}
+
+/** The state after a first activation's sample (docs/trigger.md, "First activation"). */
+export function activatedNewContact(sample: {
+	pages: ReadPage[];
+	order?: Order;
+	/** Whether, without an order, the sample left pages of the window unread. */
+	partial?: boolean;
+	count?: number;
+	pageSize?: number;
+	now: number;
+	time: TimeOf;
+	/** "Emit Contacts From the Last N Days": N days back, and the walk that emits them after the sample's third newest. */
+	initialFloor?: number;
+	walk?: (previous: number | null) => Walk & { previous: number | null };
+}): { state: NewContactState; unreadable: string[] } {
+	const { now, initialFloor, pageSize, count, time } = sample;
+	const blank: NewContactBase = {
+		version: STATE_VERSION,
+		baseline: now,
+		floor: -Infinity,
+		cutoff: null,
+		handledTo: null,
+		seen: {},
+		logged: [],
+	};
+	const rules = { now, maxPerPoll: 1, time };
+	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
+	const times = read.chosen.map((c) => c.created);
+	const top = cutoffOf(times);
+	const cutoff =
+		initialFloor === undefined ? sampleCutoff(times, sample, time, now - OVERLAP_MS) : null;
+	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
+	const base: NewContactBase = {
+		...blank,
+		floor:
+			cutoff !== null
+				? nextFloor(-Infinity, handledTo, now)
+				: (initialFloor ?? now - FIRST_RUN_LOOKBACK_MS),
+		cutoff,
+		handledTo,
+		// Contacts read above the cutoff (two dated hours ahead, say) were there too: recorded.
+		seen: cutoff === null ? {} : keys(read.chosen.filter((c) => c.created > cutoff)),
+		...(pageSize === undefined ? {} : { pageSize }),
+	};
+	const state: NewContactState = sample.order
+		? {
+				...base,
+				mode: 'ordered',
+				order: sample.order,
+				checkedTo: 0,
+				checkedSince: now,
+				...(count === undefined ? {} : { count }),
+			}
+		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
+	return { state, unreadable: read.report.unreadable };
+}
+
+/** Emits the oldest Max Contacts per Poll candidates, records them, moves the handled point and the floor. */
+export function settleNewContact(
+	state: NewContactState,
+	read: NewContactReading,
+	rules: PollRules,
+): Settled<NewContactState> {
+	const { now } = rules;
+	const { chosen, emit, report } = collect(state, read.pages, rules);
+	let reach = read.reach;
+	if (reach !== undefined && read.proved && report.backlog > 0 && chosen.length > 0)
+		reach = Math.min(reach, chosen[chosen.length - 1].created);
+	// While contacts wait, the handled point is where this read got to, even below where it was
+	// (contacts dated ahead lifted it): the floor must not pass them.
+	const waiting = read.proved && (report.backlog > 0 || read.pagesWaiting === true);
+	let handledTo = state.handledTo;
+	if (reach !== undefined)
+		handledTo = handledTo === null || waiting ? reach : Math.max(handledTo, reach);
+	const { version, baseline, cutoff, seen, logged } = state;
+	const pageSize = read.pageSize ?? state.pageSize;
+	const checked = read.learned.mode === 'ordered' ? read.learned.checkedSince : undefined;
+	const floor = nextFloor(state.floor, handledTo, now, checked);
+	const next = { version, baseline, floor, cutoff, handledTo, seen, logged, ...read.learned };
+	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);
+	return {
+		...report,
+		emit,
+		...kept,
+		pagesWaiting: read.pagesWaiting,
+		inconsistent: read.inconsistent,
+	};
+}
