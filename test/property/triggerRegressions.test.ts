@@ -612,4 +612,98 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Found by survey 2 (seed 20261126): oldest first, zone-less dates east of UTC (Tokyo), N = 1.
+	// A backfill of 51 dated 3 minutes back lands below the handled point, where only the rolling
+	// check finds it; after a pause of 581 minutes a contact dated an hour ahead lifted the handled
+	// point and the floor passed the 20 the check had not reached. Fixed by the floor waiting for
+	// a round of the check.
+	it('class a, oldest first, Tokyo, N = 1: 20 of a backfill the check had not reached when a pause ended are passed by the floor', async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			maxPerPoll: 100,
+			initialDays: 1,
+			dates: 'Asia/Tokyo',
+			before: { count: 0, hoursBack: 1 },
+			steps: [
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'steady', count: 7 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'backfill', count: 51, minutesBack: 3 }] },
+				{ ...calmStep, gapMinutes: 581, arrivals: [] },
+				{
+					...calmStep,
+					gapMinutes: 9,
+					arrivals: [{ kind: 'ahead', count: 1, hoursAhead: 1 }],
+					faultPercent: 5,
+				},
+				{
+					...calmStep,
+					gapMinutes: 6,
+					arrivals: [
+						{ kind: 'backfill', count: 14, minutesBack: 1 },
+						{ kind: 'steady', count: 7 },
+					],
+				},
+			],
+		});
+	});
+
+	// Survey 5 (seed 778), by insertion newest first, Tokyo: a backfill dated 5 minutes back, then
+	// a pause of 576 minutes and two restarts: 2 of 178 lost before the floor waited for the check.
+	it('class a, by insertion newest first, Tokyo: a contact searchable 5 minutes late, then a pause of 10 hours', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			dates: 'Asia/Tokyo',
+			before: { count: 62, hoursBack: 1 },
+			seed: 10163,
+			steps: [
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 1 },
+						{ kind: 'burst', count: 5 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 1, minutesBack: 5 },
+						{ kind: 'steady', count: 1 },
+						{ kind: 'steady', count: 20 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 576,
+					arrivals: [
+						{ kind: 'steady', count: 20 },
+						{ kind: 'steady', count: 5 },
+					],
+					faultPercent: 5,
+				},
+				{ ...calmStep, gapMinutes: 3, arrivals: [], restart: true },
+				{ ...calmStep, gapMinutes: 10, arrivals: [], restart: true },
+				{
+					...calmStep,
+					gapMinutes: 9,
+					arrivals: [
+						{ kind: 'steady', count: 27 },
+						{ kind: 'steady', count: 28 },
+						{ kind: 'burst', count: 71 },
+					],
+				},
+			],
+		});
+	});
 });
