@@ -706,4 +706,39 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Survey 5 (seed 778): Contact Enriched without an order, N = 1, pauses of days. A backfill
+	// during a pause of 1.6 days moved the list by one while the first walk stood on page 1; the
+	// walk passed contact 55 (enriched 5 minutes before the activation), completed, and the next
+	// walk went on from its start. `since` now waits one walk.
+	it('Contact Enriched without an order, N = 1: a contact that moved onto a page the walk had passed is never emitted', async () => {
+		const importOf = (percent: number) => ({ kind: 'import', percent }) as const;
+		const backfill = { kind: 'backfill', count: 1, minutesBack: 120 } as const;
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'unordered',
+			initialDays: 1,
+			dates: 'Asia/Tokyo',
+			before: { count: 62, hoursBack: 1 },
+			seed: 422409,
+			steps: [
+				{ ...calmStep, gapMinutes: 2386, arrivals: [], faultPercent: 5 },
+				{ ...calmStep, gapMinutes: 2294, arrivals: [backfill] },
+				{ ...calmStep, gapMinutes: 3347, arrivals: [importOf(221)], restart: true },
+				{ ...calmStep, gapMinutes: 8, arrivals: [importOf(191), importOf(351)] },
+				{ ...calmStep, gapMinutes: 957, arrivals: [importOf(561)], faultPercent: 5 },
+				{ ...calmStep, gapMinutes: 8, arrivals: [backfill, { kind: 'steady', count: 16 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 28 },
+						{ kind: 'steady', count: 19 },
+					],
+					faultPercent: 5,
+				},
+			],
+		});
+	});
 });

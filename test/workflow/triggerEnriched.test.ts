@@ -197,8 +197,9 @@ describe('Contact Enriched in trigger mode', () => {
 			if (poll < 2) expect(stateOf(staticData).since).toBe(activation);
 		}
 		expect(emitted).toEqual([[1, 2], [3, 4], [5], []]);
-		// The walk that emitted 5 left none waiting; the last one started a poll before it.
-		expect(stateOf(staticData).since).toBe(clock.now() - 10 * MINUTE);
+		// The walk that emitted 5 (begun at the activation) left none waiting, and one poll later
+		// the walk after it ended too: the next goes on from the start of the one before it.
+		expect(stateOf(staticData).since).toBe(clock.now() - 40 * MINUTE);
 		expect(bodies).toHaveLength(5);
 	});
 

@@ -130,7 +130,10 @@ describe('Contact Enriched: first activation', () => {
 		const search = service('newest', 2, [c(9, NOW - 3 * DAY_MS, NOW - HOUR_MS), ...before()]);
 		const first = await poll(search, { start: NOW, initialDays: 2 });
 		expect(ids(first.emit)).toEqual([1, 2, 3, 4, 5]);
-		expect(first.state.since).toBe(NOW);
+		// The walk is complete; the next reads the N days again (a contact that moved onto a page
+		// this walk had passed comes then), the one after goes on from this walk's start.
+		expect(first.state.since).toBe(NOW - 2 * DAY_MS);
+		expect(first.state.walk.before).toBe(NOW);
 		const second = await poll(search, {
 			stored: first.state,
 			start: NOW + MINUTE_MS,
@@ -197,7 +200,10 @@ describe('Contact Enriched: each contact once', () => {
 			maxPerPoll: 2,
 		});
 		expect(ids(fourth.emit)).toEqual([5]);
-		expect(fourth.state.since).toBe(NOW); // the start of the walk that left none waiting
+		// The walk that left none waiting started at NOW: the walk after next goes on from there,
+		// the next from the walk before it (here the activation's since).
+		expect(fourth.state.since).toBe(NOW - DAY_MS);
+		expect(fourth.state.walk.before).toBe(NOW);
 	});
 
 	it('with an order, reads the new end every poll: a contact enriched at creation comes at once', async () => {

@@ -121,15 +121,20 @@ export function settleEnriched(
 	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
 	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;
 	if (read.complete && report.backlog === 0 && !read.inconsistent) {
-		// Every contact enriched before this walk started has been read: the next starts there.
-		const since = state.walk.startedAt;
+		// Every contact enriched before the walk before this one started has been read by one of
+		// the two: the next starts there. (A contact can move onto a page a walk has passed, when
+		// contacts are added or updated meanwhile; the walk after meets it.) The first walk, which
+		// records what was there at the activation, hands over its own start.
+		const since =
+			state.mode === 'first' ? state.walk.startedAt : (state.walk.before ?? state.since);
 		const retained = Math.max(state.floor, now - RETENTION_MS);
 		const capped = capFloor({ ...state.seen, ...keys([...chosen, ...records]) }, MAX_SEEN);
 		// Past MAX_SEEN ids the floor rises past the oldest: a give-up the log names (invariant 4).
 		if (capped > retained) capCut = capped - 1;
 		const floor = Math.max(retained, capped);
 		const { version, baseline, seen, logged, pageSize } = next;
-		const rest = { version, baseline, seen, logged, since, floor, walk: enrichedWalk(since, now) };
+		const walk = { ...enrichedWalk(since, now), before: state.walk.startedAt };
+		const rest = { version, baseline, seen, logged, since, floor, walk };
 		if (pageSize !== undefined) Object.assign(rest, { pageSize });
 		const order = read.order === 'newest' || read.order === 'oldest' ? read.order : undefined;
 		next = order

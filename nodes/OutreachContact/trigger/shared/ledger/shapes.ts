@@ -114,7 +114,8 @@ export type NewContactState =
 export interface EnrichedBase extends LedgerState {
 	/** The start of the last complete walk that left nothing waiting (n8n's clock). */
 	since: number;
-	walk: Walk & { startedAt: number };
+	/** `before`: when the walk before this one started (n8n's clock), once one has ended. */
+	walk: Walk & { startedAt: number; before?: number };
 }
 
 /**

@@ -157,7 +157,11 @@ export function readEnrichedState(raw: unknown): StoredState<EnrichedState> {
 	const stored = readWalk(json.walk);
 	const walk =
 		stored && isTime(stored.extra.startedAt)
-			? { ...without(stored), startedAt: stored.extra.startedAt }
+			? {
+					...without(stored),
+					startedAt: stored.extra.startedAt,
+					...(isTime(stored.extra.before) ? { before: stored.extra.before } : {}),
+				}
 			: { page: 1, days: 0, newest: null, startedAt: json.since };
 	const common = { ...base, since: json.since, walk };
 	if (isTime(json.recordUntil))
