@@ -741,4 +741,48 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Survey 6 (seed 779): the oldest-first schedule above with dates without a zone west of UTC
+	// (Phoenix) and a pause of 79 minutes. Marked on n8n's clock, a round's beginning never held
+	// the floor, as the service's dates lie 7 hours behind it: the mark is the handled point.
+	it('class a, oldest first, Phoenix: a contact searchable 8 minutes late, then a pause, with the service 7 hours behind n8n', async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			maxPerPoll: 100,
+			dates: 'America/Phoenix',
+			before: { count: 0, hoursBack: 1 },
+			steps: [
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 18 },
+						{ kind: 'steady', count: 4 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 6, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [], faultPercent: 5 },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 1, minutesBack: 8 },
+						{ kind: 'burst', count: 34 },
+						{ kind: 'import', percent: 144 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 79,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'burst', count: 34 },
+						{ kind: 'ahead', count: 1, hoursAhead: 1 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+			],
+		});
+	});
 });

@@ -46,7 +46,7 @@ describe('first activation', () => {
 			pageSize: 3,
 			total: 4,
 			verified: 0, // the rolling check starts its first round (an ordered state always says)
-			checkedSince: T0, // what was there at the activation counts as checked
+			checkedFrom: T0 - 2 * HOUR_MS, // what was there at the activation counts as checked
 		});
 		// The next poll emits only what is new, though 2, 3 and 4 come again.
 		search.contacts.push(contact(5, T0 + 5 * MINUTE_MS));

@@ -414,7 +414,7 @@ async function simulate(s: Scenario) {
 		// The floor rule: it trails the contacts handled without a gap by the overlap and never
 		// passes n8n's clock less the overlap (so ids dated ahead of the clock stay until it does),
 		// nor the beginning of the rolling check's last complete round less the overlap.
-		const checked = state.mode === 'ordered' ? (state.checkedSince ?? Infinity) : Infinity;
+		const checked = state.mode === 'ordered' ? (state.checkedFrom ?? Infinity) : Infinity;
 		if (
 			state.handledTo !== null &&
 			state.floor < Math.min(state.handledTo, at, checked) - OVERLAP_MS

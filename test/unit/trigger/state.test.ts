@@ -38,7 +38,7 @@ const state: NewContactState = {
 	count: 5321,
 	checkedTo: 300,
 	roundFrom: T0 - 5 * 60_000,
-	checkedSince: T0 - 20 * 60_000,
+	checkedFrom: T0 - 20 * 60_000,
 };
 
 /** The same state as n8n stores it: the field names of version 2. */
@@ -67,7 +67,7 @@ describe('readNewContactState', () => {
 			total: 5321,
 			verified: 300,
 			roundFrom: T0 - 5 * 60_000,
-			checkedSince: T0 - 20 * 60_000,
+			checkedFrom: T0 - 20 * 60_000,
 		});
 	});
 
@@ -80,7 +80,7 @@ describe('readNewContactState', () => {
 			checkedTo: undefined,
 			boundary: undefined,
 			roundFrom: undefined,
-			checkedSince: undefined,
+			checkedFrom: undefined,
 		};
 		const walking: NewContactState = {
 			...common,

@@ -106,7 +106,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			take,
 		);
 		const known = { ...view, requestsLeft: () => budget.left() };
-		read = await readByOrder(reader, state, known, settings.maxPerPoll, start);
+		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
 		const walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
 		if (read.learned.mode === 'walking') read = { ...read, learned: { mode: 'walking', walk } };
@@ -142,7 +142,6 @@ async function readByOrder(
 	state: OrderedState,
 	known: Known,
 	maxPerPoll: number,
-	start: number,
 ): Promise<NewContactReading> {
 	const { order } = state;
 	const main = await readOrdered({
@@ -159,8 +158,9 @@ async function readByOrder(
 	const pages: ReadPage[] = [...main.range];
 	let ordered = main.ordered;
 	let checkedTo = state.checkedTo;
-	const roundFrom = checkedTo === 0 ? start : (state.roundFrom ?? start);
-	let checkedSince = state.checkedSince;
+	const mark = state.handledTo ?? state.floor;
+	const roundFrom = checkedTo === 0 ? mark : (state.roundFrom ?? mark);
+	let checkedFrom = state.checkedFrom;
 	// The check only after a read that joined the handled contacts: the pages of one that ran out
 	// of budget are not taken, and the check must not take them from the reader's cache either.
 	if (ordered && main.total !== undefined && main.range.length > 0) {
@@ -179,7 +179,7 @@ async function readByOrder(
 		const late = lateContacts(check.pages, main, { order, time, isKnown, upTo });
 		pages.push(...late.pages);
 		// A round ends where its cursor goes back to the new end: it checked what was searchable when it began.
-		if (check.complete) checkedSince = roundFrom;
+		if (check.complete) checkedFrom = roundFrom;
 		checkedTo = check.checkedTo;
 		ordered = check.ordered && late.ordered;
 	}
@@ -190,7 +190,7 @@ async function readByOrder(
 		order,
 		checkedTo,
 		roundFrom,
-		...(checkedSince === undefined ? {} : { checkedSince }),
+		...(checkedFrom === undefined ? {} : { checkedFrom }),
 		count: main.total ?? state.count,
 		...(main.boundary ? { boundary: main.boundary } : {}),
 	};
@@ -240,7 +240,7 @@ async function readWalking(
 	next = newWalk(floor, start, newest === null ? null : Math.min(newest, start));
 	read.learned =
 		step.order === 'newest' || step.order === 'oldest'
-			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedSince: start }
+			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
 			: { mode: 'walking', walk: next };
 	return read;
 }

@@ -19,7 +19,7 @@ import { STATE_VERSION, type NewContactBase, type NewContactState, type Walk } f
 export type NewContactLearned =
 	| Pick<
 			Extract<NewContactState, { mode: 'ordered' }>,
-			'mode' | 'order' | 'count' | 'checkedTo' | 'boundary' | 'roundFrom' | 'checkedSince'
+			'mode' | 'order' | 'count' | 'checkedTo' | 'boundary' | 'roundFrom' | 'checkedFrom'
 	  >
 	| Pick<Extract<NewContactState, { mode: 'walking' }>, 'mode' | 'walk'>;
 
@@ -86,7 +86,7 @@ export function activatedNewContact(sample: {
 				mode: 'ordered',
 				order: sample.order,
 				checkedTo: 0,
-				checkedSince: now,
+				...(handledTo === null ? {} : { checkedFrom: handledTo }),
 				...(count === undefined ? {} : { count }),
 			}
 		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
@@ -112,7 +112,7 @@ export function settleNewContact(
 		handledTo = handledTo === null || waiting ? reach : Math.max(handledTo, reach);
 	const { version, baseline, cutoff, seen, logged } = state;
 	const pageSize = read.pageSize ?? state.pageSize;
-	const checked = read.learned.mode === 'ordered' ? read.learned.checkedSince : undefined;
+	const checked = read.learned.mode === 'ordered' ? read.learned.checkedFrom : undefined;
 	const floor = nextFloor(state.floor, handledTo, now, checked);
 	const next = { version, baseline, floor, cutoff, handledTo, seen, logged, ...read.learned };
 	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);

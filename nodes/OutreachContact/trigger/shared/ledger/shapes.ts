@@ -96,13 +96,13 @@ export type NewContactState =
 			count?: number;
 			/** Positions from the new end the rolling check has covered in this round. */
 			checkedTo: number;
-			/** n8n's clock when this round of the check began. */
+			/** The handled point (service time) when this round of the check began. */
 			roundFrom?: number;
 			/**
-			 * n8n's clock when the last complete round began: every contact searchable before it
-			 * was checked, and the floor stays the overlap below it.
+			 * The handled point when the last complete round began: every contact searchable
+			 * then was checked, and the floor stays the overlap below it.
 			 */
-			checkedSince?: number;
+			checkedFrom?: number;
 			boundary?: Boundary;
 	  })
 	| (NewContactBase & {

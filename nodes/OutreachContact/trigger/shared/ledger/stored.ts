@@ -35,6 +35,9 @@ const STORED = {
 	enrichedCutoff: 'recordUntil',
 } as const;
 
+/** Where the rolling check's rounds began (stored under their own names). */
+const ROUND = ['roundFrom', 'checkedFrom'] as const;
+
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const count = (v: unknown, min = 0) => (isTime(v) && v >= min ? Math.floor(v) : undefined);
 const order = (v: unknown) => (v === 'newest' || v === 'oldest' ? v : undefined);
@@ -130,8 +133,7 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 			order: byOrder,
 			checkedTo: count(json[STORED.checkedTo]) ?? 0,
 		};
-		for (const key of ['roundFrom', 'checkedSince'] as const)
-			if (isTime(json[key])) state[key] = json[key];
+		for (const key of ROUND) if (isTime(json[key])) state[key] = json[key];
 		const total = count(learned?.[STORED.count]);
 		if (total !== undefined) state.count = total;
 		const b = json[STORED.boundary] as Json | undefined;
@@ -187,8 +189,9 @@ export function toStored(state: EventState): Json {
 		Object.assign(out, { seen, [STORED.logged]: state.logged });
 		if (pageSize !== undefined) out.pageSize = pageSize;
 		if (state.mode === 'ordered') {
-			const { order, count, checkedTo, boundary, roundFrom, checkedSince } = state;
-			Object.assign(out, { order, [STORED.checkedTo]: checkedTo, roundFrom, checkedSince });
+			const { order, count, checkedTo, boundary } = state;
+			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
+			for (const key of ROUND) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary)
 				out[STORED.boundary] = { lo: boundary.lo, hi: boundary.hi, [STORED.count]: boundary.count };
