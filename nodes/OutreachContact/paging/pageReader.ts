@@ -32,6 +32,11 @@ export class PageReader {
 		return this.pager.size;
 	}
 
+	/** The pages this reader read (each page number once, as last read). */
+	get pagesRead(): ReadPage[] {
+		return [...this.cache.values()];
+	}
+
 	get sent(): number {
 		return this.pager.sent;
 	}

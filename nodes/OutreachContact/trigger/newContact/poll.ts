@@ -158,7 +158,8 @@ async function readByOrder(
 	const pages: ReadPage[] = [...main.range];
 	let ordered = main.ordered;
 	let checkedTo = state.checkedTo;
-	const mark = state.handledTo ?? state.floor;
+	// Where a round that begins now is marked: the service's present as this poll's read met it.
+	const mark = main.metTop ?? state.handledTo ?? state.floor;
 	const roundFrom = checkedTo === 0 ? mark : (state.roundFrom ?? mark);
 	let checkedFrom = state.checkedFrom;
 	// The check only after a read that joined the handled contacts: the pages of one that ran out

@@ -52,6 +52,8 @@ export interface OrderedResult {
 	rangeTop?: number;
 	/** False when the answers broke the order: nothing may be taken as handled without a gap. */
 	ordered: boolean;
+	/** The third newest date of every page the read met: the service's present, or behind it. */
+	metTop?: number;
 	/** The count of results, and the last page, as the service reported them. */
 	total?: number;
 	lastPage?: number;
@@ -142,6 +144,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const result = (range: ReadPage[]): OrderedResult => ({
 		range,
 		rangeTop: topOf(range, input.time),
+		metTop: topOf(reader.pagesRead, input.time),
 		ordered: !disordered(range) && range.every((p) => keepsOrder([p.contacts], order, input.time)),
 		total,
 		lastPage,

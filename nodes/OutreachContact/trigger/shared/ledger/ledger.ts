@@ -15,9 +15,9 @@ import { storedBytes } from './stored';
  * 1. The floor never passes n8n's clock less the overlap (a stored floor ahead of the clock moves
  *    back; n8n's clock stepping back by less than the overlap leaves it at most that far past),
  *    nor a contact known to wait: while contacts wait (Max Contacts per Poll, pages not read yet)
- *    the handled point is where the read got to. Reading by the order, nor the handled point
- *    when the rolling check's last complete round began, less the overlap: a contact searchable
- *    late (within the overlap) is checked for before the floor passes it, also after a pause.
+ *    the handled point is where the read got to. Reading by the order, nor where the rolling
+ *    check's last complete round began (the service's present then), less the overlap: a contact
+ *    searchable late (within the overlap) is checked for before the floor passes it.
  * 2. A contact is emitted at most once: its id stays in `seen` until the floor passes its
  *    creation time, and from then on the floor keeps it out.
  * 3. A contact is emitted only as its event allows: created at or after the floor, after the
@@ -50,9 +50,9 @@ export interface Settled<S> extends CollectReport {
 
 /**
  * The floor after a poll: it trails the handled point by the overlap, never past n8n's clock less
- * it, nor past `checkedFrom` less it (ordered reads: the handled point when the rolling check's
- * last complete round began, so that a contact searchable late is met by the check before the
- * floor passes it; on the service's dates, whatever its zone).
+ * it, nor past `checkedFrom` less it (ordered reads: where the rolling check's last complete
+ * round began, on the service's dates whatever its zone, so that a contact searchable late is met
+ * by the check before the floor passes it).
  */
 export function nextFloor(
 	floor: number,

@@ -96,11 +96,14 @@ export type NewContactState =
 			count?: number;
 			/** Positions from the new end the rolling check has covered in this round. */
 			checkedTo: number;
-			/** The handled point (service time) when this round of the check began. */
+			/**
+			 * Where this round of the check began, on the service's dates: the third newest date the
+			 * poll's read met (the handled point when it met fewer).
+			 */
 			roundFrom?: number;
 			/**
-			 * The handled point when the last complete round began: every contact searchable
-			 * then was checked, and the floor stays the overlap below it.
+			 * Where the last complete round began: every contact searchable then was checked, and
+			 * the floor stays the overlap below it.
 			 */
 			checkedFrom?: number;
 			boundary?: Boundary;
