@@ -761,4 +761,25 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 	it('class a, oldest first, Phoenix: a contact searchable 8 minutes late, then a pause, with the service 7 hours behind n8n', async () => {
 		await expectKept(lateThenPause('America/Phoenix', 79, [5, 34]));
 	});
+
+	// Written by hand for the class surveys 5 to 7 shrank (Phoenix, a few contacts dated ahead):
+	// dates without a zone 7 hours behind n8n's clock, three contacts dated 2 hours ahead, then 2
+	// contacts every 3 minutes for 2 hours. n8n's clock did not cap the handled point, the three
+	// lifted it, and the floor passed 36 of the 83 contacts. The floor now stops at the service's
+	// present as earlier polls met it (zoneLag.ts).
+	it('class a, newest first, Phoenix: three contacts dated 2 hours ahead lift the floor past the contacts created after them', async () => {
+		const every3Minutes = {
+			...calmStep,
+			gapMinutes: 3,
+			arrivals: [{ kind: 'steady' as const, count: 2 }],
+		};
+		await expectKept({
+			...base,
+			dates: 'America/Phoenix',
+			steps: [
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'ahead', count: 3, hoursAhead: 2 }] },
+				...Array.from({ length: 40 }, () => every3Minutes),
+			],
+		});
+	});
 });

@@ -11,6 +11,7 @@ import {
 	remember,
 	type Settled,
 } from './ledger';
+import { observeLag, serviceNow, zonelessDates } from './zoneLag';
 import { STATE_VERSION, type NewContactBase, type NewContactState, type Walk } from './shapes';
 
 /** New Contact's part of the ledger (ledger.ts holds what both events share, enriched.ts Contact Enriched's). */
@@ -68,6 +69,7 @@ export function activatedNewContact(sample: {
 	const cutoff =
 		initialFloor === undefined ? sampleCutoff(times, sample, time, now - OVERLAP_MS) : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
+	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, time, now), now);
 	const base: NewContactBase = {
 		...blank,
 		floor:
@@ -79,6 +81,7 @@ export function activatedNewContact(sample: {
 		// Contacts read above the cutoff (two dated hours ahead, say) were there too: recorded.
 		seen: cutoff === null ? {} : keys(read.chosen.filter((c) => c.created > cutoff)),
 		...(pageSize === undefined ? {} : { pageSize }),
+		...(zoneLag ? { zoneLag } : {}),
 	};
 	const state: NewContactState = sample.order
 		? {
@@ -113,8 +116,14 @@ export function settleNewContact(
 	const { version, baseline, cutoff, seen, logged } = state;
 	const pageSize = read.pageSize ?? state.pageSize;
 	const checked = read.learned.mode === 'ordered' ? read.learned.checkedFrom : undefined;
-	const floor = nextFloor(state.floor, handledTo, now, checked);
-	const next = { version, baseline, floor, cutoff, handledTo, seen, logged, ...read.learned };
+	const handled = Math.max(state.handledTo ?? -Infinity, cutoff ?? -Infinity);
+	const met = zonelessDates(read.pages, handled, rules.time, now);
+	const zoneLag = observeLag(state.zoneLag, met, now);
+	const floor = nextFloor(state.floor, handledTo, serviceNow(zoneLag, now), checked);
+	const next = {
+		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...read.learned },
+		...(zoneLag ? { zoneLag } : {}),
+	};
 	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);
 	return {
 		...report,

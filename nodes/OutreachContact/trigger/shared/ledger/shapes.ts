@@ -1,4 +1,5 @@
 import type { Order } from '../serviceTime';
+import type { ZoneLag } from './zoneLag';
 
 /**
  * The shapes of each event's state (docs/trigger.md, "The ledger"), one per mode, and its bound.
@@ -85,6 +86,8 @@ export interface NewContactBase extends LedgerState {
 	cutoff: number | null;
 	/** Every contact from the floor up to it was emitted or recorded without a gap. */
 	handledTo: number | null;
+	/** How far the service's dates without a zone lag n8n's clock, once a poll met some. */
+	zoneLag?: ZoneLag;
 }
 
 /** New Contact reading by the service's order, or walking the whole window. */

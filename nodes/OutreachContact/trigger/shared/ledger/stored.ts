@@ -5,11 +5,13 @@ import {
 	type EnrichedState,
 	type EventState,
 	type LedgerState,
+	type NewContactBase,
 	type NewContactState,
 	stateBytes,
 	type StoredState,
 	type Walk,
 } from './shapes';
+import type { ZoneLag } from './zoneLag';
 
 /**
  * Each event's state as n8n keeps it in the node's static data. The stored JSON keeps the field
@@ -112,6 +114,17 @@ const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
 	return copy as Omit<T, 'extra'>;
 };
 
+/** A stored zone lag (zoneLag.ts), or undefined when it is not as written. */
+function readZoneLag(raw: unknown): ZoneLag | undefined {
+	const lag = raw as Json | undefined;
+	if (!lag || !isTime(lag.lowest) || !isTime(lag.since)) return undefined;
+	return {
+		lowest: lag.lowest,
+		since: lag.since,
+		...(isTime(lag.before) ? { before: lag.before } : {}),
+	};
+}
+
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
 export function readNewContactState(raw: unknown): StoredState<NewContactState> {
 	const { json, base, problem, newer } = readBase(raw, 'floor');
@@ -120,7 +133,9 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 	const cutoff = json.version === 1 ? null : json.cutoff;
 	if (!(handledTo === null || isTime(handledTo)) || !(cutoff === null || isTime(cutoff)))
 		return { problem: 'the stored state has invalid times' };
-	const common = { ...base, cutoff, handledTo };
+	const common: NewContactBase = { ...base, cutoff, handledTo };
+	const lag = readZoneLag(json.zoneLag);
+	if (lag) common.zoneLag = lag;
 	// Version 1 kept what it learned of the service in its walk.
 	const learned = (json.version === 1 ? json.walk : json) as Json | undefined;
 	const stored = json.version === 1 ? undefined : readWalk(json.walk);
@@ -188,6 +203,7 @@ export function toStored(state: EventState): Json {
 		});
 		Object.assign(out, { seen, [STORED.logged]: state.logged });
 		if (pageSize !== undefined) out.pageSize = pageSize;
+		if (state.zoneLag) out.zoneLag = { ...state.zoneLag };
 		if (state.mode === 'ordered') {
 			const { order, count, checkedTo, boundary } = state;
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });

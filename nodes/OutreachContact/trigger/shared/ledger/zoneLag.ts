@@ -1,0 +1,72 @@
+import type { ReadPage } from '../../../paging/pageReader';
+import { cutoffOf, DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, type TimeOf } from '../serviceTime';
+
+/**
+ * How far the service's dates without a zone lag n8n's clock (docs/trigger.md, "Dates without a
+ * zone"). Such a date is read as UTC; a service that writes its local time west of UTC (Phoenix:
+ * 7 hours) then dates its newest contacts hours behind n8n's clock, and n8n's clock no longer caps
+ * the handled point: three contacts dated 2 hours ahead would lift the floor past the contacts
+ * created after them. The service's present on its own dates is n8n's clock less this lag.
+ *
+ * The lag is learned from polls: each one that meets contacts above the handled point without a
+ * zone observes their third newest date less n8n's clock. The lag kept is the lowest observation of the
+ * last one to two days, so a few contacts dated ahead (higher) do not move it while earlier polls
+ * met the real present. A quiet account observes nothing (nothing above the handled point); a
+ * backfill dated back is below the handled point. Too low a lag only holds the floor lower: more
+ * ids kept, nothing lost.
+ */
+export interface ZoneLag {
+	/** The lowest observation since `since` (n8n's clock), in ms (0 or below). */
+	lowest: number;
+	since: number;
+	/** The lowest observation of the day before `since`. */
+	before?: number;
+}
+
+/** The zone furthest west of UTC (UTC-12): a lower observation is read as this. */
+export const MOST_LAG_MS = 12 * HOUR_MS;
+
+/**
+ * The dates without a zone above `handled` that pages met, within the tolerance ahead: their
+ * third newest (cutoffOf) is what a poll observes, so that two dated ahead do not count.
+ */
+export function zonelessDates(
+	pages: ReadPage[],
+	handled: number,
+	time: TimeOf,
+	now: number,
+): number[] {
+	const dates: number[] = [];
+	for (const page of pages)
+		for (const contact of page.contacts) {
+			const created = time(contact);
+			if (created === undefined || created <= handled || time.instant(contact)) continue;
+			if (created <= now + FUTURE_TOLERANCE_MS) dates.push(created);
+		}
+	return dates;
+}
+
+/**
+ * The lag after a poll that met `dates` (none: nothing to observe). Dates ahead of n8n's
+ * clock observe 0: east of UTC n8n's clock caps the floor as it does for dates with a zone.
+ */
+export function observeLag(
+	lag: ZoneLag | undefined,
+	dates: number[],
+	now: number,
+): ZoneLag | undefined {
+	const met = cutoffOf(dates);
+	if (met === null) return lag;
+	const observed = Math.max(-MOST_LAG_MS, Math.min(0, met - now));
+	if (!lag) return { lowest: observed, since: now };
+	// A new day of observations: the day before stays, so that the lag rises only after a whole day.
+	if (now - lag.since >= DAY_MS || now < lag.since)
+		return { lowest: observed, since: now, before: lag.lowest };
+	return { ...lag, lowest: Math.min(lag.lowest, observed) };
+}
+
+/** The service's present on its own dates: n8n's clock less the lag (n8n's clock without one). */
+export function serviceNow(lag: ZoneLag | undefined, now: number): number {
+	if (!lag) return now;
+	return now + Math.max(-MOST_LAG_MS, Math.min(0, lag.lowest, lag.before ?? 0));
+}

@@ -1,0 +1,69 @@
+import type { ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
+import {
+	MOST_LAG_MS,
+	observeLag,
+	serviceNow,
+	zonelessDates,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/zoneLag';
+import {
+	createdTime,
+	DAY_MS,
+	HOUR_MS,
+	MINUTE_MS,
+} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+
+const now = Date.UTC(2026, 10, 26, 12, 0, 0);
+/** A date without a zone `hours` from n8n's clock, as the service writes it. */
+const zoneless = (hours: number) =>
+	new Date(now + hours * HOUR_MS)
+		.toISOString()
+		.replace('T', ' ')
+		.replace(/\.\d+Z$/, '');
+const page = (dates: string[]): ReadPage => ({
+	page: 1,
+	pageSize: 25,
+	contacts: dates.map((created_date, i) => ({
+		id: i + 1,
+		email: `c${i}@example.com`,
+		created_date,
+	})),
+});
+
+describe('zone lag: the service present of dates without a zone', () => {
+	it('observes the third newest date without a zone above the handled point, not dates with a zone', () => {
+		const pages = [
+			page([zoneless(-7), zoneless(-7.1), zoneless(-7.2), zoneless(-5), zoneless(-5)]),
+			page([new Date(now - MINUTE_MS).toISOString(), zoneless(-9)]),
+		];
+		const dates = zonelessDates(pages, now - 8 * HOUR_MS, createdTime, now);
+		expect(dates).toHaveLength(5);
+		// Two dated ahead (-5 h) do not count: the third newest is the service's present, -7 h.
+		expect(observeLag(undefined, dates, now)).toEqual({ lowest: -7 * HOUR_MS, since: now });
+		expect(observeLag(undefined, [], now)).toBeUndefined();
+	});
+
+	it('keeps the lowest observation of the day, so that contacts dated ahead later do not lift it', () => {
+		const first = observeLag(undefined, [now - 7 * HOUR_MS], now);
+		const later = now + 10 * MINUTE_MS;
+		const ahead = observeLag(first, [later - 5 * HOUR_MS], later);
+		expect(ahead?.lowest).toBe(-7 * HOUR_MS);
+		expect(serviceNow(ahead, later)).toBe(later - 7 * HOUR_MS);
+	});
+
+	it('rises only after a whole day: a new day starts, the day before still counts for a day', () => {
+		const first = observeLag(undefined, [now - 8 * HOUR_MS], now);
+		const nextDay = now + DAY_MS;
+		const rotated = observeLag(first, [nextDay - 7 * HOUR_MS], nextDay);
+		expect(rotated).toEqual({ lowest: -7 * HOUR_MS, since: nextDay, before: -8 * HOUR_MS });
+		expect(serviceNow(rotated, nextDay)).toBe(nextDay - 8 * HOUR_MS);
+		const twoDays = nextDay + DAY_MS;
+		const risen = observeLag(rotated, [twoDays - 7 * HOUR_MS], twoDays);
+		expect(serviceNow(risen, twoDays)).toBe(twoDays - 7 * HOUR_MS);
+	});
+
+	it('stays between n8n’s clock and the zone furthest west: east of UTC and far-back dates are capped', () => {
+		expect(serviceNow(observeLag(undefined, [now + 9 * HOUR_MS], now), now)).toBe(now);
+		expect(serviceNow(observeLag(undefined, [now - 3 * DAY_MS], now), now)).toBe(now - MOST_LAG_MS);
+		expect(serviceNow(undefined, now)).toBe(now);
+	});
+});
