@@ -782,4 +782,86 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Survey 8 (seed 781) shrank three schedules to the same start: three contacts dated an hour or
+	// two ahead lift the handled point, then a contact the next poll cannot emit at once is passed
+	// by the floor as n8n's clock moves on.
+	const aheadThen = (hoursAhead: number, then: Schedule['steps']): Schedule['steps'] => [
+		{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'ahead', count: 3, hoursAhead }] },
+		...then,
+	];
+
+	// Max Contacts per Poll 10 leaves one of a backfill of 11 waiting after a pause of an hour;
+	// the order broke (by insertion), so the read proved nothing, and the floor went to n8n's clock
+	// less the overlap past it. Contacts left by Max Contacts per Poll now hold the handled point.
+	it('class a, by insertion oldest first: a contact Max Contacts per Poll leaves waiting, after contacts dated ahead, is passed by the floor', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			steps: aheadThen(2, [
+				{
+					...calmStep,
+					gapMinutes: 60,
+					arrivals: [{ kind: 'backfill', count: 11, minutesBack: 3 }],
+				},
+			]),
+		});
+	});
+
+	// Oldest first: a contact searchable 17 minutes late, behind handled contacts, then a pause of
+	// an hour. The rolling check's round was marked at the three dated ahead, so its end let the
+	// floor pass the late contact before a round that began after it appeared. A round's mark now
+	// stops at the service's present.
+	it('class a, oldest first: a round of the check marked at contacts dated ahead lets the floor pass a contact searchable late', async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			maxPerPoll: 100,
+			before: { count: 0, hoursBack: 1 },
+			steps: aheadThen(1, [
+				{
+					...calmStep,
+					gapMinutes: 5,
+					arrivals: [
+						{ kind: 'steady', count: 23 },
+						{ kind: 'steady', count: 21 },
+						{ kind: 'burst', count: 5 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 3,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'import', percent: 110 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 3,
+					arrivals: [
+						{ kind: 'import', percent: 110 },
+						{ kind: 'steady', count: 5 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 6, arrivals: [{ kind: 'backfill', count: 1, minutesBack: 17 }] },
+				{ ...calmStep, gapMinutes: 60, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [] },
+			]),
+		});
+	});
+
+	it('class a, by insertion newest first: a backfill of 11 after contacts dated ahead, then a pause of an hour: the one left waiting comes', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			before: { count: 30, hoursBack: 1 },
+			seed: 50853,
+			steps: aheadThen(1, [
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'backfill', count: 11, minutesBack: 1 }] },
+				{ ...calmStep, gapMinutes: 60, arrivals: [{ kind: 'steady', count: 20 }] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [], faultPercent: 5 },
+			]),
+		});
+	});
 });

@@ -15,9 +15,11 @@ import { storedBytes } from './stored';
  * 1. The floor never passes n8n's clock less the overlap (a stored floor ahead of the clock moves
  *    back; n8n's clock stepping back by less than the overlap leaves it at most that far past),
  *    nor a contact known to wait: while contacts wait (Max Contacts per Poll, pages not read yet)
- *    the handled point is where the read got to. Reading by the order, nor where the rolling
- *    check's last complete round began (the service's present then), less the overlap: a contact
- *    searchable late (within the overlap) is checked for before the floor passes it.
+ *    the handled point is where the read got to, and never past the last emitted. With dates
+ *    without a zone west of UTC, nor the service's present less the overlap (zoneLag.ts).
+ *    Reading by the order, nor where the rolling check's last complete round began (the
+ *    service's present then), less the overlap: a contact searchable late (within the overlap)
+ *    is checked for before the floor passes it.
  * 2. A contact is emitted at most once: its id stays in `seen` until the floor passes its
  *    creation time, and from then on the floor keeps it out.
  * 3. A contact is emitted only as its event allows: created at or after the floor, after the
@@ -49,19 +51,19 @@ export interface Settled<S> extends CollectReport {
 }
 
 /**
- * The floor after a poll: it trails the handled point by the overlap, never past n8n's clock less
- * it, nor past `checkedFrom` less it (ordered reads: where the rolling check's last complete
+ * The floor after a poll: it trails the handled point by the overlap, never past `present` (n8n's
+ * clock, or behind it: zoneLag.ts) less it, nor past `checkedFrom` less it (ordered reads: where the rolling check's last complete
  * round began, on the service's dates whatever its zone, so that a contact searchable late is met
  * by the check before the floor passes it).
  */
 export function nextFloor(
 	floor: number,
 	handledTo: number | null,
-	now: number,
+	present: number,
 	checkedFrom = Infinity,
 ): number {
 	if (handledTo === null) return floor;
-	return Math.max(floor, Math.min(handledTo, now, checkedFrom) - OVERLAP_MS);
+	return Math.max(floor, Math.min(handledTo, present, checkedFrom) - OVERLAP_MS);
 }
 
 /**

@@ -104,24 +104,29 @@ export function settleNewContact(
 ): Settled<NewContactState> {
 	const { now } = rules;
 	const { chosen, emit, report } = collect(state, read.pages, rules);
-	let reach = read.reach;
-	if (reach !== undefined && read.proved && report.backlog > 0 && chosen.length > 0)
-		reach = Math.min(reach, chosen[chosen.length - 1].created);
+	const { reach } = read;
 	// While contacts wait, the handled point is where this read got to, even below where it was
 	// (contacts dated ahead lifted it): the floor must not pass them.
 	const waiting = read.proved && (report.backlog > 0 || read.pagesWaiting === true);
 	let handledTo = state.handledTo;
 	if (reach !== undefined)
 		handledTo = handledTo === null || waiting ? reach : Math.max(handledTo, reach);
+	// Contacts left by Max Contacts per Poll are newer than the last emitted, whatever the read
+	// proved (a read whose order broke, a walk): the handled point stops there.
+	const last = chosen.at(-1);
+	if (report.backlog > 0 && last && handledTo !== null)
+		handledTo = Math.min(handledTo, last.created);
 	const { version, baseline, cutoff, seen, logged } = state;
 	const pageSize = read.pageSize ?? state.pageSize;
-	const checked = read.learned.mode === 'ordered' ? read.learned.checkedFrom : undefined;
 	const handled = Math.max(state.handledTo ?? -Infinity, cutoff ?? -Infinity);
 	const met = zonelessDates(read.pages, handled, rules.time, now);
 	const zoneLag = observeLag(state.zoneLag, met, now);
-	const floor = nextFloor(state.floor, handledTo, serviceNow(zoneLag, now), checked);
+	const present = serviceNow(zoneLag, now);
+	const learned = rounds(read.learned, present);
+	const checked = learned.mode === 'ordered' ? learned.checkedFrom : undefined;
+	const floor = nextFloor(state.floor, handledTo, present, checked);
 	const next = {
-		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...read.learned },
+		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
 		...(zoneLag ? { zoneLag } : {}),
 	};
 	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);
@@ -131,5 +136,20 @@ export function settleNewContact(
 		...kept,
 		pagesWaiting: read.pagesWaiting,
 		inconsistent: read.inconsistent,
+	};
+}
+
+/**
+ * The rolling check's rounds as stored: a round's mark (the third newest date its read met) stops
+ * at the service's present, since contacts dated ahead are not searchable yet. A round marked at
+ * three of them let the floor pass a contact searchable 17 minutes late (survey 8).
+ */
+function rounds(learned: NewContactLearned, present: number): NewContactLearned {
+	if (learned.mode !== 'ordered') return learned;
+	const { roundFrom, checkedFrom } = learned;
+	return {
+		...learned,
+		...(roundFrom === undefined ? {} : { roundFrom: Math.min(roundFrom, present) }),
+		...(checkedFrom === undefined ? {} : { checkedFrom: Math.min(checkedFrom, present) }),
 	};
 }
