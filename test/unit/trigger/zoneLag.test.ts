@@ -11,6 +11,7 @@ import {
 	HOUR_MS,
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { contactAt } from '../../support/poll';
 
 const now = Date.UTC(2026, 10, 26, 12, 0, 0);
 /** A date without a zone `hours` from n8n's clock, as the service writes it. */
@@ -22,11 +23,7 @@ const zoneless = (hours: number) =>
 const page = (dates: string[]): ReadPage => ({
 	page: 1,
 	pageSize: 25,
-	contacts: dates.map((created_date, i) => ({
-		id: i + 1,
-		email: `c${i}@example.com`,
-		created_date,
-	})),
+	contacts: dates.map((date, i) => contactAt(i + 1, date)),
 });
 
 describe('zone lag: the service present of dates without a zone', () => {
