@@ -864,4 +864,73 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			]),
 		});
 	});
+
+	// Survey 9 (seed 782): by insertion newest first, a walk over 18 polls showed newest first;
+	// the first read by that order took contacts dated up to an hour ahead of a waiting one as
+	// handled, the next poll found the order broken, and the floor followed that handled point past
+	// the contact. When the order breaks, the handled point goes back to where the rolling check's
+	// last round began, until the walk that starts then completes.
+	it('class b, by insertion newest first: the read before the order broke passed a waiting contact to the floor', async () => {
+		const ahead = { kind: 'ahead', count: 1, hoursAhead: 1 } as const;
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			before: { count: 23, hoursBack: 1 },
+			steps: [
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 36, minutesBack: 4 },
+						{ kind: 'steady', count: 5 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 60,
+					arrivals: [{ kind: 'import', percent: 110 }],
+					restart: true,
+				},
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 11, minutesBack: 1 },
+						{ kind: 'burst', count: 5 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 8 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						ahead,
+						{ kind: 'backfill', count: 1, minutesBack: 120 },
+					],
+				},
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'steady', count: 8 },
+						{ kind: 'steady', count: 1 },
+					],
+				},
+				{ ...calmStep, gapMinutes: 60, arrivals: [{ kind: 'steady', count: 21 }] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 14 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 2 },
+						{ kind: 'burst', count: 70 },
+						{ ...ahead, count: 2 },
+					],
+					faultPercent: 5,
+				},
+			],
+		});
+	});
 });

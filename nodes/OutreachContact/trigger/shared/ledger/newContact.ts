@@ -111,6 +111,10 @@ export function settleNewContact(
 	let handledTo = state.handledTo;
 	if (reach !== undefined)
 		handledTo = handledTo === null || waiting ? reach : Math.max(handledTo, reach);
+	// The order broke: what reads by it proved is void until the walk that starts now completes
+	// (it goes on from the handled point stored): back to where the check's last round began.
+	if (state.mode === 'ordered' && read.learned.mode === 'walking' && handledTo !== null)
+		handledTo = state.checkedFrom === undefined ? null : Math.min(handledTo, state.checkedFrom);
 	// Contacts left by Max Contacts per Poll are newer than the last emitted, whatever the read
 	// proved (a read whose order broke, a walk): the handled point stops there.
 	const last = chosen.at(-1);
