@@ -117,7 +117,7 @@ export function settleNewContact(
 		handledTo = state.checkedFrom === undefined ? null : Math.min(handledTo, state.checkedFrom);
 	// Contacts left by Max Contacts per Poll are newer than the last emitted, whatever the read
 	// proved (a read whose order broke, a walk): the handled point stops there.
-	const last = chosen.at(-1);
+	const last = chosen[chosen.length - 1];
 	if (report.backlog > 0 && last && handledTo !== null)
 		handledTo = Math.min(handledTo, last.created);
 	const { version, baseline, cutoff, seen, logged } = state;
