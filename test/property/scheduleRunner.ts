@@ -167,11 +167,13 @@ class ScheduleRun {
 			);
 		const settled = Math.max(0, ...must.map((c) => Math.max(c.visibleAt, c.enrichAt ?? 0)));
 		const pages = Math.ceil(this.contacts.length / Math.min(this.schedule.cap, 100));
+		// A walk reads the window at the share; Contact Enriched's, beside the new end of a list in
+		// an order, one page a poll (docs/trigger.md, "Contact Enriched").
+		const walkPolls =
+			this.schedule.event === 'contactEnriched' ? pages : Math.ceil(pages / this.share);
 		const bound = () =>
 			this.drainFactor *
-			(Math.ceil(missing().length / this.schedule.maxPerPoll) +
-				3 * Math.ceil(pages / this.share) +
-				60);
+			(Math.ceil(missing().length / this.schedule.maxPerPoll) + 3 * walkPolls + 60);
 		// Twice: a contact dated ahead may wait for its date, so the second drain starts after it.
 		for (const round of [0, 1]) {
 			if (missing().length === 0 || this.problems.length > 0) break;
