@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: PICK and PROPERTY_SEED settings */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: PICK settings, and the schedule written to a file */
 /**
  * Writes schedule number PICK of a survey (survey.run.ts, seed PROPERTY_SEED) as JSON to
  * PICK_OUT (default /tmp/schedule.json), to replay it (replay.run.ts) when its shrinking takes
