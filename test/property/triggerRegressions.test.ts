@@ -933,4 +933,53 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Survey 11 (seed 90000): by insertion oldest first, three contacts dated 2 hours ahead lift
+	// the handled point; the order breaks, and the walk that starts then went on from that point,
+	// so when it completed the floor followed n8n's clock past a contact a later walk had to bring
+	// (unshrunk: 72 of 429 lost after a pause of two days). A walk now goes on from a point no
+	// later than the service's present.
+	it('class a, by insertion oldest first: the walk after the order broke took the dates ahead as handled', async () => {
+		const importOf = { kind: 'import', percent: 110 } as const;
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			maxPerPoll: 25,
+			sequenceFilter: true,
+			before: { count: 202, hoursBack: 1 },
+			seed: 436286,
+			steps: [
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'ahead', count: 3, hoursAhead: 2 }] },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [{ kind: 'steady', count: 17 }],
+					restart: true,
+					faultPercent: 5,
+				},
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [importOf, { kind: 'ahead', count: 1, hoursAhead: 1 }, importOf],
+				},
+				{ ...calmStep, gapMinutes: 60, arrivals: [] },
+				{ ...calmStep, gapMinutes: 1, arrivals: [{ kind: 'steady', count: 19 }], faultPercent: 5 },
+				{
+					...calmStep,
+					gapMinutes: 1,
+					arrivals: [importOf, { kind: 'backfill', count: 27, minutesBack: 4 }],
+				},
+				{
+					...calmStep,
+					gapMinutes: 60,
+					arrivals: [
+						{ kind: 'backfill', count: 1, minutesBack: 1 },
+						{ kind: 'burst', count: 5 },
+						{ kind: 'steady', count: 16 },
+					],
+					faultPercent: 5,
+				},
+			],
+		});
+	});
 });

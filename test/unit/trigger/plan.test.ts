@@ -5,11 +5,10 @@
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 
 import {
-	MAX_WIDENED,
-	newWalk,
 	pollNewContacts,
 	searchConditions,
 } from '../../../nodes/OutreachContact/trigger/newContact/poll';
+import { MAX_WIDENED, newWalk } from '../../../nodes/OutreachContact/trigger/newContact/walking';
 import {
 	CandidateCollector,
 	idKey,

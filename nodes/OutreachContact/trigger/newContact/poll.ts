@@ -1,5 +1,5 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
-import type { Contact, SearchCondition } from '../../types';
+import type { SearchCondition } from '../../types';
 import type { EventPollFunction } from '../events';
 import { viewOf, type LedgerView } from '../shared/ledger/candidates';
 import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
@@ -11,18 +11,13 @@ import {
 } from '../shared/ledger/newContact';
 import { checkOrder, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
-import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, windowDays } from '../shared/serviceTime';
+import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
 import type { NewContactState } from '../shared/ledger/shapes';
-import { storedBytes } from '../shared/ledger/stored';
-import { walkCeiling, walkBytes, walkStep, type WalkInput } from '../shared/walk';
+import { serviceNow } from '../shared/ledger/zoneLag';
+import { newWalk, readWalking } from './walking';
 
-type WalkingState = Extract<NewContactState, { mode: 'walking' }>;
 type OrderedState = Extract<NewContactState, { mode: 'ordered' }>;
-type NewContactWalk = NonNullable<WalkingState['walk']>;
-
-/** The most days a walk's window is made wider than a poll's (a walk of more days cannot end). */
-export const MAX_WIDENED = 64;
 
 /** The search of a window: created fewer than `days` days ago, optionally in one sequence. */
 export function searchConditions(days: number, sequenceId?: number): SearchCondition[] {
@@ -32,26 +27,6 @@ export function searchConditions(days: number, sequenceId?: number): SearchCondi
 	if (sequenceId !== undefined)
 		conditions.push({ property: 'sequence__id', condition: 'Is', value: sequenceId });
 	return conditions;
-}
-
-/**
- * A new walk of the whole window, after `previous` (the newest the last walk read). A walk may
- * take hours: its window is made `widened` days wider than a poll's (1; twice that of a walk that
- * outlasted its window, so that a walk on a small budget gets to its end).
- */
-export function newWalk(
-	floor: number,
-	now: number,
-	previous: number | null,
-	widened = 1,
-): NewContactWalk {
-	const walk: NewContactWalk = {
-		page: 1,
-		days: windowDays(now + widened * DAY_MS, floor),
-		newest: null,
-		previous,
-	};
-	return widened > 1 ? { ...walk, widened } : walk;
 }
 
 /**
@@ -97,6 +72,10 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	}
 	const { state, rewound } = opened(stored, start);
 	const view = viewOf(state, rules);
+	// What a walk that starts now goes on from: the handled point, not past the service's present.
+	const present = serviceNow(state.zoneLag, start);
+	const handled = state.handledTo ?? state.cutoff;
+	const previous = handled === null ? null : Math.min(handled, present);
 	let read: NewContactReading;
 	if (state.mode === 'ordered') {
 		reader ??= new PageReader(
@@ -108,7 +87,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		const known = { ...view, requestsLeft: () => budget.left() };
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
-		const walk = newWalk(state.floor, start, state.handledTo ?? state.cutoff);
+		const walk = newWalk(state.floor, start, previous);
 		if (read.learned.mode === 'walking') read = { ...read, learned: { mode: 'walking', walk } };
 	} else {
 		const at = {
@@ -116,6 +95,8 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			time,
 			horizon: start + FUTURE_TOLERANCE_MS,
 			start,
+			present,
+			previous,
 			window: window(state.floor),
 			maxPerPoll: settings.maxPerPoll,
 		};
@@ -196,52 +177,4 @@ async function readByOrder(
 		...(main.boundary ? { boundary: main.boundary } : {}),
 	};
 	return { pages, reach: main.rangeTop, proved: true, pagesWaiting: main.pagesWaiting, learned };
-}
-
-/** What a step of the walk goes by: the walk's rules, n8n's clock and the window a poll needs. */
-type WalkAt = Pick<WalkInput, 'isKnown' | 'time' | 'horizon' | 'maxPerPoll'> & {
-	start: number;
-	window: number;
-};
-
-/** A step of the walk of the whole window (no order to trust), and what it learned. */
-async function readWalking(
-	state: WalkingState,
-	at: WalkAt,
-	readerFor: (days: number) => PageReader,
-): Promise<NewContactReading> {
-	const { floor } = state;
-	const { start, window, ...rules } = at;
-	let walk = state.walk ?? newWalk(floor, start, state.handledTo ?? state.cutoff);
-	// After a pause of days the walk's window may no longer reach the floor: it starts again, wider.
-	if (walk.days < window)
-		walk = newWalk(floor, start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
-	const isNew = (c: Contact) => !rules.isKnown(c);
-	const step = await walkStep({
-		...rules,
-		reader: readerFor(walk.days),
-		position: walk,
-		ceilingOf: (first) =>
-			walkCeiling(first, isNew, rules.horizon, walkBytes(storedBytes(state)), rules.time),
-	});
-	let next: NewContactWalk = { ...walk, ...step.position };
-	const read: NewContactReading = {
-		pages: step.pages,
-		proved: false,
-		inconsistent: step.inconsistent,
-		learned: { mode: 'walking', walk: next },
-	};
-	if (!step.complete) return read;
-	// Everything up to the newest the walk before read was there when this one started.
-	if (walk.previous !== null && !step.inconsistent)
-		read.reach = Math.min(walk.previous, step.position.ceiling ?? Infinity);
-	// Dates ahead of n8n's clock do not count: contacts created during the next walk may be dated
-	// below them, and the floor must wait for that walk.
-	const newest = step.position.newest ?? walk.previous;
-	next = newWalk(floor, start, newest === null ? null : Math.min(newest, start));
-	read.learned =
-		step.order === 'newest' || step.order === 'oldest'
-			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
-			: { mode: 'walking', walk: next };
-	return read;
 }

@@ -1,0 +1,90 @@
+import type { PageReader } from '../../paging/pageReader';
+import type { Contact } from '../../types';
+import type { NewContactReading } from '../shared/ledger/newContact';
+import type { NewContactState } from '../shared/ledger/shapes';
+import { storedBytes } from '../shared/ledger/stored';
+import { DAY_MS, windowDays } from '../shared/serviceTime';
+import { walkBytes, walkCeiling, walkStep, type WalkInput } from '../shared/walk';
+
+/**
+ * New Contact without an order to trust: walks of the whole window, each going on from the
+ * handled point the walk before left (docs/trigger.md, "Without an order").
+ */
+
+type WalkingState = Extract<NewContactState, { mode: 'walking' }>;
+type NewContactWalk = NonNullable<WalkingState['walk']>;
+
+/** The most days a walk's window is made wider than a poll's (a walk of more days cannot end). */
+export const MAX_WIDENED = 64;
+
+/**
+ * A new walk of the whole window, after `previous` (the newest the last walk read). A walk may
+ * take hours: its window is made `widened` days wider than a poll's (1; twice that of a walk that
+ * outlasted its window, so that a walk on a small budget gets to its end).
+ */
+export function newWalk(
+	floor: number,
+	now: number,
+	previous: number | null,
+	widened = 1,
+): NewContactWalk {
+	const walk: NewContactWalk = {
+		page: 1,
+		days: windowDays(now + widened * DAY_MS, floor),
+		newest: null,
+		// Dates ahead of n8n's clock do not count: contacts created during the walk may be dated
+		// below them, and the floor must wait for the walk.
+		previous: previous === null ? null : Math.min(previous, now),
+	};
+	return widened > 1 ? { ...walk, widened } : walk;
+}
+
+/** What a step of the walk goes by: the walk's rules, n8n's clock and the window a poll needs. */
+type WalkAt = Pick<WalkInput, 'isKnown' | 'time' | 'horizon' | 'maxPerPoll'> & {
+	start: number;
+	/** The service's present (zoneLag.ts), and where a new walk goes on from. */
+	present: number;
+	previous: number | null;
+	window: number;
+};
+
+/** A step of the walk of the whole window (no order to trust), and what it learned. */
+export async function readWalking(
+	state: WalkingState,
+	at: WalkAt,
+	readerFor: (days: number) => PageReader,
+): Promise<NewContactReading> {
+	const { floor } = state;
+	const { start, present, previous, window, ...rules } = at;
+	let walk = state.walk ?? newWalk(floor, start, previous);
+	// After a pause of days the walk's window may no longer reach the floor: it starts again, wider.
+	if (walk.days < window)
+		walk = newWalk(floor, start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
+	const isNew = (c: Contact) => !rules.isKnown(c);
+	const step = await walkStep({
+		...rules,
+		reader: readerFor(walk.days),
+		position: walk,
+		ceilingOf: (first) =>
+			walkCeiling(first, isNew, rules.horizon, walkBytes(storedBytes(state)), rules.time),
+	});
+	let next: NewContactWalk = { ...walk, ...step.position };
+	const read: NewContactReading = {
+		pages: step.pages,
+		proved: false,
+		inconsistent: step.inconsistent,
+		learned: { mode: 'walking', walk: next },
+	};
+	if (!step.complete) return read;
+	// Everything up to the newest the walk before read was there when this one started.
+	if (walk.previous !== null && !step.inconsistent)
+		read.reach = Math.min(walk.previous, step.position.ceiling ?? Infinity);
+	// Dates ahead of the service's present do not count (newWalk).
+	const newest = step.position.newest ?? walk.previous;
+	next = newWalk(floor, start, newest === null ? null : Math.min(newest, present));
+	read.learned =
+		step.order === 'newest' || step.order === 'oldest'
+			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
+			: { mode: 'walking', walk: next };
+	return read;
+}
