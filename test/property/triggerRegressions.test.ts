@@ -522,6 +522,212 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 		});
 	});
 
+	// Surveys 5 to 13 met these three (docs/trigger-open-schedules.md until they were fixed): the
+	// sample (5 pages) left pages unread, and contacts created before the activation on them
+	// came as new. With dates without a zone (Tokyo) n8n's clock cannot bound the cutoff; with
+	// dates with a zone, the sample had read only older pages. The first walk now completes the
+	// sample before anything is emitted (shared/ledger/sampling.ts).
+	it('New Contact without an order, dates without a zone (Tokyo): contacts the sample did not read are not emitted as new', async () => {
+		await expectKept({
+			event: 'newContact',
+			order: 'unordered',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'Asia/Tokyo',
+			before: { count: 344, hoursBack: 60 },
+			enrich: { percent: 30, maxDelayMinutes: 5 },
+			seed: 1,
+			steps: [
+				{
+					gapMinutes: 1,
+					arrivals: [],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+			],
+		} as Schedule);
+	});
+
+	it('Contact Enriched without an order, dates without a zone (Tokyo): contacts enriched before the activation that the sample did not read are not emitted', async () => {
+		await expectKept({
+			event: 'contactEnriched',
+			order: 'unordered',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'Asia/Tokyo',
+			before: { count: 188, hoursBack: 34 },
+			enrich: { percent: 63, maxDelayMinutes: 60 },
+			seed: 1,
+			steps: [
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'steady', count: 15 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'backfill', count: 1, minutesBack: 1 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 5,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'backfill', count: 1, minutesBack: 1 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'steady', count: 19 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 19 },
+						{ kind: 'steady', count: 1 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'burst', count: 5 },
+						{ kind: 'steady', count: 4 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'ahead', count: 1, hoursAhead: 1 }],
+					restart: true,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'backfill', count: 1, minutesBack: 120 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 5,
+					faultStatus: 503,
+				},
+			],
+		} as Schedule);
+	});
+
+	it('Contact Enriched without an order: a sample of only older pages does not let contacts enriched before the activation come as new', async () => {
+		await expectKept({
+			event: 'contactEnriched',
+			order: 'unordered',
+			cap: 20,
+			requestsPerMinute: 40,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 300, hoursBack: 16 },
+			enrich: { percent: 71, maxDelayMinutes: 600 },
+			seed: 2,
+			steps: [
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'steady', count: 1 },
+						{ kind: 'steady', count: 18 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 1, minutesBack: 120 },
+						{ kind: 'steady', count: 17 },
+						{ kind: 'ahead', count: 1, hoursAhead: 1 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'import', percent: 110 },
+						{ kind: 'ahead', count: 1, hoursAhead: 1 },
+						{ kind: 'steady', count: 12 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [
+						{ kind: 'backfill', count: 1, minutesBack: 1 },
+						{ kind: 'steady', count: 19 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 5,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 60,
+					arrivals: [
+						{ kind: 'steady', count: 13 },
+						{ kind: 'import', percent: 110 },
+						{ kind: 'import', percent: 110 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'steady', count: 5 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 5,
+					faultStatus: 503,
+				},
+			],
+		} as Schedule);
+	});
+
 	// Survey 4 (seed 777): a backfill of 90 dated a minute back, inserted before a burst of 57,
 	// by insertion newest first (page size 50, Max Contacts per Poll 10). The first poll emits
 	// the 10 oldest-dated of pages 1-2; the rest of the backfill, dated after them, sits on pages

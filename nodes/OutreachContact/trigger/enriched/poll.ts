@@ -91,7 +91,8 @@ export const pollEnrichedContacts: EventPollFunction<EnrichedState> = async (inp
 	const step = await walkStep({
 		reader,
 		position: walk,
-		maxPerPoll: settings.maxPerPoll,
+		// The walk that completes the activation's sample emits nothing (sampling.ts).
+		maxPerPoll: state.mode === 'first' && state.sampling ? Infinity : settings.maxPerPoll,
 		time,
 		isKnown,
 		horizon,

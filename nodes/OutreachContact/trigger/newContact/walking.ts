@@ -61,12 +61,17 @@ export async function readWalking(
 	if (walk.days < window)
 		walk = newWalk(floor, start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
 	const isNew = (c: Contact) => !rules.isKnown(c);
+	// The walk that completes the sample emits nothing (sampling.ts): no ceiling, no Max per Poll.
+	const sampling = state.sampling !== undefined;
 	const step = await walkStep({
 		...rules,
 		reader: readerFor(walk.days),
 		position: walk,
+		...(sampling ? { maxPerPoll: Infinity } : {}),
 		ceilingOf: (first) =>
-			walkCeiling(first, isNew, rules.horizon, walkBytes(storedBytes(state)), rules.time),
+			sampling
+				? undefined
+				: walkCeiling(first, isNew, rules.horizon, walkBytes(storedBytes(state)), rules.time),
 	});
 	let next: NewContactWalk = { ...walk, ...step.position };
 	const read: NewContactReading = {
@@ -76,6 +81,7 @@ export async function readWalking(
 		learned: { mode: 'walking', walk: next },
 	};
 	if (!step.complete) return read;
+	read.complete = true;
 	// Everything up to the newest the walk before read was there when this one started.
 	if (walk.previous !== null && !step.inconsistent)
 		read.reach = Math.min(walk.previous, step.position.ceiling ?? Infinity);

@@ -4,6 +4,7 @@ import type { PollRules } from './candidates';
 import { collect, keys, OVERLAP_MS, remember, type Settled } from './ledger';
 import { DAY_MS, windowDays, type Order } from '../serviceTime';
 import { sampleCutoff } from '../activationSample';
+import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
 import { STATE_VERSION, type EnrichedBase, type EnrichedState, type Walk } from './shapes';
 
 /**
@@ -81,7 +82,10 @@ export function activatedEnriched(
 		rules,
 		false,
 	);
-	return remember<EnrichedState>({ ...base, ...pageSize, mode: 'first', cutoff }, chosen).state;
+	// Pages the sample left unread: the first walk completes it before it records (sampling.ts).
+	const sampling = sample.partial ? { sampling: startSampling(sample.pages, time, now) } : {};
+	const first: EnrichedState = { ...base, ...pageSize, mode: 'first', cutoff, ...sampling };
+	return remember<EnrichedState>(first, chosen).state;
 }
 
 /** The floor that leaves at most `max` ids: one past the (max + 1)-th newest. */
@@ -103,6 +107,8 @@ export function settleEnriched(
 	rules: PollRules,
 ): Settled<EnrichedState> {
 	const { now } = rules;
+	if (state.mode === 'first' && state.sampling)
+		return settleSampling(state, state.sampling, read, rules);
 	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
 	const recorded = (c: Contact) => {
 		const t = rules.time(c);
@@ -147,4 +153,30 @@ export function settleEnriched(
 	const cut = Math.max(remembered.cut ?? -Infinity, capCut ?? -Infinity);
 	const given = cut === -Infinity ? {} : { cut };
 	return { ...report, emit, state: remembered.state, ...given, inconsistent: read.inconsistent };
+}
+
+/**
+ * A poll of the walk that completes the activation's sample (sampling.ts): it emits and records
+ * nothing. Once the walk is complete, the cutoff rises to what it met and the first walk starts.
+ */
+function settleSampling(
+	state: Extract<EnrichedState, { mode: 'first' }>,
+	walked: Sampling,
+	read: EnrichedReading,
+	rules: PollRules,
+): Settled<EnrichedState> {
+	const { now } = rules;
+	const sampling = met(walked, read.pages, rules.time, now);
+	const pageSize = read.pageSize ?? state.pageSize;
+	const { version, baseline, since, floor, seen, logged } = state;
+	const next: EnrichedState = read.complete
+		? {
+				...{ version, baseline, since, floor, seen, logged, mode: 'first' },
+				cutoff: sampledCutoff(sampling, state.cutoff) ?? state.cutoff,
+				walk: enrichedWalk(since, now),
+			}
+		: { ...state, walk: { ...state.walk, ...read.walk }, sampling };
+	if (pageSize !== undefined) next.pageSize = pageSize;
+	const { report } = collect(state, [], rules);
+	return { ...report, emit: [], state: next, inconsistent: read.inconsistent };
 }

@@ -11,6 +11,7 @@ import {
 	remember,
 	type Settled,
 } from './ledger';
+import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
 import { observeLag, serviceNow, zonelessDates } from './zoneLag';
 import { STATE_VERSION, type NewContactBase, type NewContactState, type Walk } from './shapes';
 
@@ -33,6 +34,8 @@ export interface NewContactReading {
 	proved: boolean;
 	/** New contacts wait on pages this poll did not read. */
 	pagesWaiting?: boolean;
+	/** A walk read its last page. */
+	complete?: boolean;
 	learned: NewContactLearned;
 	pageSize?: number;
 	inconsistent?: string;
@@ -93,6 +96,9 @@ export function activatedNewContact(sample: {
 				...(count === undefined ? {} : { count }),
 			}
 		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
+	// Pages the sample left unread: the first walk completes it before anything is emitted.
+	if (state.mode === 'walking' && sample.partial && cutoff !== null)
+		state.sampling = startSampling(sample.pages, time, now);
 	return { state, unreadable: read.report.unreadable };
 }
 
@@ -103,6 +109,8 @@ export function settleNewContact(
 	rules: PollRules,
 ): Settled<NewContactState> {
 	const { now } = rules;
+	if (state.mode === 'walking' && state.sampling)
+		return settleSampling(state, state.sampling, read, rules);
 	const { chosen, emit, report } = collect(state, read.pages, rules);
 	const { reach } = read;
 	// While contacts wait, the handled point is where this read got to, even below where it was
@@ -156,4 +164,49 @@ function rounds(learned: NewContactLearned, present: number): NewContactLearned 
 		...(roundFrom === undefined ? {} : { roundFrom: Math.min(roundFrom, present) }),
 		...(checkedFrom === undefined ? {} : { checkedFrom: Math.min(checkedFrom, present) }),
 	};
+}
+
+/**
+ * A poll of the walk that completes the activation's sample (sampling.ts): it emits and records
+ * nothing. Once the walk is complete (or ended early: the pages did not add up), the cutoff
+ * rises to what it met, and the walks that emit start.
+ */
+function settleSampling(
+	state: Extract<NewContactState, { mode: 'walking' }>,
+	walked: Sampling,
+	read: NewContactReading,
+	rules: PollRules,
+): Settled<NewContactState> {
+	const { now, time } = rules;
+	const sampling = met(walked, read.pages, time, now);
+	const dates = zonelessDates(read.pages, state.cutoff ?? -Infinity, time, now);
+	const zoneLag = observeLag(state.zoneLag, dates, now);
+	const pageSize = read.pageSize ?? state.pageSize;
+	const kept = { ...(zoneLag ? { zoneLag } : {}), ...(pageSize ? { pageSize } : {}) };
+	const { report } = collect(state, [], rules);
+	const done = { ...report, emit: [], inconsistent: read.inconsistent };
+	if (!read.complete) {
+		const walk = read.learned.mode === 'walking' ? read.learned.walk : state.walk;
+		return { ...done, state: { ...state, ...kept, walk, sampling } };
+	}
+	const { version, baseline, seen, logged } = state;
+	const cutoff = sampledCutoff(sampling, state.cutoff);
+	const handledTo = cutoff === null ? state.handledTo : Math.min(cutoff, now);
+	const floor = nextFloor(state.floor, handledTo, serviceNow(zoneLag, now));
+	const base: NewContactBase = {
+		version,
+		baseline,
+		floor,
+		cutoff,
+		handledTo,
+		seen,
+		logged,
+		...kept,
+	};
+	const checked = handledTo === null ? {} : { checkedFrom: handledTo };
+	const next: NewContactState =
+		read.learned.mode === 'ordered'
+			? { ...base, ...read.learned, checkedTo: 0, ...checked }
+			: { ...base, mode: 'walking', walk: null };
+	return { ...done, ...remember(next, []) };
 }

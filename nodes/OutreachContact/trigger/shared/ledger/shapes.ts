@@ -1,4 +1,5 @@
 import type { Order } from '../serviceTime';
+import type { Sampling } from './sampling';
 import type { ZoneLag } from './zoneLag';
 
 /**
@@ -115,6 +116,8 @@ export type NewContactState =
 			mode: 'walking';
 			/** Null: a walk starts at the next poll. */
 			walk: (Walk & { previous: number | null; widened?: number }) | null;
+			/** While the walk completes the activation's sample: it emits nothing (sampling.ts). */
+			sampling?: Sampling;
 	  });
 
 export interface EnrichedBase extends LedgerState {
@@ -129,7 +132,12 @@ export interface EnrichedBase extends LedgerState {
  * before `cutoff`); then walks alone (no order), or walks and reads the new end (an order).
  */
 export type EnrichedState =
-	| (EnrichedBase & { mode: 'first'; cutoff: number })
+	| (EnrichedBase & {
+			mode: 'first';
+			cutoff: number;
+			/** While the walk completes the activation's sample: it records nothing (sampling.ts). */
+			sampling?: Sampling;
+	  })
 	| (EnrichedBase & { mode: 'walking' })
 	| (EnrichedBase & { mode: 'newEnd'; order: Order; lastPage?: number });
 

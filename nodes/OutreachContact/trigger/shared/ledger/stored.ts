@@ -11,6 +11,7 @@ import {
 	type StoredState,
 	type Walk,
 } from './shapes';
+import type { Sampling } from './sampling';
 import type { ZoneLag } from './zoneLag';
 
 /**
@@ -125,6 +126,16 @@ function readZoneLag(raw: unknown): ZoneLag | undefined {
 	};
 }
 
+/** A stored sampling (sampling.ts), as `{ sampling }` to spread, or nothing when not as written. */
+function readSampling(raw: unknown): { sampling?: Sampling } {
+	const json = raw as Json | undefined;
+	if (!json || !isTime(json.from) || !Array.isArray(json.tops)) return {};
+	const tops = json.tops.filter(isTime).slice(0, 3);
+	return {
+		sampling: { from: json.from, tops, ...(json.zoneless === true ? { zoneless: true } : {}) },
+	};
+}
+
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
 export function readNewContactState(raw: unknown): StoredState<NewContactState> {
 	const { json, base, problem, newer } = readBase(raw, 'floor');
@@ -163,7 +174,8 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		previous: isTime(stored.extra.previous) ? stored.extra.previous : null,
 		...(isTime(widened) && widened > 1 ? { widened } : {}),
 	};
-	return { state: { ...common, mode: 'walking', walk: walk ?? null } };
+	const sampling = readSampling(json.sampling);
+	return { state: { ...common, mode: 'walking', walk: walk ?? null, ...sampling } };
 }
 
 /** Reads a stored Contact Enriched state; version 1 goes on with a new walk from its `since`. */
@@ -182,7 +194,9 @@ export function readEnrichedState(raw: unknown): StoredState<EnrichedState> {
 			: { page: 1, days: 0, newest: null, startedAt: json.since };
 	const common = { ...base, since: json.since, walk };
 	if (isTime(json.recordUntil))
-		return { state: { ...common, mode: 'first', cutoff: json.recordUntil } };
+		return {
+			state: { ...common, mode: 'first', cutoff: json.recordUntil, ...readSampling(json.sampling) },
+		};
 	const byOrder = order(json.order);
 	if (!byOrder) return { state: { ...common, mode: 'walking' } };
 	const lastPage = count(json.lastPage, 1);
@@ -195,6 +209,7 @@ export function readEnrichedState(raw: unknown): StoredState<EnrichedState> {
 export function toStored(state: EventState): Json {
 	const { version, baseline, seen, pageSize } = state;
 	const out: Json = { version, baseline };
+	if ('sampling' in state && state.sampling) out.sampling = { ...state.sampling };
 	if ('handledTo' in state) {
 		Object.assign(out, {
 			floor: state.floor,
