@@ -4,7 +4,7 @@
  * invariants. They fail until the trigger is fixed (issue 33); each name says the class of issue
  * 33 it belongs to and what breaks.
  */
-import { calmSchedule, type Schedule } from './schedule';
+import { calmSchedule, type Arrival, type Schedule, type Step } from './schedule';
 import { runSchedule } from './scheduleRunner';
 
 const calmStep = {
@@ -13,6 +13,14 @@ const calmStep = {
 	faultPercent: 0,
 	faultStatus: 503,
 } as const;
+
+/** A step of `gapMinutes` with `arrivals`, calm unless `other` says otherwise. */
+const stepOf = (gapMinutes: number, arrivals: Arrival[], other: Partial<Step> = {}): Step => ({
+	...calmStep,
+	gapMinutes,
+	arrivals,
+	...other,
+});
 
 /** What most of these schedules share; each says what it changes. */
 const base: Schedule = {
@@ -529,203 +537,88 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 	// sample before anything is emitted (shared/ledger/sampling.ts).
 	it('New Contact without an order, dates without a zone (Tokyo): contacts the sample did not read are not emitted as new', async () => {
 		await expectKept({
+			...base,
 			event: 'newContact',
 			order: 'unordered',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
 			dates: 'Asia/Tokyo',
 			before: { count: 344, hoursBack: 60 },
 			enrich: { percent: 30, maxDelayMinutes: 5 },
 			seed: 1,
-			steps: [
-				{
-					gapMinutes: 1,
-					arrivals: [],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-			],
-		} as Schedule);
+			steps: [stepOf(1, [])],
+		});
 	});
 
 	it('Contact Enriched without an order, dates without a zone (Tokyo): contacts enriched before the activation that the sample did not read are not emitted', async () => {
 		await expectKept({
+			...base,
 			event: 'contactEnriched',
 			order: 'unordered',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
 			dates: 'Asia/Tokyo',
 			before: { count: 188, hoursBack: 34 },
 			enrich: { percent: 63, maxDelayMinutes: 60 },
 			seed: 1,
 			steps: [
-				{
-					gapMinutes: 1,
-					arrivals: [{ kind: 'steady', count: 15 }],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [{ kind: 'backfill', count: 1, minutesBack: 1 }],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 5,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [
-						{ kind: 'burst', count: 5 },
-						{ kind: 'backfill', count: 1, minutesBack: 1 },
-					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [{ kind: 'steady', count: 19 }],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [
-						{ kind: 'steady', count: 19 },
-						{ kind: 'steady', count: 1 },
-					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [
-						{ kind: 'burst', count: 5 },
-						{ kind: 'steady', count: 4 },
-					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [{ kind: 'ahead', count: 1, hoursAhead: 1 }],
-					restart: true,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [{ kind: 'backfill', count: 1, minutesBack: 120 }],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 5,
-					faultStatus: 503,
-				},
+				stepOf(1, [{ kind: 'steady', count: 15 }]),
+				stepOf(1, [{ kind: 'backfill', count: 1, minutesBack: 1 }], { faultPercent: 5 }),
+				stepOf(1, [
+					{ kind: 'burst', count: 5 },
+					{ kind: 'backfill', count: 1, minutesBack: 1 },
+				]),
+				stepOf(1, [{ kind: 'steady', count: 19 }]),
+				stepOf(1, [
+					{ kind: 'steady', count: 19 },
+					{ kind: 'steady', count: 1 },
+				]),
+				stepOf(1, [
+					{ kind: 'burst', count: 5 },
+					{ kind: 'steady', count: 4 },
+				]),
+				stepOf(1, [{ kind: 'ahead', count: 1, hoursAhead: 1 }], { restart: true }),
+				stepOf(1, [{ kind: 'backfill', count: 1, minutesBack: 120 }], { faultPercent: 5 }),
 			],
-		} as Schedule);
+		});
 	});
 
 	it('Contact Enriched without an order: a sample of only older pages does not let contacts enriched before the activation come as new', async () => {
 		await expectKept({
+			...base,
 			event: 'contactEnriched',
 			order: 'unordered',
-			cap: 20,
-			requestsPerMinute: 40,
-			maxPerPoll: 10,
-			initialDays: 0,
-			sequenceFilter: false,
 			dates: 'utc',
 			before: { count: 300, hoursBack: 16 },
 			enrich: { percent: 71, maxDelayMinutes: 600 },
 			seed: 2,
 			steps: [
-				{
-					gapMinutes: 1,
-					arrivals: [
-						{ kind: 'steady', count: 1 },
-						{ kind: 'steady', count: 18 },
-					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [
-						{ kind: 'backfill', count: 1, minutesBack: 120 },
-						{ kind: 'steady', count: 17 },
-						{ kind: 'ahead', count: 1, hoursAhead: 1 },
-					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [
-						{ kind: 'import', percent: 110 },
-						{ kind: 'ahead', count: 1, hoursAhead: 1 },
-						{ kind: 'steady', count: 12 },
-					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [
+				stepOf(1, [
+					{ kind: 'steady', count: 1 },
+					{ kind: 'steady', count: 18 },
+				]),
+				stepOf(1, [
+					{ kind: 'backfill', count: 1, minutesBack: 120 },
+					{ kind: 'steady', count: 17 },
+					{ kind: 'ahead', count: 1, hoursAhead: 1 },
+				]),
+				stepOf(1, [
+					{ kind: 'import', percent: 110 },
+					{ kind: 'ahead', count: 1, hoursAhead: 1 },
+					{ kind: 'steady', count: 12 },
+				]),
+				stepOf(
+					1,
+					[
 						{ kind: 'backfill', count: 1, minutesBack: 1 },
 						{ kind: 'steady', count: 19 },
 					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 5,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 60,
-					arrivals: [
-						{ kind: 'steady', count: 13 },
-						{ kind: 'import', percent: 110 },
-						{ kind: 'import', percent: 110 },
-					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 1,
-					arrivals: [{ kind: 'steady', count: 5 }],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 5,
-					faultStatus: 503,
-				},
+					{ faultPercent: 5 },
+				),
+				stepOf(60, [
+					{ kind: 'steady', count: 13 },
+					{ kind: 'import', percent: 110 },
+					{ kind: 'import', percent: 110 },
+				]),
+				stepOf(1, [{ kind: 'steady', count: 5 }], { faultPercent: 5 }),
 			],
-		} as Schedule);
+		});
 	});
 
 	// Survey 4 (seed 777): a backfill of 90 dated a minute back, inserted before a burst of 57,

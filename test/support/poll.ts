@@ -1,5 +1,6 @@
 import { NodeApiError, type INode, type IPollFunctions } from 'n8n-workflow';
 
+import type { ReadPage } from '../../nodes/OutreachContact/paging/pageReader';
 import { searchContacts } from '../../nodes/OutreachContact/transport/api';
 import { Withheld } from '../../nodes/OutreachContact/transport/retry';
 import type { EventPoll, EventPollFunction } from '../../nodes/OutreachContact/trigger/events';
@@ -41,6 +42,20 @@ export function contactAt(id: number, created: number | string): Contact {
 		created_date: typeof created === 'number' ? new Date(created).toISOString() : created,
 	};
 }
+
+/** The instant `ms` as a service writes it without a zone (`2026-11-26 12:00:00`). */
+export const zonelessDate = (ms: number) =>
+	new Date(ms)
+		.toISOString()
+		.replace('T', ' ')
+		.replace(/\.\d+Z$/, '');
+
+/** Page 1 of 25 holding contacts 1, 2, ... created at `dates`. */
+export const pageOf = (dates: string[]): ReadPage => ({
+	page: 1,
+	pageSize: 25,
+	contacts: dates.map((date, i) => contactAt(i + 1, date)),
+});
 
 export const idsOf = (contacts: Array<{ id: unknown }>) => contacts.map((c) => c.id);
 

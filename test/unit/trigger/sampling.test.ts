@@ -1,4 +1,3 @@
-import type { ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
 import {
 	met,
 	sampledCutoff,
@@ -9,22 +8,14 @@ import {
 	HOUR_MS,
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
-import { contactAt } from '../../support/poll';
+import { contactAt, pageOf, zonelessDate } from '../../support/poll';
 
 const activation = Date.UTC(2026, 10, 26, 12, 0, 0);
 /** A date with its zone, `minutes` from the activation. */
 const zoned = (minutes: number) => new Date(activation + minutes * MINUTE_MS).toISOString();
 /** The same instant written without a zone by a service 9 hours east of UTC (Tokyo). */
-const tokyo = (minutes: number) =>
-	new Date(activation + 9 * HOUR_MS + minutes * MINUTE_MS)
-		.toISOString()
-		.replace('T', ' ')
-		.replace(/\.\d+Z$/, '');
-const page = (dates: string[]): ReadPage => ({
-	page: 1,
-	pageSize: 25,
-	contacts: dates.map((date, i) => contactAt(i + 1, date)),
-});
+const tokyo = (minutes: number) => zonelessDate(activation + 9 * HOUR_MS + minutes * MINUTE_MS);
+const page = pageOf;
 
 describe("the sample's walk: the cutoff it sets", () => {
 	it('counts each date as much earlier as it was read after the activation', () => {

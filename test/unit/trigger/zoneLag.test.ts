@@ -1,4 +1,3 @@
-import type { ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
 import {
 	MOST_LAG_MS,
 	observeLag,
@@ -11,20 +10,12 @@ import {
 	HOUR_MS,
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
-import { contactAt } from '../../support/poll';
+import { pageOf, zonelessDate } from '../../support/poll';
 
 const now = Date.UTC(2026, 10, 26, 12, 0, 0);
 /** A date without a zone `hours` from n8n's clock, as the service writes it. */
-const zoneless = (hours: number) =>
-	new Date(now + hours * HOUR_MS)
-		.toISOString()
-		.replace('T', ' ')
-		.replace(/\.\d+Z$/, '');
-const page = (dates: string[]): ReadPage => ({
-	page: 1,
-	pageSize: 25,
-	contacts: dates.map((date, i) => contactAt(i + 1, date)),
-});
+const zoneless = (hours: number) => zonelessDate(now + hours * HOUR_MS);
+const page = pageOf;
 
 describe('zone lag: the service present of dates without a zone', () => {
 	it('observes the third newest date without a zone above the handled point, not dates with a zone', () => {
