@@ -621,6 +621,65 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 		});
 	});
 
+	// Survey 15 (seed 250000, schedule 1844) on the sample's walk: Phoenix, dates without a zone;
+	// three contacts dated 5 hours ahead arrived in the walk's first minute with an import, and as
+	// its three newest set the cutoff past 174 contacts created after them. The count grew while
+	// the walk read: that many more dates are passed over.
+	it('without an order, dates without a zone: three contacts dated ahead while the sample walk reads do not set the cutoff', async () => {
+		await expectKept({
+			...base,
+			event: 'newContact',
+			order: 'unordered',
+			cap: 50,
+			maxPerPoll: 25,
+			dates: 'America/Phoenix',
+			before: { count: 398, hoursBack: 72 },
+			enrich: { percent: 36, maxDelayMinutes: 600 },
+			seed: 189548,
+			steps: [
+				stepOf(1, [
+					{ kind: 'ahead', count: 3, hoursAhead: 5 },
+					{ kind: 'import', percent: 505 },
+				]),
+				stepOf(
+					1,
+					[
+						{ kind: 'steady', count: 22 },
+						{ kind: 'steady', count: 12 },
+						{ kind: 'steady', count: 13 },
+					],
+					{ faultPercent: 12, faultStatus: 'mixed' },
+				),
+				stepOf(6, [{ kind: 'backfill', count: 123, minutesBack: 9 }], { faultStatus: 'mixed' }),
+				stepOf(735, [{ kind: 'ahead', count: 1, hoursAhead: 11 }], {
+					restart: true,
+					faultStatus: 'mixed',
+				}),
+				stepOf(
+					6,
+					[
+						{ kind: 'ahead', count: 2, hoursAhead: 10 },
+						{ kind: 'steady', count: 29 },
+						{ kind: 'ahead', count: 1, hoursAhead: 11 },
+					],
+					{ clockStepMinutes: 9 },
+				),
+				stepOf(
+					4204,
+					[
+						{ kind: 'import', percent: 330 },
+						{ kind: 'import', percent: 156 },
+					],
+					{ faultPercent: 45 },
+				),
+				stepOf(6, [
+					{ kind: 'import', percent: 220 },
+					{ kind: 'steady', count: 8 },
+				]),
+			],
+		});
+	});
+
 	// Survey 4 (seed 777): a backfill of 90 dated a minute back, inserted before a burst of 57,
 	// by insertion newest first (page size 50, Max Contacts per Poll 10). The first poll emits
 	// the 10 oldest-dated of pages 1-2; the rest of the backfill, dated after them, sits on pages

@@ -192,6 +192,7 @@ describe('the window and floor a poll goes on with', () => {
 				},
 			],
 			partial,
+			days: 2,
 			now: T0,
 			time: createdTime,
 		}).state;
@@ -225,7 +226,7 @@ describe('the window and floor a poll goes on with', () => {
 	});
 
 	it('an empty account starts a day back, for clocks that disagree', async () => {
-		const { state } = activatedNewContact({ pages: [], now: T0, time: createdTime });
+		const { state } = activatedNewContact({ pages: [], now: T0, time: createdTime, days: 2 });
 		expect(state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect((await pollAt(undefined, T0)).state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect(FIRST_RUN_LOOKBACK_MS).toBe(DAY_MS);

@@ -1,4 +1,5 @@
 import {
+	MAX_ADDED,
 	met,
 	sampledCutoff,
 	startSampling,
@@ -19,7 +20,7 @@ const page = pageOf;
 
 describe("the sample's walk: the cutoff it sets", () => {
 	it('counts each date as much earlier as it was read after the activation', () => {
-		const sampling = startSampling([page([zoned(-300), zoned(-200)])], createdTime, activation);
+		const sampling = startSampling([page([zoned(-300), zoned(-200)])], createdTime, activation, 2);
 		// Read 20 minutes after the activation: a contact dated 10 minutes after it counts as -10.
 		const later = met(
 			sampling,
@@ -27,7 +28,7 @@ describe("the sample's walk: the cutoff it sets", () => {
 			createdTime,
 			activation + 20 * MINUTE_MS,
 		);
-		expect(later.tops).toEqual([-10, -120, -200].map((m) => activation + m * MINUTE_MS));
+		expect(later.tops).toEqual([-10, -120, -200, -300].map((m) => activation + m * MINUTE_MS));
 		// Dates with their zone: the newest, so that every contact read before the activation is kept out.
 		expect(sampledCutoff(later, activation - 400 * MINUTE_MS)).toBe(activation - 10 * MINUTE_MS);
 	});
@@ -36,7 +37,7 @@ describe("the sample's walk: the cutoff it sets", () => {
 		// Read 3 hours after the activation (a pause): a contact created 30 minutes after it counts
 		// at -150 minutes, and sets the cutoff there, below its own date; the one created 5
 		// minutes before the activation counts at -185 and comes as new.
-		const sampling = startSampling([page([zoned(-500)])], createdTime, activation);
+		const sampling = startSampling([page([zoned(-500)])], createdTime, activation, 2);
 		const walked = met(
 			sampling,
 			[page([zoned(-5), zoned(30), zoned(-60)])],
@@ -47,7 +48,7 @@ describe("the sample's walk: the cutoff it sets", () => {
 	});
 
 	it("caps dates with a zone at n8n's clock at the activation: contacts dated ahead go no further", () => {
-		const ahead = startSampling([page([zoned(300), zoned(-30)])], createdTime, activation);
+		const ahead = startSampling([page([zoned(300), zoned(-30)])], createdTime, activation, 2);
 		expect(sampledCutoff(ahead, null)).toBe(activation);
 	});
 
@@ -56,11 +57,29 @@ describe("the sample's walk: the cutoff it sets", () => {
 			[page([tokyo(-1), tokyo(-2), tokyo(-3), tokyo(-4)])],
 			createdTime,
 			activation,
+			2,
 		);
 		expect(sampling.zoneless).toBe(true);
 		const third = createdTime(contactAt(1, tokyo(-3)))!;
 		expect(sampledCutoff(sampling, null)).toBe(third);
 		expect(sampledCutoff(sampling, third + 1)).toBe(third + 1);
-		expect(sampledCutoff({ from: activation, tops: [] }, 42)).toBe(42);
+		expect(sampledCutoff({ from: activation, tops: [], days: 2 }, 42)).toBe(42);
+	});
+
+	it('without a zone, takes as many dates more as the count grew while the walk read, on the sample window', () => {
+		const first = { ...page([tokyo(-30), tokyo(-20), tokyo(-10)]), total: 100 };
+		const sampling = startSampling([first], createdTime, activation, 2);
+		// A minute later: three contacts dated 5 hours ahead, and the count grew by 3.
+		const ahead = { ...page([tokyo(300), tokyo(301), tokyo(302), tokyo(-5)]), total: 103 };
+		const walked = met(sampling, [ahead], createdTime, activation + MINUTE_MS);
+		expect(walked.added).toBe(3);
+		// The third newest below the three added: -20 (-5, read a minute later, counts as -6).
+		expect(sampledCutoff(walked, null)).toBe(createdTime(contactAt(1, tokyo(-20))));
+		// A wider window (after a pause) counts more contacts: no growth is taken from it.
+		const wider = met(sampling, [{ ...ahead, total: 180 }], createdTime, activation, 4);
+		expect(wider.added).toBeUndefined();
+		// Past MAX_ADDED, or fewer dates than the rank: the sample's own cutoff stays.
+		expect(sampledCutoff({ ...walked, added: MAX_ADDED + 1 }, 7)).toBe(7);
+		expect(sampledCutoff({ ...walked, added: 10 }, 7)).toBe(7);
 	});
 });

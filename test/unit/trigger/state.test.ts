@@ -100,7 +100,14 @@ describe('readNewContactState', () => {
 		expect(stored(toStored(walking))).toMatchObject({ walk: { span: 4 } });
 		expect(readNewContactState(stored(toStored(walking)))).toEqual({ state: walking });
 		// The first walk that completes a sample without an order (sampling.ts).
-		const sampling = { from: T0, tops: [T0 - 1, T0 - 2, T0 - 3], zoneless: true as const };
+		const sampling = {
+			from: T0,
+			tops: [T0 - 1, T0 - 2, T0 - 3],
+			zoneless: true,
+			days: 3,
+			total: 40,
+			added: 2,
+		};
 		const sampled: NewContactState = { ...walking, sampling };
 		expect(stored(toStored(sampled))).toMatchObject({ sampling });
 		expect(readNewContactState(stored(toStored(sampled)))).toEqual({ state: sampled });

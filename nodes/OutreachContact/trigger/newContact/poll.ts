@@ -53,6 +53,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			partial: sample.partial,
 			count: sample.first.total,
 			pageSize: reader.pageSize,
+			days,
 			now: start,
 			time,
 			initialFloor: initial,

@@ -56,13 +56,15 @@ export async function readWalking(
 ): Promise<NewContactReading> {
 	const { floor } = state;
 	const { start, present, previous, window, ...rules } = at;
+	// The walk that completes the sample reads the sample's window (sampling.ts).
+	const { sampling } = state;
 	let walk = state.walk ?? newWalk(floor, start, previous);
+	if (sampling && !state.walk) walk = { ...walk, days: sampling.days };
 	// After a pause of days the walk's window may no longer reach the floor: it starts again, wider.
-	if (walk.days < window)
+	if (walk.days < window && !sampling)
 		walk = newWalk(floor, start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
 	const isNew = (c: Contact) => !rules.isKnown(c);
-	// The walk that completes the sample emits nothing (sampling.ts): no ceiling, no Max per Poll.
-	const sampling = state.sampling !== undefined;
+	// It emits nothing: no ceiling, no Max Contacts per Poll.
 	const step = await walkStep({
 		...rules,
 		reader: readerFor(walk.days),

@@ -83,7 +83,8 @@ export function activatedEnriched(
 		false,
 	);
 	// Pages the sample left unread: the first walk completes it before it records (sampling.ts).
-	const sampling = sample.partial ? { sampling: startSampling(sample.pages, time, now) } : {};
+	const days = base.walk.days;
+	const sampling = sample.partial ? { sampling: startSampling(sample.pages, time, now, days) } : {};
 	const first: EnrichedState = { ...base, ...pageSize, mode: 'first', cutoff, ...sampling };
 	return remember<EnrichedState>(first, chosen).state;
 }
@@ -166,7 +167,7 @@ function settleSampling(
 	rules: PollRules,
 ): Settled<EnrichedState> {
 	const { now } = rules;
-	const sampling = met(walked, read.pages, rules.time, now);
+	const sampling = met(walked, read.pages, rules.time, now, state.walk.days);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const { version, baseline, since, floor, seen, logged } = state;
 	const next: EnrichedState = read.complete

@@ -49,6 +49,8 @@ export function activatedNewContact(sample: {
 	partial?: boolean;
 	count?: number;
 	pageSize?: number;
+	/** The window the sample read (`Less than` days). */
+	days: number;
 	now: number;
 	time: TimeOf;
 	/** "Emit Contacts From the Last N Days": N days back, and the walk that emits them after the sample's third newest. */
@@ -98,7 +100,7 @@ export function activatedNewContact(sample: {
 		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
 	// Pages the sample left unread: the first walk completes it before anything is emitted.
 	if (state.mode === 'walking' && sample.partial && cutoff !== null)
-		state.sampling = startSampling(sample.pages, time, now);
+		state.sampling = startSampling(sample.pages, time, now, sample.days);
 	return { state, unreadable: read.report.unreadable };
 }
 

@@ -1,5 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import { CUTOFF_RANK, cutoffOf, type TimeOf } from '../serviceTime';
+import { CUTOFF_RANK, type TimeOf } from '../serviceTime';
 
 /**
  * The sample's walk (docs/trigger.md, "First activation"): without an order, a first activation's
@@ -8,49 +8,86 @@ import { CUTOFF_RANK, cutoffOf, type TimeOf } from '../serviceTime';
  * records nothing, and only finds the window's newest dates; the walks that emit start after it.
  *
  * A contact a poll reads `e` after the activation is dated at most `e` past the service's present
- * at the activation (dates ahead aside), so each date counts as that much earlier: the cutoff, the
- * third newest of them, stays at or below that present, and every contact created after the
- * activation is dated above it, whatever the zone of the dates. A contact created before the
- * activation and dated within `e` below the window's newest may come as new.
+ * at the activation (dates ahead aside), so each date counts as that much earlier: the cutoff
+ * stays at or below that present, and every contact created after the activation is dated above
+ * it, whatever the zone of the dates. A contact created before the activation and dated within
+ * `e` below the window's newest may come as new. Dates ahead: with a zone, n8n's clock at the
+ * activation caps the cutoff; without one, nothing tells them, and as many as the service's count
+ * grew while the walk read (on the sample's window) may be among the newest: the cutoff is the
+ * third newest below that many (survey 15: three dated 5 hours ahead arrived in the walk's first
+ * minute and, as its three newest, set the cutoff past 174 contacts created after them).
  */
 export interface Sampling {
 	/** n8n's clock at the activation. */
 	from: number;
-	/** The newest dates met so far, each less the time since the activation, at most CUTOFF_RANK, newest first. */
+	/** The newest dates met, each less the time since the activation, newest first (at most KEPT). */
 	tops: number[];
 	/** Whether a date without a zone was met: n8n's clock then cannot cap the cutoff. */
 	zoneless?: boolean;
+	/** The sample's window (`Less than` days) and the count of results it reported. */
+	days: number;
+	total?: number;
+	/** How far the count grew since on that window: contacts added while the walk reads. */
+	added?: number;
 }
 
-/** The sampling after a poll at `now` read `pages`. */
-export function met(sampling: Sampling, pages: ReadPage[], time: TimeOf, now: number): Sampling {
+/** The most contacts added while the walk reads that it guards against; more, it sets no cutoff. */
+export const MAX_ADDED = 200;
+
+const KEPT = CUTOFF_RANK + MAX_ADDED;
+
+/** The sampling after a poll at `now` read `pages` of a window of `days`. */
+export function met(
+	sampling: Sampling,
+	pages: ReadPage[],
+	time: TimeOf,
+	now: number,
+	days = sampling.days,
+): Sampling {
 	const since = Math.max(0, now - sampling.from);
 	const dates: number[] = [];
 	let zoneless = sampling.zoneless === true;
-	for (const page of pages)
+	let added = sampling.added ?? 0;
+	for (const page of pages) {
+		if (days === sampling.days && page.total !== undefined && sampling.total !== undefined)
+			added = Math.max(added, page.total - sampling.total);
 		for (const contact of page.contacts) {
 			const t = time(contact);
 			if (t === undefined) continue;
 			dates.push(t - since);
 			if (!time.instant(contact)) zoneless = true;
 		}
-	const tops = [...sampling.tops, ...dates].sort((a, b) => b - a).slice(0, CUTOFF_RANK);
-	return { ...sampling, tops, ...(zoneless ? { zoneless } : {}) };
+	}
+	const tops = [...sampling.tops, ...dates].sort((a, b) => b - a).slice(0, KEPT);
+	return { ...sampling, tops, ...(zoneless ? { zoneless } : {}), ...(added > 0 ? { added } : {}) };
 }
 
 /** The sampling a first activation at `now` starts with the pages its sample read. */
-export function startSampling(pages: ReadPage[], time: TimeOf, now: number): Sampling {
-	return met({ from: now, tops: [] }, pages, time, now);
+export function startSampling(
+	pages: ReadPage[],
+	time: TimeOf,
+	now: number,
+	days: number,
+): Sampling {
+	const total = pages[0]?.total;
+	return met(
+		{ from: now, tops: [], days, ...(total === undefined ? {} : { total }) },
+		pages,
+		time,
+		now,
+	);
 }
 
 /**
  * The cutoff once the sample's walk is complete, never below the sample's own. With dates that
  * carry their zone, the newest date met (less the time since the activation), not past n8n's
- * clock at the activation: contacts dated ahead go no further. Without a zone n8n's clock cannot
- * tell a date ahead, so the third newest, as the sample's cutoff: the two above it come as new.
+ * clock at the activation: contacts dated ahead go no further. Without a zone, the third newest
+ * below as many as were added while the walk read (none past MAX_ADDED, or when it met fewer).
  */
 export function sampledCutoff(sampling: Sampling, cutoff: number | null): number | null {
 	const { tops, zoneless, from } = sampling;
-	const top = zoneless ? cutoffOf(tops) : tops.length > 0 ? Math.min(tops[0], from) : null;
-	return top === null ? cutoff : Math.max(cutoff ?? -Infinity, top);
+	const rank = zoneless ? CUTOFF_RANK + (sampling.added ?? 0) : 1;
+	const top = rank <= tops.length ? tops[rank - 1] : null;
+	if (top === null) return cutoff;
+	return Math.max(cutoff ?? -Infinity, zoneless ? top : Math.min(top, from));
 }

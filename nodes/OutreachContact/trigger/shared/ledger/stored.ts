@@ -129,11 +129,12 @@ function readZoneLag(raw: unknown): ZoneLag | undefined {
 /** A stored sampling (sampling.ts), as `{ sampling }` to spread, or nothing when not as written. */
 function readSampling(raw: unknown): { sampling?: Sampling } {
 	const json = raw as Json | undefined;
-	if (!json || !isTime(json.from) || !Array.isArray(json.tops)) return {};
-	const tops = json.tops.filter(isTime).slice(0, 3);
-	return {
-		sampling: { from: json.from, tops, ...(json.zoneless === true ? { zoneless: true } : {}) },
-	};
+	if (!json || !isTime(json.from) || !Array.isArray(json.tops) || !isTime(json.days)) return {};
+	const sampling: Sampling = { from: json.from, tops: json.tops.filter(isTime), days: json.days };
+	if (json.zoneless === true) sampling.zoneless = true;
+	for (const key of ['total', 'added'] as const)
+		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
+	return { sampling };
 }
 
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
