@@ -198,31 +198,29 @@ describe('the window and floor a poll goes on with', () => {
 		}).state;
 	const tenHoursBack = new Date(T0 - 10 * HOUR_MS).toISOString();
 
-	it('without an order, a partial sample of dates with their zone: the cutoff rises to the clock less the overlap, never past the newest date read', () => {
+	it('without an order, a partial sample: the cutoff is its third newest, and the first walk completes the sample', () => {
 		const halfHourBack = new Date(T0 - 30 * 60_000).toISOString();
 		const state = sampled([halfHourBack, tenHoursBack, tenHoursBack], true);
-		expect(state.cutoff).toBe(T0 - OVERLAP_MS);
-		// Never past the newest date it read: a service whose clock is 10 hours behind n8n's loses
-		// none of the contacts created after the activation.
-		expect(sampled([tenHoursBack, tenHoursBack, tenHoursBack], true).cutoff).toBe(
-			T0 - 10 * HOUR_MS,
+		expect(state.cutoff).toBe(T0 - 10 * HOUR_MS);
+		// Nothing is emitted until the walk has read the pages the sample left (sampling.ts).
+		expect(state).toMatchObject({
+			mode: 'walking',
+			walk: null,
+			sampling: { from: T0, tops: [T0 - 30 * 60_000, T0 - 10 * HOUR_MS, T0 - 10 * HOUR_MS] },
+		});
+		// The whole list read: no walk to wait for.
+		expect(sampled([halfHourBack, tenHoursBack, tenHoursBack], false)).not.toHaveProperty(
+			'sampling',
 		);
-		// The whole list read: its third newest stays the cutoff.
-		expect(sampled([halfHourBack, tenHoursBack, tenHoursBack], false).cutoff).toBe(
-			T0 - 10 * HOUR_MS,
-		);
-		// A date that cannot be read (a million digits) is no instant, and does not keep the
-		// others' zones from deciding.
+		// A date that cannot be read (a million digits) is no instant and no date without a zone.
 		const unreadable = '9'.repeat(1_000_000);
 		expect(createdTime.instant({ id: 1, email: 'u@x.test', created_date: unreadable })).toBe(false);
-		expect(sampled([halfHourBack, unreadable, tenHoursBack, tenHoursBack], true).cutoff).toBe(
-			T0 - OVERLAP_MS,
-		);
-	});
-
-	it("without an order, dates without a zone keep the sample's cutoff (they may lie hours behind the clock)", () => {
+		const withUnreadable = sampled([halfHourBack, unreadable, tenHoursBack, tenHoursBack], true);
+		expect(withUnreadable.mode === 'walking' && withUnreadable.sampling?.zoneless).toBeFalsy();
+		// Dates without a zone: marked, so that n8n's clock does not cap the walk's cutoff.
 		const zoneless = tenHoursBack.replace('Z', '');
-		expect(sampled([zoneless, zoneless, tenHoursBack], true).cutoff).toBe(T0 - 10 * HOUR_MS);
+		const local = sampled([zoneless, zoneless, tenHoursBack], true);
+		expect(local.mode === 'walking' && local.sampling?.zoneless).toBe(true);
 	});
 
 	it('an empty account starts a day back, for clocks that disagree', async () => {

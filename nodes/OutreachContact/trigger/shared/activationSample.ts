@@ -1,11 +1,12 @@
 import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
 import type { PageReader, ReadPage } from '../../paging/pageReader';
-import { CUTOFF_RANK, cutoffOf, OrderWatch, type TimeOf } from './serviceTime';
+import { CUTOFF_RANK, OrderWatch, type TimeOf } from './serviceTime';
 
 /**
- * The sample a first activation reads, for either event, and the cutoff it sets
- * (docs/trigger.md, "First activation"): a handful of pages, not the window.
+ * The sample a first activation reads, for either event (docs/trigger.md, "First activation"):
+ * a handful of pages, not the window. Its third newest is the cutoff; without an order, the
+ * first walk completes it (ledger/sampling.ts).
  */
 
 /** Pages a first activation reads as a sample when the results are in no order. */
@@ -59,30 +60,4 @@ export async function readSample(
 		sample.push(read);
 	}
 	return { first, pages, sample, partial: sample.length < pages };
-}
-
-/**
- * The cutoff a sample sets: the third newest of `times` (the sample's times the event counts).
- * Without an order the sample is a few pages of the window, and the pages it did not read may
- * hold newer contacts created before the activation. When every readable date it read is an
- * instant, those are dated before n8n's clock: the cutoff rises toward `ceiling` (n8n's clock
- * less the overlap), but never past the newest date the sample read, so that a service whose
- * clock or zone label lies behind n8n's loses no contact created after the activation. Dates
- * without a zone keep the third newest: they may lie hours behind n8n's clock, and so may the
- * contacts created after the activation.
- */
-export function sampleCutoff(
-	times: number[],
-	sample: { pages: ReadPage[]; partial?: boolean },
-	time: TimeOf,
-	ceiling: number,
-): number | null {
-	const third = cutoffOf(times);
-	if (third === null || !sample.partial) return third;
-	const instants = sample.pages.every((p) =>
-		p.contacts.every((c) => time(c) === undefined || time.instant(c)),
-	);
-	if (!instants) return third;
-	const newest = times.reduce((a, b) => Math.max(a, b), third);
-	return Math.max(third, Math.min(ceiling, newest));
 }

@@ -1,9 +1,8 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import type { Contact } from '../../../types';
 import type { PollRules } from './candidates';
-import { collect, keys, OVERLAP_MS, remember, type Settled } from './ledger';
-import { DAY_MS, windowDays, type Order } from '../serviceTime';
-import { sampleCutoff } from '../activationSample';
+import { collect, keys, remember, type Settled } from './ledger';
+import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
 import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
 import { STATE_VERSION, type EnrichedBase, type EnrichedState, type Walk } from './shapes';
 
@@ -72,7 +71,7 @@ export function activatedEnriched(
 	const times = contacts
 		.map(time)
 		.filter((t): t is number => t !== undefined && t <= sample.horizon);
-	const cutoff = sampleCutoff(times, sample, time, now - OVERLAP_MS);
+	const cutoff = cutoffOf(times);
 	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
 	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
 	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.

@@ -1,16 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import type { PollRules } from './candidates';
 import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
-import { sampleCutoff } from '../activationSample';
-import {
-	collect,
-	FIRST_RUN_LOOKBACK_MS,
-	keys,
-	nextFloor,
-	OVERLAP_MS,
-	remember,
-	type Settled,
-} from './ledger';
+import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
 import { observeLag, serviceNow, zonelessDates } from './zoneLag';
 import { STATE_VERSION, type NewContactBase, type NewContactState, type Walk } from './shapes';
@@ -71,8 +62,7 @@ export function activatedNewContact(sample: {
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
 	const times = read.chosen.map((c) => c.created);
 	const top = cutoffOf(times);
-	const cutoff =
-		initialFloor === undefined ? sampleCutoff(times, sample, time, now - OVERLAP_MS) : null;
+	const cutoff = initialFloor === undefined ? top : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, time, now), now);
 	const base: NewContactBase = {
