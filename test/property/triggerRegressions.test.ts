@@ -680,6 +680,69 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 		});
 	});
 
+	// Survey 17 (seed 330000, schedule 2331): Contact Enriched without an order, dates with their
+	// zone. The sample's walk completed 8 minutes after the activation; a contact created 68 minutes
+	// before it, enriched then, counted 8 minutes earlier, below the cutoff's reach, and came as new.
+	// With a zone the cutoff now rises to the newest date met up to n8n's clock less the overlap.
+	it('Contact Enriched without an order: a contact enriched before the activation and read by the sample walk minutes after it is not emitted', async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'unordered',
+			requestsPerMinute: 200,
+			maxPerPoll: 25,
+			dates: 'utc',
+			before: { count: 267, hoursBack: 71 },
+			enrich: { percent: 94, maxDelayMinutes: 600 },
+			seed: 249260,
+			steps: [
+				stepOf(8, [
+					{ kind: 'import', percent: 435 },
+					{ kind: 'import', percent: 162 },
+				]),
+				stepOf(
+					7,
+					[
+						{ kind: 'steady', count: 15 },
+						{ kind: 'burst', count: 55 },
+						{ kind: 'steady', count: 11 },
+					],
+					{ restart: true },
+				),
+				stepOf(7, [{ kind: 'import', percent: 423 }]),
+				stepOf(10, [{ kind: 'steady', count: 7 }]),
+				stepOf(9, [{ kind: 'backfill', count: 86, minutesBack: 10 }]),
+				stepOf(1, [{ kind: 'ahead', count: 3, hoursAhead: 5 }], {
+					faultPercent: 9,
+					clockStepMinutes: -9,
+				}),
+				stepOf(2, [
+					{ kind: 'steady', count: 22 },
+					{ kind: 'steady', count: 3 },
+					{ kind: 'backfill', count: 126, minutesBack: 17 },
+				]),
+				stepOf(1620, [{ kind: 'import', percent: 554 }]),
+				stepOf(
+					6,
+					[
+						{ kind: 'burst', count: 55 },
+						{ kind: 'steady', count: 15 },
+						{ kind: 'import', percent: 397 },
+					],
+					{ faultPercent: 41, clockStepMinutes: 6, faultStatus: 'mixed' },
+				),
+				stepOf(6, [
+					{ kind: 'import', percent: 534 },
+					{ kind: 'steady', count: 19 },
+				]),
+				stepOf(2, [
+					{ kind: 'burst', count: 36 },
+					{ kind: 'steady', count: 29 },
+				]),
+			],
+		});
+	});
+
 	// Survey 4 (seed 777): a backfill of 90 dated a minute back, inserted before a burst of 57,
 	// by insertion newest first (page size 50, Max Contacts per Poll 10). The first poll emits
 	// the 10 oldest-dated of pages 1-2; the rest of the backfill, dated after them, sits on pages

@@ -35,16 +35,20 @@ describe("the sample's walk: the cutoff it sets", () => {
 
 	it('keeps a contact created after the activation above the cutoff, whatever the time the walk took', () => {
 		// Read 3 hours after the activation (a pause): a contact created 30 minutes after it counts
-		// at -150 minutes, and sets the cutoff there, below its own date; the one created 5
-		// minutes before the activation counts at -185 and comes as new.
+		// at -150 minutes, below its own date; the one created 5 minutes before the activation
+		// comes as new. Dates with a zone: the cutoff rises to the newest met up to the clock
+		// less the overlap (-60), so that a contact created 68 minutes before the activation
+		// and read 8 minutes after it (-76) is not emitted (survey 17).
 		const sampling = startSampling([page([zoned(-500)])], createdTime, activation, 2);
 		const walked = met(
 			sampling,
-			[page([zoned(-5), zoned(30), zoned(-60)])],
+			[page([zoned(-5), zoned(30), zoned(-68)])],
 			createdTime,
 			activation + 3 * HOUR_MS,
 		);
-		expect(sampledCutoff(walked, null)).toBe(activation - 150 * MINUTE_MS);
+		expect(sampledCutoff(walked, null)).toBe(activation - 60 * MINUTE_MS);
+		const quiet = met(sampling, [page([zoned(-68)])], createdTime, activation + 8 * MINUTE_MS);
+		expect(sampledCutoff(quiet, null)).toBe(activation - 68 * MINUTE_MS);
 	});
 
 	it("caps dates with a zone at n8n's clock at the activation: contacts dated ahead go no further", () => {

@@ -1,5 +1,6 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { CUTOFF_RANK, type TimeOf } from '../serviceTime';
+import { OVERLAP_MS } from './ledger';
 
 /**
  * The sample's walk (docs/trigger.md, "First activation"): without an order, a first activation's
@@ -24,6 +25,8 @@ export interface Sampling {
 	tops: number[];
 	/** Whether a date without a zone was met: n8n's clock then cannot cap the cutoff. */
 	zoneless?: boolean;
+	/** The newest date met as it is (with a zone, what the cutoff may rise to less the overlap). */
+	highestDate?: number;
 	/** The sample's window (`Less than` days) and the count of results it reported. */
 	days: number;
 	total?: number;
@@ -48,6 +51,7 @@ export function met(
 	const dates: number[] = [];
 	let zoneless = sampling.zoneless === true;
 	let added = sampling.added ?? 0;
+	let highestDate = sampling.highestDate ?? -Infinity;
 	for (const page of pages) {
 		if (days === sampling.days && page.total !== undefined && sampling.total !== undefined)
 			added = Math.max(added, page.total - sampling.total);
@@ -55,11 +59,15 @@ export function met(
 			const t = time(contact);
 			if (t === undefined) continue;
 			dates.push(t - since);
+			highestDate = Math.max(highestDate, t);
 			if (!time.instant(contact)) zoneless = true;
 		}
 	}
 	const tops = [...sampling.tops, ...dates].sort((a, b) => b - a).slice(0, KEPT);
-	return { ...sampling, tops, ...(zoneless ? { zoneless } : {}), ...(added > 0 ? { added } : {}) };
+	const next: Sampling = { ...sampling, tops, ...(zoneless ? { zoneless } : {}) };
+	if (added > 0) next.added = added;
+	if (highestDate > -Infinity) next.highestDate = highestDate;
+	return next;
 }
 
 /** The sampling a first activation at `now` starts with the pages its sample read. */
@@ -81,13 +89,19 @@ export function startSampling(
 /**
  * The cutoff once the sample's walk is complete, never below the sample's own. With dates that
  * carry their zone, the newest date met (less the time since the activation), not past n8n's
- * clock at the activation: contacts dated ahead go no further. Without a zone, the third newest
- * below as many as were added while the walk read (none past MAX_ADDED, or when it met fewer).
+ * clock at the activation: contacts dated ahead go no further; and at least the newest date met
+ * as it is, up to n8n's clock at the activation less the overlap (as the floor, this counts on a
+ * service clock at most the overlap behind n8n's). Without a zone, the third newest below as many
+ * as were added while the walk read (none past MAX_ADDED, or when it met fewer).
  */
 export function sampledCutoff(sampling: Sampling, cutoff: number | null): number | null {
 	const { tops, zoneless, from } = sampling;
 	const rank = zoneless ? CUTOFF_RANK + (sampling.added ?? 0) : 1;
 	const top = rank <= tops.length ? tops[rank - 1] : null;
 	if (top === null) return cutoff;
-	return Math.max(cutoff ?? -Infinity, zoneless ? top : Math.min(top, from));
+	const zoned = Math.max(
+		Math.min(top, from),
+		Math.min(sampling.highestDate ?? top, from - OVERLAP_MS),
+	);
+	return Math.max(cutoff ?? -Infinity, zoneless ? top : zoned);
 }

@@ -132,6 +132,7 @@ function readSampling(raw: unknown): { sampling?: Sampling } {
 	if (!json || !isTime(json.from) || !Array.isArray(json.tops) || !isTime(json.days)) return {};
 	const sampling: Sampling = { from: json.from, tops: json.tops.filter(isTime), days: json.days };
 	if (json.zoneless === true) sampling.zoneless = true;
+	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
 	for (const key of ['total', 'added'] as const)
 		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
 	return { sampling };
