@@ -743,6 +743,60 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 		});
 	});
 
+	// Survey 18 (seed 370000, schedule 3499): Contact Enriched without an order, dates without a zone
+	// (Phoenix). The sample's walk met, as its two newest, two contacts enriched before the activation
+	// above its third newest, and they came as new. The count of results had not grown while the walk
+	// read, so every contact it met was there: those above the cutoff are now recorded.
+	it('Contact Enriched without an order, dates without a zone: the two newest the sample walk met are recorded when nothing was added meanwhile', async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'unordered',
+			requestsPerMinute: 200,
+			maxPerPoll: 25,
+			dates: 'America/Phoenix',
+			before: { count: 396, hoursBack: 41 },
+			enrich: { percent: 60, maxDelayMinutes: 60 },
+			seed: 402937,
+			steps: [
+				stepOf(2, [{ kind: 'steady', count: 8 }]),
+				stepOf(
+					2,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 11 },
+						{ kind: 'steady', count: 27 },
+					],
+					{ faultPercent: 11, faultStatus: 429 },
+				),
+				stepOf(1, [], { faultPercent: 8, faultStatus: 'mixed' }),
+				stepOf(
+					2,
+					[
+						{ kind: 'steady', count: 17 },
+						{ kind: 'steady', count: 17 },
+						{ kind: 'ahead', count: 2, hoursAhead: 5 },
+					],
+					{ restart: true },
+				),
+				stepOf(10, [
+					{ kind: 'steady', count: 28 },
+					{ kind: 'import', percent: 435 },
+				]),
+				stepOf(3, [{ kind: 'steady', count: 20 }], { faultPercent: 50 }),
+				stepOf(2, []),
+				stepOf(
+					7,
+					[
+						{ kind: 'import', percent: 270 },
+						{ kind: 'steady', count: 2 },
+						{ kind: 'import', percent: 512 },
+					],
+					{ faultPercent: 27, clockStepMinutes: 1 },
+				),
+			],
+		});
+	});
+
 	// Survey 4 (seed 777): a backfill of 90 dated a minute back, inserted before a burst of 57,
 	// by insertion newest first (page size 50, Max Contacts per Poll 10). The first poll emits
 	// the 10 oldest-dated of pages 1-2; the rest of the backfill, dated after them, sits on pages

@@ -1,5 +1,6 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { CUTOFF_RANK, type TimeOf } from '../serviceTime';
+import { idKey } from './candidates';
 import { OVERLAP_MS } from './ledger';
 
 /**
@@ -21,8 +22,11 @@ import { OVERLAP_MS } from './ledger';
 export interface Sampling {
 	/** n8n's clock at the activation. */
 	from: number;
-	/** The newest dates met, each less the time since the activation, newest first (at most KEPT). */
-	tops: number[];
+	/**
+	 * The contacts met with the newest dates, each date less the time since the activation, newest
+	 * first (at most MAX_TOPS): [that date, the date as it is, the id's key ('' when unusable)].
+	 */
+	tops: Array<[number, number, string]>;
 	/** Whether a date without a zone was met: n8n's clock then cannot cap the cutoff. */
 	zoneless?: boolean;
 	/** The newest date met as it is (with a zone, what the cutoff may rise to less the overlap). */
@@ -37,7 +41,8 @@ export interface Sampling {
 /** The most contacts added while the walk reads that it guards against; more, it sets no cutoff. */
 export const MAX_ADDED = 200;
 
-const KEPT = CUTOFF_RANK + MAX_ADDED;
+/** The most contacts a sampling keeps (its bound in the state: about 100 bytes each). */
+export const MAX_TOPS = CUTOFF_RANK + MAX_ADDED;
 
 /** The sampling after a poll at `now` read `pages` of a window of `days`. */
 export function met(
@@ -48,7 +53,7 @@ export function met(
 	days = sampling.days,
 ): Sampling {
 	const since = Math.max(0, now - sampling.from);
-	const dates: number[] = [];
+	const met: Sampling['tops'] = [];
 	let zoneless = sampling.zoneless === true;
 	let added = sampling.added ?? 0;
 	let highestDate = sampling.highestDate ?? -Infinity;
@@ -58,12 +63,12 @@ export function met(
 		for (const contact of page.contacts) {
 			const t = time(contact);
 			if (t === undefined) continue;
-			dates.push(t - since);
+			met.push([t - since, t, idKey(contact?.id) ?? '']);
 			highestDate = Math.max(highestDate, t);
 			if (!time.instant(contact)) zoneless = true;
 		}
 	}
-	const tops = [...sampling.tops, ...dates].sort((a, b) => b - a).slice(0, KEPT);
+	const tops = [...sampling.tops, ...met].sort((a, b) => b[0] - a[0]).slice(0, MAX_TOPS);
 	const next: Sampling = { ...sampling, tops, ...(zoneless ? { zoneless } : {}) };
 	if (added > 0) next.added = added;
 	if (highestDate > -Infinity) next.highestDate = highestDate;
@@ -87,21 +92,29 @@ export function startSampling(
 }
 
 /**
- * The cutoff once the sample's walk is complete, never below the sample's own. With dates that
- * carry their zone, the newest date met (less the time since the activation), not past n8n's
- * clock at the activation: contacts dated ahead go no further; and at least the newest date met
- * as it is, up to n8n's clock at the activation less the overlap (as the floor, this counts on a
- * service clock at most the overlap behind n8n's). Without a zone, the third newest below as many
- * as were added while the walk read (none past MAX_ADDED, or when it met fewer).
+ * The cutoff once the sample's walk is complete, never below the sample's own, and the contacts
+ * to record above it. With dates that carry their zone, the newest date met (less the time since
+ * the activation), not past n8n's clock at the activation: contacts dated ahead go no further; and
+ * at least the newest date met as it is, up to n8n's clock at the activation less the overlap (as
+ * the floor, this counts on a service clock at most the overlap behind n8n's). Without a zone, the
+ * third newest below as many as were added while the walk read (none past MAX_ADDED, or when it
+ * met fewer). When the count did not grow, every contact the walk met was there at the activation:
+ * those kept above the cutoff (dated ahead, or the two newest without a zone) are recorded.
  */
-export function sampledCutoff(sampling: Sampling, cutoff: number | null): number | null {
-	const { tops, zoneless, from } = sampling;
-	const rank = zoneless ? CUTOFF_RANK + (sampling.added ?? 0) : 1;
-	const top = rank <= tops.length ? tops[rank - 1] : null;
-	if (top === null) return cutoff;
+export function sampled(
+	sampling: Sampling,
+	cutoff: number | null,
+): { cutoff: number | null; recorded: Record<string, number> } {
+	const { tops, zoneless, from, added = 0 } = sampling;
+	const rank = zoneless ? CUTOFF_RANK + added : 1;
+	const top = rank <= tops.length ? tops[rank - 1][0] : null;
+	if (top === null) return { cutoff, recorded: {} };
 	const zoned = Math.max(
 		Math.min(top, from),
 		Math.min(sampling.highestDate ?? top, from - OVERLAP_MS),
 	);
-	return Math.max(cutoff ?? -Infinity, zoneless ? top : zoned);
+	const next = Math.max(cutoff ?? -Infinity, zoneless ? top : zoned);
+	const recorded: Record<string, number> = {};
+	if (added === 0) for (const [, at, key] of tops) if (key !== '' && at > next) recorded[key] = at;
+	return { cutoff: next, recorded };
 }
