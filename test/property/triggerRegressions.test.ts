@@ -797,6 +797,45 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 		});
 	});
 
+	// Survey 18 (seed 370000, schedule 3064): by insertion newest first, N = 2, Max Contacts per Poll
+	// 25, pauses of a day. Five contacts of a backfill dated 26 minutes back, inserted after an
+	// import, were emitted from the backlog and ended page 1: the page joined the handled contacts,
+	// and the rolling check took the import still waiting behind it (dated after the backfill) for
+	// contacts searchable late; the floor passed 31 of it. A new contact behind the range dated
+	// after the range's oldest now breaks the order.
+	it('class b, by insertion newest first: a backfill emitted from a backlog does not hide the rest of the import behind it', async () => {
+		await expectKept({
+			...base,
+			event: 'newContact',
+			order: 'insertionNewest',
+			requestsPerMinute: 200,
+			maxPerPoll: 25,
+			initialDays: 2,
+			dates: 'utc',
+			before: { count: 398, hoursBack: 16 },
+			enrich: { percent: 30, maxDelayMinutes: 600 },
+			seed: 996899,
+			steps: [
+				stepOf(9, [], { faultPercent: 27, restart: true }),
+				stepOf(1682, []),
+				stepOf(8, [
+					{ kind: 'steady', count: 28 },
+					{ kind: 'import', percent: 343 },
+				]),
+				stepOf(9, [
+					{ kind: 'steady', count: 11 },
+					{ kind: 'burst', count: 56 },
+					{ kind: 'backfill', count: 5, minutesBack: 26 },
+				]),
+				stepOf(1217, [{ kind: 'steady', count: 12 }], {
+					faultPercent: 46,
+					restart: true,
+					faultStatus: 'mixed',
+				}),
+			],
+		});
+	});
+
 	// Survey 4 (seed 777): a backfill of 90 dated a minute back, inserted before a burst of 57,
 	// by insertion newest first (page size 50, Max Contacts per Poll 10). The first poll emits
 	// the 10 oldest-dated of pages 1-2; the rest of the backfill, dated after them, sits on pages

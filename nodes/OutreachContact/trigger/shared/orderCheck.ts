@@ -83,7 +83,8 @@ export function keepsOrder(pages: Contact[][], order: Order, time: TimeOf): bool
  * the read reached), which became searchable late; newer ones wait for the read, so that
  * contacts still come oldest first. A page behind the read's range (which ends where the read
  * met the handled contacts), in the same count (the list did not move between the two reads),
- * must hold none newer: by creation they would sit before the handled ones. One that does shows
+ * must hold no new contact dated after the oldest of the range's last page: by creation it would
+ * sit there or before. One that does shows
  * a list in insertion order (a backfill dated after the handled point, inserted before newer
  * contacts), where the read would never reach it: `ordered` is false, and the window is walked.
  */
@@ -96,7 +97,11 @@ export function lateContacts(
 	const behind = (a: ReadPage, b: ReadPage) =>
 		order === 'newest' ? a.page > b.page : a.page < b.page;
 	const met = read.range.reduce((far, p) => (behind(p, far) ? p : far), read.range[0]);
-	const newer = (c: Contact) => !input.isKnown(c) && (time(c) ?? upTo) > upTo;
+	// By creation, what lies behind the range is older than its oldest: a new contact behind it
+	// dated after that would sit in the range (survey 18: a backfill emitted from a backlog ended
+	// page 1, and the import still waiting behind it was taken for contacts searchable late).
+	const oldest = (met?.contacts ?? []).reduce((low, c) => Math.min(low, time(c) ?? low), upTo);
+	const newer = (c: Contact) => !input.isKnown(c) && (time(c) ?? oldest) > oldest;
 	const late: ReadPage[] = [];
 	for (const page of pages) {
 		const moved = read.total === undefined || page.total !== read.total;
