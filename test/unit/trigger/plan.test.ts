@@ -206,14 +206,7 @@ describe('the window and floor a poll goes on with', () => {
 		expect(state).toMatchObject({
 			mode: 'walking',
 			walk: null,
-			sampling: {
-				from: T0,
-				tops: [
-					[T0 - 30 * 60_000, T0 - 30 * 60_000, '1'],
-					[T0 - 10 * HOUR_MS, T0 - 10 * HOUR_MS, '2'],
-					[T0 - 10 * HOUR_MS, T0 - 10 * HOUR_MS, '3'],
-				],
-			},
+			sampling: { from: T0, tops: [T0 - 30 * 60_000, T0 - 10 * HOUR_MS, T0 - 10 * HOUR_MS] },
 		});
 		// The whole list read: no walk to wait for.
 		expect(sampled([halfHourBack, tenHoursBack, tenHoursBack], false)).not.toHaveProperty(

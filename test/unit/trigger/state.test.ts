@@ -102,7 +102,7 @@ describe('readNewContactState', () => {
 		// The first walk that completes a sample without an order (sampling.ts).
 		const sampling = {
 			from: T0,
-			tops: [[T0 - 1, T0, '5'] as [number, number, string]],
+			tops: [T0 - 1, T0 - 2, T0 - 3],
 			zoneless: true,
 			days: 3,
 			total: 40,

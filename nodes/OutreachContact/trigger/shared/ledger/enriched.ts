@@ -3,7 +3,7 @@ import type { Contact } from '../../../types';
 import type { PollRules } from './candidates';
 import { collect, keys, remember, type Settled } from './ledger';
 import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
-import { met, sampled, startSampling, type Sampling } from './sampling';
+import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
 import { STATE_VERSION, type EnrichedBase, type EnrichedState, type Walk } from './shapes';
 
 /**
@@ -168,18 +168,15 @@ function settleSampling(
 	const { now } = rules;
 	const sampling = met(walked, read.pages, rules.time, now, state.walk.days);
 	const pageSize = read.pageSize ?? state.pageSize;
-	const { version, baseline, since, floor, logged } = state;
-	const { cutoff, recorded } = sampled(sampling, state.cutoff);
-	const seen = { ...state.seen, ...recorded };
+	const { version, baseline, since, floor, seen, logged } = state;
 	const next: EnrichedState = read.complete
 		? {
 				...{ version, baseline, since, floor, seen, logged, mode: 'first' },
-				cutoff: cutoff ?? state.cutoff,
+				cutoff: sampledCutoff(sampling, state.cutoff) ?? state.cutoff,
 				walk: enrichedWalk(since, now),
 			}
 		: { ...state, walk: { ...state.walk, ...read.walk }, sampling };
 	if (pageSize !== undefined) next.pageSize = pageSize;
 	const { report } = collect(state, [], rules);
-	const kept = remember(next, []);
-	return { ...report, emit: [], ...kept, inconsistent: read.inconsistent };
+	return { ...report, emit: [], state: next, inconsistent: read.inconsistent };
 }

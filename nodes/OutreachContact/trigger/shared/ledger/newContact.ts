@@ -2,7 +2,7 @@ import type { ReadPage } from '../../../paging/pageReader';
 import type { PollRules } from './candidates';
 import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
-import { met, sampled, startSampling, type Sampling } from './sampling';
+import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
 import { observeLag, serviceNow, zonelessDates } from './zoneLag';
 import { STATE_VERSION, type NewContactBase, type NewContactState, type Walk } from './shapes';
 
@@ -181,9 +181,8 @@ function settleSampling(
 		const walk = read.learned.mode === 'walking' ? read.learned.walk : state.walk;
 		return { ...done, state: { ...state, ...kept, walk, sampling } };
 	}
-	const { version, baseline, logged } = state;
-	const { cutoff, recorded } = sampled(sampling, state.cutoff);
-	const seen = { ...state.seen, ...recorded };
+	const { version, baseline, seen, logged } = state;
+	const cutoff = sampledCutoff(sampling, state.cutoff);
 	const handledTo = cutoff === null ? state.handledTo : Math.min(cutoff, now);
 	const floor = nextFloor(state.floor, handledTo, serviceNow(zoneLag, now));
 	const base: NewContactBase = {

@@ -1,6 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { CUTOFF_RANK, type TimeOf } from '../serviceTime';
-import { idKey } from './candidates';
 import { OVERLAP_MS } from './ledger';
 
 /**
@@ -22,11 +21,8 @@ import { OVERLAP_MS } from './ledger';
 export interface Sampling {
 	/** n8n's clock at the activation. */
 	from: number;
-	/**
-	 * The contacts met with the newest dates, each date less the time since the activation, newest
-	 * first (at most MAX_TOPS): [that date, the date as it is, the id's key ('' when unusable)].
-	 */
-	tops: Array<[number, number, string]>;
+	/** The newest dates met, each less the time since the activation, newest first (at most KEPT). */
+	tops: number[];
 	/** Whether a date without a zone was met: n8n's clock then cannot cap the cutoff. */
 	zoneless?: boolean;
 	/** The newest date met as it is (with a zone, what the cutoff may rise to less the overlap). */
@@ -41,8 +37,7 @@ export interface Sampling {
 /** The most contacts added while the walk reads that it guards against; more, it sets no cutoff. */
 export const MAX_ADDED = 200;
 
-/** The most contacts a sampling keeps (its bound in the state: about 100 bytes each). */
-export const MAX_TOPS = CUTOFF_RANK + MAX_ADDED;
+const KEPT = CUTOFF_RANK + MAX_ADDED;
 
 /** The sampling after a poll at `now` read `pages` of a window of `days`. */
 export function met(
@@ -53,7 +48,7 @@ export function met(
 	days = sampling.days,
 ): Sampling {
 	const since = Math.max(0, now - sampling.from);
-	const met: Sampling['tops'] = [];
+	const dates: number[] = [];
 	let zoneless = sampling.zoneless === true;
 	let added = sampling.added ?? 0;
 	let highestDate = sampling.highestDate ?? -Infinity;
@@ -63,12 +58,12 @@ export function met(
 		for (const contact of page.contacts) {
 			const t = time(contact);
 			if (t === undefined) continue;
-			met.push([t - since, t, idKey(contact?.id) ?? '']);
+			dates.push(t - since);
 			highestDate = Math.max(highestDate, t);
 			if (!time.instant(contact)) zoneless = true;
 		}
 	}
-	const tops = [...sampling.tops, ...met].sort((a, b) => b[0] - a[0]).slice(0, MAX_TOPS);
+	const tops = [...sampling.tops, ...dates].sort((a, b) => b - a).slice(0, KEPT);
 	const next: Sampling = { ...sampling, tops, ...(zoneless ? { zoneless } : {}) };
 	if (added > 0) next.added = added;
 	if (highestDate > -Infinity) next.highestDate = highestDate;
@@ -92,29 +87,21 @@ export function startSampling(
 }
 
 /**
- * The cutoff once the sample's walk is complete, never below the sample's own, and the contacts
- * to record above it. With dates that carry their zone, the newest date met (less the time since
- * the activation), not past n8n's clock at the activation: contacts dated ahead go no further; and
- * at least the newest date met as it is, up to n8n's clock at the activation less the overlap (as
- * the floor, this counts on a service clock at most the overlap behind n8n's). Without a zone, the
- * third newest below as many as were added while the walk read (none past MAX_ADDED, or when it
- * met fewer). When the count did not grow, every contact the walk met was there at the activation:
- * those kept above the cutoff (dated ahead, or the two newest without a zone) are recorded.
+ * The cutoff once the sample's walk is complete, never below the sample's own. With dates that
+ * carry their zone, the newest date met (less the time since the activation), not past n8n's
+ * clock at the activation: contacts dated ahead go no further; and at least the newest date met
+ * as it is, up to n8n's clock at the activation less the overlap (as the floor, this counts on a
+ * service clock at most the overlap behind n8n's). Without a zone, the third newest below as many
+ * as were added while the walk read (none past MAX_ADDED, or when it met fewer).
  */
-export function sampled(
-	sampling: Sampling,
-	cutoff: number | null,
-): { cutoff: number | null; recorded: Record<string, number> } {
-	const { tops, zoneless, from, added = 0 } = sampling;
-	const rank = zoneless ? CUTOFF_RANK + added : 1;
-	const top = rank <= tops.length ? tops[rank - 1][0] : null;
-	if (top === null) return { cutoff, recorded: {} };
+export function sampledCutoff(sampling: Sampling, cutoff: number | null): number | null {
+	const { tops, zoneless, from } = sampling;
+	const rank = zoneless ? CUTOFF_RANK + (sampling.added ?? 0) : 1;
+	const top = rank <= tops.length ? tops[rank - 1] : null;
+	if (top === null) return cutoff;
 	const zoned = Math.max(
 		Math.min(top, from),
 		Math.min(sampling.highestDate ?? top, from - OVERLAP_MS),
 	);
-	const next = Math.max(cutoff ?? -Infinity, zoneless ? top : zoned);
-	const recorded: Record<string, number> = {};
-	if (added === 0) for (const [, at, key] of tops) if (key !== '' && at > next) recorded[key] = at;
-	return { cutoff: next, recorded };
+	return Math.max(cutoff ?? -Infinity, zoneless ? top : zoned);
 }

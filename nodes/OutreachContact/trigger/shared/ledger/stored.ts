@@ -11,7 +11,7 @@ import {
 	type StoredState,
 	type Walk,
 } from './shapes';
-import { MAX_TOPS, type Sampling } from './sampling';
+import type { Sampling } from './sampling';
 import type { ZoneLag } from './zoneLag';
 
 /**
@@ -130,13 +130,7 @@ function readZoneLag(raw: unknown): ZoneLag | undefined {
 function readSampling(raw: unknown): { sampling?: Sampling } {
 	const json = raw as Json | undefined;
 	if (!json || !isTime(json.from) || !Array.isArray(json.tops) || !isTime(json.days)) return {};
-	const tops = json.tops
-		.filter(
-			(t): t is [number, number, string] =>
-				Array.isArray(t) && isTime(t[0]) && isTime(t[1]) && typeof t[2] === 'string',
-		)
-		.slice(0, MAX_TOPS);
-	const sampling: Sampling = { from: json.from, tops, days: json.days };
+	const sampling: Sampling = { from: json.from, tops: json.tops.filter(isTime), days: json.days };
 	if (json.zoneless === true) sampling.zoneless = true;
 	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
 	for (const key of ['total', 'added'] as const)
