@@ -3,8 +3,14 @@ import type { Contact } from '../../../types';
 import type { PollRules } from './candidates';
 import { collect, keys, remember, type Settled } from './ledger';
 import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
-import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
-import { STATE_VERSION, type EnrichedBase, type EnrichedState, type Walk } from './shapes';
+import { met, sampledCutoff, startSampling } from './sampling';
+import {
+	STATE_VERSION,
+	type EnrichedBase,
+	type EnrichedState,
+	type Sampling,
+	type Walk,
+} from './shapes';
 
 /**
  * Contact Enriched's rules in the ledger (docs/trigger.md, "Contact Enriched"): its activation,

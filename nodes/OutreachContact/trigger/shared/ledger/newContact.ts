@@ -2,9 +2,15 @@ import type { ReadPage } from '../../../paging/pageReader';
 import type { PollRules } from './candidates';
 import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
-import { met, sampledCutoff, startSampling, type Sampling } from './sampling';
+import { met, sampledCutoff, startSampling } from './sampling';
 import { observeLag, serviceNow, zonelessDates } from './zoneLag';
-import { STATE_VERSION, type NewContactBase, type NewContactState, type Walk } from './shapes';
+import {
+	STATE_VERSION,
+	type NewContactBase,
+	type NewContactState,
+	type Sampling,
+	type Walk,
+} from './shapes';
 
 /** New Contact's part of the ledger (ledger.ts holds what both events share, enriched.ts Contact Enriched's). */
 

@@ -1,6 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { CUTOFF_RANK, type TimeOf } from '../serviceTime';
 import { OVERLAP_MS } from './ledger';
+import type { Sampling } from './shapes';
 
 /**
  * The sample's walk (docs/trigger.md, "First activation"): without an order, a first activation's
@@ -18,21 +19,6 @@ import { OVERLAP_MS } from './ledger';
  * third newest below that many (survey 15: three dated 5 hours ahead arrived in the walk's first
  * minute and, as its three newest, set the cutoff past 174 contacts created after them).
  */
-export interface Sampling {
-	/** n8n's clock at the activation. */
-	from: number;
-	/** The newest dates met, each less the time since the activation, newest first (at most KEPT). */
-	tops: number[];
-	/** Whether a date without a zone was met: n8n's clock then cannot cap the cutoff. */
-	zoneless?: boolean;
-	/** The newest date met as it is (with a zone, what the cutoff may rise to less the overlap). */
-	highestDate?: number;
-	/** The sample's window (`Less than` days) and the count of results it reported. */
-	days: number;
-	total?: number;
-	/** How far the count grew since on that window: contacts added while the walk reads. */
-	added?: number;
-}
 
 /** The most contacts added while the walk reads that it guards against; more, it sets no cutoff. */
 export const MAX_ADDED = 200;

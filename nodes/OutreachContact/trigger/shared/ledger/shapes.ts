@@ -1,5 +1,4 @@
 import type { Order } from '../serviceTime';
-import type { Sampling } from './sampling';
 import type { ZoneLag } from './zoneLag';
 
 /**
@@ -57,6 +56,23 @@ export interface Walk {
 	limit?: number;
 	/** Contacts created after this wait for a later walk (the walk's ceiling). */
 	ceiling?: number;
+}
+
+/** The first walk completing a sample without an order (sampling.ts). */
+export interface Sampling {
+	/** n8n's clock at the activation. */
+	from: number;
+	/** The newest dates met, each less the time since the activation, newest first (at most 203). */
+	tops: number[];
+	/** Whether a date without a zone was met: n8n's clock then cannot cap the cutoff. */
+	zoneless?: boolean;
+	/** The newest date met as it is (with a zone, what the cutoff may rise to less the overlap). */
+	highestDate?: number;
+	/** The sample's window (`Less than` days) and the count of results it reported. */
+	days: number;
+	total?: number;
+	/** How far the count grew since on that window: contacts added while the walk reads. */
+	added?: number;
 }
 
 /** A bisection for the boundary that ran out of budget, in pages from the new end. */

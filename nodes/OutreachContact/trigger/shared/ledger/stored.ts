@@ -7,11 +7,11 @@ import {
 	type LedgerState,
 	type NewContactBase,
 	type NewContactState,
+	type Sampling,
 	stateBytes,
 	type StoredState,
 	type Walk,
 } from './shapes';
-import type { Sampling } from './sampling';
 import type { ZoneLag } from './zoneLag';
 
 /**
