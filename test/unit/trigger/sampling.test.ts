@@ -51,6 +51,15 @@ describe("the sample's walk: the cutoff it sets", () => {
 		expect(sampledCutoff(quiet, null)).toBe(activation - 68 * MINUTE_MS);
 	});
 
+	it('keeps at most 203 dates, whatever a stored state held', () => {
+		const stored = {
+			from: activation,
+			tops: Array.from({ length: 100_000 }, (_, i) => -i),
+			days: 2,
+		};
+		expect(met(stored, [page([zoned(-1)])], createdTime, activation).tops).toHaveLength(203);
+	});
+
 	it("caps dates with a zone at n8n's clock at the activation: contacts dated ahead go no further", () => {
 		const ahead = startSampling([page([zoned(300), zoned(-30)])], createdTime, activation, 2);
 		expect(sampledCutoff(ahead, null)).toBe(activation);

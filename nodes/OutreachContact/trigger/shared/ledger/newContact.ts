@@ -128,9 +128,7 @@ export function settleNewContact(
 		handledTo = Math.min(handledTo, last.created);
 	const { version, baseline, cutoff, seen, logged } = state;
 	const pageSize = read.pageSize ?? state.pageSize;
-	const handled = Math.max(state.handledTo ?? -Infinity, cutoff ?? -Infinity);
-	const met = zonelessDates(read.pages, handled, rules.time, now);
-	const zoneLag = observeLag(state.zoneLag, met, now);
+	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
 	const learned = rounds(read.learned, present);
 	const checked = learned.mode === 'ordered' ? learned.checkedFrom : undefined;
@@ -147,6 +145,16 @@ export function settleNewContact(
 		pagesWaiting: read.pagesWaiting,
 		inconsistent: read.inconsistent,
 	};
+}
+
+/**
+ * The zone lag after a poll that read `pages`: what their dates without a zone above the handled
+ * point observe (zoneLag.ts).
+ */
+function lagAfter(state: NewContactState, pages: ReadPage[], rules: PollRules) {
+	const handled = Math.max(state.handledTo ?? -Infinity, state.cutoff ?? -Infinity);
+	const dates = zonelessDates(pages, handled, rules.time, rules.now);
+	return observeLag(state.zoneLag, dates, rules.now);
 }
 
 /**
@@ -177,8 +185,7 @@ function settleSampling(
 ): Settled<NewContactState> {
 	const { now, time } = rules;
 	const sampling = met(walked, read.pages, time, now);
-	const dates = zonelessDates(read.pages, state.cutoff ?? -Infinity, time, now);
-	const zoneLag = observeLag(state.zoneLag, dates, now);
+	const zoneLag = lagAfter(state, read.pages, rules);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const kept = { ...(zoneLag ? { zoneLag } : {}), ...(pageSize ? { pageSize } : {}) };
 	const { report } = collect(state, [], rules);

@@ -23,7 +23,8 @@ import type { Sampling } from './shapes';
 /** The most contacts added while the walk reads that it guards against; more, it sets no cutoff. */
 export const MAX_ADDED = 200;
 
-const KEPT = CUTOFF_RANK + MAX_ADDED;
+/** The most dates a sampling keeps. */
+const MAX_TOPS = CUTOFF_RANK + MAX_ADDED;
 
 /** The sampling after a poll at `now` read `pages` of a window of `days`. */
 export function met(
@@ -49,7 +50,9 @@ export function met(
 			if (!time.instant(contact)) zoneless = true;
 		}
 	}
-	const tops = [...sampling.tops, ...dates].sort((a, b) => b - a).slice(0, KEPT);
+	// A stored state holds at most MAX_TOPS (one edited by hand may hold more: cut before sorting).
+	const kept = sampling.tops.slice(0, MAX_TOPS);
+	const tops = [...kept, ...dates].sort((a, b) => b - a).slice(0, MAX_TOPS);
 	const next: Sampling = { ...sampling, tops, ...(zoneless ? { zoneless } : {}) };
 	if (added > 0) next.added = added;
 	if (highestDate > -Infinity) next.highestDate = highestDate;
