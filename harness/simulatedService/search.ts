@@ -11,12 +11,19 @@ import {
 	matchesCondition,
 	paginate,
 	type Condition,
+	type Order,
 	type Pagination,
 	type SearchRequest,
 	type Sliceable,
 } from '../../sandbox/search';
 import { byCreated, byRank, insertSorted, type ContactStore, type Row } from './contacts';
-import type { ServiceOrder } from './service';
+
+/**
+ * The result orders the service can list in: the sandbox's (by creation time), and
+ * 'newestInserted', newest first by insertion (the time a contact appeared, then id), whatever
+ * created_date says: an import dated days back, inserted last, leads the list.
+ */
+export type ServiceOrder = Order | 'newestInserted';
 
 /** Runs [from, to) of the contacts by creation, read oldest or newest first, cut on demand. */
 class RunsView implements Sliceable<Row> {

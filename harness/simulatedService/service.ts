@@ -13,12 +13,12 @@ import type { AddressInfo } from 'node:net';
 
 import { createPrng } from '../../sandbox/prng';
 import { error, json, readJsonBody, send, type Reply } from '../../sandbox/http';
-import { parseSearchBody, SearchError, type Order } from '../../sandbox/search';
+import { parseSearchBody, SearchError } from '../../sandbox/search';
 import type { Contact } from '../../sandbox/types';
 import type { TestClock } from '../testClock';
 import { ContactStore, type Row } from './contacts';
 import { isoUtc } from './formats';
-import { SearchIndex } from './search';
+import { SearchIndex, type ServiceOrder } from './search';
 
 export interface SimulatedServiceOptions {
 	/** The clock of the nodes: the service reads it, and its latency moves it on. */
@@ -39,12 +39,7 @@ export interface SimulatedServiceOptions {
 	maxRequestsPerPoll?: number;
 }
 
-/**
- * The result orders the service can list in: the sandbox's (by creation time), and
- * 'newestInserted', newest first by insertion (the time a contact appeared, then id), whatever
- * created_date says: an import dated days back, inserted last, leads the list.
- */
-export type ServiceOrder = Order | 'newestInserted';
+export type { ServiceOrder };
 
 /** A fault for the requests of one poll, by their index in it; 'flaky': a 503 at random, at `chance`. */
 export type Fault =

@@ -1,41 +1,12 @@
-import type { INodePropertyOptions, IPollFunctions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import type { SearchCondition } from '../types';
 import { enrichedConditions, pollEnrichedContacts } from './enriched/poll';
 import { pollNewContacts, searchConditions } from './newContact/poll';
-import type { RequestBudget } from './shared/budget';
 import { createdTime, type TimeOf } from './shared/serviceTime';
-import type { Settled } from './shared/ledger/ledger';
-import type { PollSettings } from './pollRunner';
+import type { EventPollFunction } from './shared/eventPoll';
 import { ENRICHED_KEY, NEW_CONTACT_KEY, type StoredState } from './shared/ledger/shapes';
 import { readEnrichedState, readNewContactState } from './shared/ledger/stored';
-
-/** What one poll of an event decided: what to emit, the state to store, what to log. */
-export interface EventPoll<S> extends Settled<S> {
-	/** Why the poll stopped reading before it was done (its budget), for the log. */
-	stopped?: string;
-}
-
-/**
- * One poll of an event in trigger mode. A failed request throws before any state is decided,
- * so the next poll repeats the same reads.
- */
-export type EventPollFunction<S> = (poll: EventPollInput<S>) => Promise<EventPoll<S>>;
-
-/** What one poll of an event starts from. */
-export interface EventPollInput<S> {
-	ctx: IPollFunctions;
-	/** The stored state; undefined at the first activation. */
-	stored: S | undefined;
-	/** n8n's clock when the poll started (epoch ms). */
-	start: number;
-	sequenceId: number | undefined;
-	settings: PollSettings;
-	/** What the poll may still send (take() before every request). */
-	budget: RequestBudget;
-	/** The event's time of a contact (its table entry's). */
-	time: TimeOf;
-}
 
 /** What "Fetch Test Event" searches for an event, and how it says that nothing was found. */
 export interface TestSearch {

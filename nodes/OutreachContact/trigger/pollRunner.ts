@@ -5,6 +5,7 @@ import { locatorValue, optionalId } from '../helpers/input';
 import { loadSettings } from '../transport/account';
 import type { Contact } from '../types';
 import type { TriggerEventSpec } from './events';
+import type { PollSettings } from './shared/eventPoll';
 import { pollDeadline, RequestBudget, requestsPerMinuteOf } from './shared/budget';
 import { MAX_SEEN } from './shared/ledger/enriched';
 import { logOnce } from './shared/ledger/ledger';
@@ -21,13 +22,6 @@ export const DEFAULT_INITIAL_DAYS = 0;
 export const MAX_PER_POLL_LIMIT = 10_000;
 
 export const MAX_INITIAL_DAYS = 3_650;
-
-export interface PollSettings {
-	/** At most this many contacts per poll; the rest come in the next polls, oldest first. */
-	maxPerPoll: number;
-	/** At the first activation, emit the contacts of the last N days (0: emit nothing). */
-	initialDays: number;
-}
 
 /**
  * Settings from the node's `options` collection, with defaults for missing or invalid values,

@@ -1,6 +1,6 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { SearchCondition } from '../../types';
-import type { EventPollFunction } from '../events';
+import type { EventPollFunction } from '../shared/eventPoll';
 import { viewOf, type LedgerView } from '../shared/ledger/candidates';
 import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
 import {
