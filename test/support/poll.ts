@@ -3,7 +3,10 @@ import { NodeApiError, type INode, type IPollFunctions } from 'n8n-workflow';
 import type { ReadPage } from '../../nodes/OutreachContact/paging/pageReader';
 import { searchContacts } from '../../nodes/OutreachContact/transport/api';
 import { Withheld } from '../../nodes/OutreachContact/transport/retry';
-import type { EventPoll, EventPollFunction } from '../../nodes/OutreachContact/trigger/shared/eventPoll';
+import type {
+	EventPoll,
+	EventPollFunction,
+} from '../../nodes/OutreachContact/trigger/shared/eventPoll';
 import { RequestBudget } from '../../nodes/OutreachContact/trigger/shared/budget';
 import { pollSettings } from '../../nodes/OutreachContact/trigger/pollRunner';
 import {
