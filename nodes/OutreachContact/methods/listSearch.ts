@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listPlaybooks, listSequences } from '../transport/api';
+import type { Playbook, Sequence } from '../types';
 
 /** Entries whose name contains the typed text (case-insensitive), named with their profile. */
 function toResults(
@@ -19,32 +20,29 @@ function toResults(
 	};
 }
 
-export async function searchSequences(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const sequences = await listSequences(this);
-	return toResults(
-		sequences.map((s) => ({
-			id: s.id,
-			name: s.sequence_name ?? `Sequence ${s.id}`,
-			profile: s.profile_name ?? '',
-		})),
-		filter,
-	);
+/** A list search over a list endpoint: `nameOf` names an entry that has no name. */
+function listSearch<T extends Playbook | Sequence>(
+	list: (ctx: ILoadOptionsFunctions) => Promise<T[]>,
+	nameOf: (entry: T) => string,
+) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
+		const entries = await list(this);
+		return toResults(
+			entries.map((e) => ({ id: e.id, name: nameOf(e), profile: e.profile_name ?? '' })),
+			filter,
+		);
+	};
 }
 
-export async function searchPlaybooks(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const playbooks = await listPlaybooks(this);
-	return toResults(
-		playbooks.map((p) => ({
-			id: p.id,
-			name: p.playbook_name ?? `Playbook ${p.id}`,
-			profile: p.profile_name ?? '',
-		})),
-		filter,
-	);
-}
+export const searchSequences = listSearch(
+	listSequences,
+	(s) => s.sequence_name ?? `Sequence ${s.id}`,
+);
+
+export const searchPlaybooks = listSearch(
+	listPlaybooks,
+	(p) => p.playbook_name ?? `Playbook ${p.id}`,
+);

@@ -30,35 +30,22 @@ export const endpoints = {
  * repeated email in the same sequence with success and creates no second contact.
  */
 
-export async function listPlaybooks(
-	ctx: RequestContext,
-	profileId?: number,
-	itemIndex?: number,
-): Promise<Playbook[]> {
-	return await apiRequest(ctx, {
-		method: 'GET',
-		path: endpoints.playbooks,
-		qs: profileQuery(profileId),
-		itemIndex,
-		mayRetry: true,
-		read: readList<Playbook>,
-	});
+/** A list endpoint (GET), all entries or one profile's. */
+function listOf<T extends Playbook | Sequence>(path: string) {
+	return async (ctx: RequestContext, profileId?: number, itemIndex?: number): Promise<T[]> =>
+		await apiRequest(ctx, {
+			method: 'GET',
+			path,
+			qs: profileId === undefined ? undefined : { profile_id: profileId },
+			itemIndex,
+			mayRetry: true,
+			read: readList<T>,
+		});
 }
 
-export async function listSequences(
-	ctx: RequestContext,
-	profileId?: number,
-	itemIndex?: number,
-): Promise<Sequence[]> {
-	return await apiRequest(ctx, {
-		method: 'GET',
-		path: endpoints.sequences,
-		qs: profileQuery(profileId),
-		itemIndex,
-		mayRetry: true,
-		read: readList<Sequence>,
-	});
-}
+export const listPlaybooks = listOf<Playbook>(endpoints.playbooks);
+
+export const listSequences = listOf<Sequence>(endpoints.sequences);
 
 /**
  * Returns the service's answer, `{status}` ("queued", or the duplicate message). Only its being
@@ -140,8 +127,4 @@ export async function getProfile(
 		mayRetry: true,
 		read: readProfile,
 	});
-}
-
-function profileQuery(profileId: number | undefined): IDataObject | undefined {
-	return profileId === undefined ? undefined : { profile_id: profileId };
 }
