@@ -16,6 +16,13 @@ import {
 
 type ValueKind = 'sequenceId' | 'text' | 'days' | 'boolean';
 
+/** The condition that keeps a search to one sequence; none without a sequence. */
+export function inSequence(sequenceId: number | undefined): SearchCondition[] {
+	return sequenceId === undefined
+		? []
+		: [{ property: 'sequence__id', condition: 'Is', value: sequenceId }];
+}
+
 /** A hundred years: the most days ago a condition may name. */
 export const MAX_DAYS_AGO = 36_500;
 

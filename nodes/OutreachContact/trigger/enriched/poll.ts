@@ -1,4 +1,5 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
+import { inSequence } from '../../helpers/conditions';
 import type { SearchCondition } from '../../types';
 import type { EventPollFunction } from '../shared/eventPoll';
 import { viewOf } from '../shared/ledger/candidates';
@@ -15,13 +16,11 @@ export const WALK_PAGES_WITH_ORDER = 1;
 
 /** The search of a window: enriched, updated fewer than `days` days ago, optionally in one sequence. */
 export function enrichedConditions(days: number, sequenceId?: number): SearchCondition[] {
-	const conditions: SearchCondition[] = [
+	return [
 		{ property: 'is_enriched', condition: 'Is', value: true },
 		{ property: 'updated_timestamp', condition: 'Less than', value: days },
+		...inSequence(sequenceId),
 	];
-	if (sequenceId !== undefined)
-		conditions.push({ property: 'sequence__id', condition: 'Is', value: sequenceId });
-	return conditions;
 }
 
 /**

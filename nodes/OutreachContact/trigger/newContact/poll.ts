@@ -1,4 +1,5 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
+import { inSequence } from '../../helpers/conditions';
 import type { SearchCondition } from '../../types';
 import type { EventPollFunction } from '../shared/eventPoll';
 import { viewOf, type LedgerView } from '../shared/ledger/candidates';
@@ -21,12 +22,10 @@ type OrderedState = Extract<NewContactState, { mode: 'ordered' }>;
 
 /** The search of a window: created fewer than `days` days ago, optionally in one sequence. */
 export function searchConditions(days: number, sequenceId?: number): SearchCondition[] {
-	const conditions: SearchCondition[] = [
+	return [
 		{ property: 'created_timestamp', condition: 'Less than', value: days },
+		...inSequence(sequenceId),
 	];
-	if (sequenceId !== undefined)
-		conditions.push({ property: 'sequence__id', condition: 'Is', value: sequenceId });
-	return conditions;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { cancelSignalOf, getClock } from '../../../helpers/clock';
 import { mapConcurrent } from '../../../helpers/concurrency';
+import { inSequence } from '../../../helpers/conditions';
 import { walkSearchPages } from '../../../paging/searchPages';
 import type { RequestContext } from '../../../transport/request';
 import type { Contact, SearchCondition } from '../../../types';
@@ -69,7 +70,7 @@ export function lookUpSearches(
 		const list = [...emails.values()].flat();
 		for (let start = 0; start < list.length; start += EMAILS_PER_SEARCH) {
 			searches.push([
-				{ property: 'sequence__id', condition: 'Is', value: sequenceId },
+				...inSequence(sequenceId),
 				...list
 					.slice(start, start + EMAILS_PER_SEARCH)
 					.map((email): SearchCondition => ({ property: 'email', condition: 'Is', value: email })),
