@@ -1282,4 +1282,33 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			],
 		});
 	});
+
+	// Survey 24 (seed 610000, schedule 531; it fails on 3581ec9 and a98f2f8 too): Emit Contacts
+	// From the Last 1 Day, newest first, 142 contacts in the sequence at the activation. Contacts
+	// created while the activation read its 3 pages moved the list on by 28, so the page the first
+	// answer named as the last was not the end any more; the read stopped there and took the range
+	// as complete, and the floor passed the 20 oldest, left on a fourth page (20 of 177 lost). The
+	// read now goes to the end the newest answer names.
+	it.each(['newest', 'insertionNewest'] as const)(
+		'newest first (%s), the last 1 day: contacts created while the activation reads push the end of the list past the page the first answer named',
+		async (order) => {
+			await expectKept({
+				...base,
+				order,
+				cap: 50,
+				maxPerPoll: 100,
+				initialDays: 1,
+				sequenceFilter: true,
+				before: { count: 288, hoursBack: 2 },
+				enrich: { percent: 58, maxDelayMinutes: 600 },
+				seed: 660361,
+				steps: [
+					stepOf(1, [
+						{ kind: 'steady', count: 9 },
+						{ kind: 'backfill', count: 77, minutesBack: 29 },
+					]),
+				],
+			});
+		},
+	);
 });

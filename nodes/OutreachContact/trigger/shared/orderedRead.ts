@@ -136,7 +136,11 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	if (!first || lastPage === undefined || !reader.fits(first)) return { range: [], ordered: true };
 	const last = lastPage;
 	const total = first.total;
-	const far = order === 'newest' ? Math.max(1, lastPage) : 1;
+	// The far end of the list as the newest answer puts it: newest first, contacts created between
+	// two reads push it further on (an import during the read), so the first answer's last page is
+	// not the end any more, and a read that stopped there left the oldest contacts unread (survey 24).
+	const atFarEnd = (p: ReadPage) =>
+		order === 'newest' ? p.page >= Math.max(1, p.pages ?? lastPage) : p.page <= 1;
 	// Each answer must keep the order. Pages read a moment apart may not line up with each other
 	// (contacts created meanwhile move the list on, by more than a page during an import), so
 	// the order is judged within each page; reading in rising page numbers keeps them from
@@ -156,7 +160,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
-	while (!reachesHandled(page) && page.page !== far && cheapRead < CHEAP_PAGES) {
+	while (!reachesHandled(page) && !atFarEnd(page) && cheapRead < CHEAP_PAGES) {
 		const next = await reader.read(page.page + step);
 		if (!next) return result([]); // out of budget: nothing reachesHandled the handled ones yet
 		cheapRead++;
@@ -164,7 +168,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		cheap.push(next);
 		page = next;
 	}
-	if (reachesHandled(page) || page.page === far) return result(cheap);
+	if (reachesHandled(page) || atFarEnd(page)) return result(cheap);
 
 	// Many new: bisect the k-th pages from the new end, between the cheap pages and the far end,
 	// for the first that reachesHandled the handled contacts; every page nearer the new end is all new.
