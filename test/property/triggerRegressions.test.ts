@@ -1311,4 +1311,40 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			});
 		},
 	);
+
+	// Survey 25 (seed 650000, schedule 2196; it fails on 3581ec9 too): no order, the last 1 day to
+	// emit, a walk left on page 12 of 14 for a pause of 45 hours. Contacts left the window
+	// meanwhile (the days passed), those after them moved onto pages the walk had read, and the
+	// walk, complete after the pause, took everything up to the newest the walk before had read as
+	// read: the floor passed 7 contacts it had not met (21 without the burst during the pause,
+	// where the page it stopped on was past the new end). A walk whose list shrank now proves
+	// nothing, and the next walk meets them.
+	it.each([
+		['a burst during the pause', 72],
+		['nothing during the pause', 0],
+	])(
+		'no order, the last 1 day: contacts that leave the window during a pause move others onto pages the walk read (%s)',
+		async (_what, burst) => {
+			await expectKept({
+				...base,
+				order: 'unordered',
+				cap: 50,
+				requestsPerMinute: 200,
+				maxPerPoll: 100,
+				initialDays: 1,
+				before: { count: 393, hoursBack: 60 },
+				enrich: { percent: 54, maxDelayMinutes: 60 },
+				seed: 999991,
+				steps: [
+					stepOf(2, [
+						{ kind: 'backfill', count: 112, minutesBack: 3688 },
+						{ kind: 'steady', count: 24 },
+						{ kind: 'burst', count: 59 },
+					]),
+					stepOf(9, [{ kind: 'burst', count: 74 }]),
+					stepOf(2716, burst > 0 ? [{ kind: 'burst', count: burst }] : []),
+				],
+			});
+		},
+	);
 });

@@ -84,8 +84,9 @@ export async function readWalking(
 	};
 	if (!step.complete) return read;
 	read.complete = true;
-	// Everything up to the newest the walk before read was there when this one started.
-	if (walk.previous !== null && !step.inconsistent)
+	// Everything up to the newest the walk before read was there when this one started, and was
+	// read unless the list shrank under the walk (walk.ts).
+	if (walk.previous !== null && !step.inconsistent && !step.position.shrank)
 		read.reach = Math.min(walk.previous, step.position.ceiling ?? Infinity);
 	// Dates ahead of the service's present do not count (newWalk).
 	const newest = step.position.newest ?? walk.previous;

@@ -68,6 +68,15 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			const inconsistent = `page ${read.page} repeated page ${previous.page}; the walk ended there`;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
 		}
+		// Contacts that leave the window while the walk reads (a day passes, a contact is deleted)
+		// move those after them onto pages already read, where this walk never meets them: a walk
+		// whose list shrank proves nothing (survey 25: after a pause of 45 hours, 7 lost).
+		// A page past the end that an earlier page said was there shows it too.
+		if (read.gone && position.page > 1) position.shrank = true;
+		if (read.total !== undefined) {
+			if (position.total !== undefined && read.total < position.total) position.shrank = true;
+			position.total = Math.max(position.total ?? 0, read.total);
+		}
 		if (position.limit === undefined && read.pages !== undefined) {
 			position.limit = pageAllowance(Math.max(read.pages, position.page));
 		}

@@ -56,6 +56,13 @@ export interface Walk {
 	limit?: number;
 	/** Contacts created after this wait for a later walk (the walk's ceiling). */
 	ceiling?: number;
+	/** The largest count of results a page of this walk reported. */
+	total?: number;
+	/**
+	 * A page reported fewer: contacts left the window while the walk read (days passed, or they
+	 * were deleted), and those after them moved onto pages already read. The walk proves nothing.
+	 */
+	shrank?: boolean;
 }
 
 /** The first walk completing a sample without an order (sampling.ts). */

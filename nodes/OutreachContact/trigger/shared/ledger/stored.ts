@@ -100,8 +100,8 @@ function readWalk(raw: unknown): (Walk & { extra: Json }) | undefined {
 		newest: isTime(w.newest) ? w.newest : null,
 		extra: w,
 	};
-	if (w.rises === true) walk.rises = true;
-	if (w.falls === true) walk.falls = true;
+	for (const flag of ['rises', 'falls', 'shrank'] as const) if (w[flag] === true) walk[flag] = true;
+	if (count(w.total) !== undefined) walk.total = count(w.total);
 	if (isTime(w.last)) walk.last = w.last;
 	if (count(w.limit, 1) !== undefined) walk.limit = w.limit as number;
 	if (isTime(w.ceiling)) walk.ceiling = w.ceiling;
