@@ -1347,4 +1347,44 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			});
 		},
 	);
+
+	// Survey 28 (seed 770000, schedule 3944; it fails on 3581ec9 too): newest first by insertion,
+	// Max Contacts per Poll 10. After a walk showed an order again, a backfill of 110 dated 4 days
+	// back, inserted after the contacts already emitted, ended the read's range on page 2: the
+	// first known contact from the new end was one emitted (above the floor), so the list passed
+	// for one by creation, and the floor passed 9 contacts of a burst inserted before the backfill.
+	// The contacts emitted between where the range stops and its newest must all be in it.
+	it('by insertion newest first: a backfill dated days back, inserted after emitted contacts, hides a burst inserted before it', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			cap: 50,
+			maxPerPoll: 10,
+			before: { count: 4, hoursBack: 46 },
+			enrich: { percent: 67, maxDelayMinutes: 600 },
+			seed: 999985,
+			steps: [
+				stepOf(10, [{ kind: 'ahead', count: 3, hoursAhead: 5 }]),
+				stepOf(
+					592,
+					[
+						{ kind: 'burst', count: 27 },
+						{ kind: 'burst', count: 19 },
+					],
+					{ restart: true, clockStepMinutes: -14, faultStatus: 429 },
+				),
+				stepOf(8, [{ kind: 'import', percent: 441 }], { faultStatus: 429 }),
+				stepOf(7, [{ kind: 'ahead', count: 1, hoursAhead: 8 }]),
+				stepOf(
+					4,
+					[
+						{ kind: 'backfill', count: 110, minutesBack: 6355 },
+						{ kind: 'steady', count: 17 },
+						{ kind: 'burst', count: 76 },
+					],
+					{ faultStatus: 429 },
+				),
+			],
+		});
+	});
 });

@@ -1,5 +1,6 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
+import { idKey } from './ledger/candidates';
 import type { Order, TimeOf } from './serviceTime';
 
 /**
@@ -111,4 +112,36 @@ export function lateContacts(
 		late.push({ ...page, contacts: page.contacts.filter((c) => (time(c) ?? upTo) <= upTo) });
 	}
 	return { pages: late, ordered: true };
+}
+
+/**
+ * Whether a range read from the new end leaves out a contact it must hold by creation: every
+ * contact emitted or recorded between the handled contact where the range stops and the range's
+ * newest lies in it. One that does not shows a list by insertion, where contacts inserted before
+ * a backfill dated days back sit behind it and the read never gets to them (survey 28: 9 lost).
+ * `step` is 1 newest first (the range stops on its highest page), -1 oldest first.
+ */
+export function leavesOut(
+	range: ReadPage[],
+	input: {
+		step: 1 | -1;
+		time: TimeOf;
+		isHandled(contact: Contact): boolean;
+		seenBetween(after: number, upTo: number): string[];
+	},
+): boolean {
+	if (range.length === 0) return false;
+	const { step, time } = input;
+	const end = range.reduce((far, p) => ((p.page - far.page) * step > 0 ? p : far));
+	const towardOld = step === 1 ? end.contacts : [...end.contacts].reverse();
+	const stop = towardOld.find((c) => input.isHandled(c));
+	const after = stop === undefined ? undefined : time(stop);
+	if (after === undefined) return false;
+	let newest = -Infinity;
+	const ids = new Set<string | undefined>();
+	for (const c of range.flatMap((p) => p.contacts)) {
+		newest = Math.max(newest, time(c) ?? -Infinity);
+		ids.add(idKey(c?.id));
+	}
+	return input.seenBetween(after, newest).some((id) => !ids.has(id));
 }

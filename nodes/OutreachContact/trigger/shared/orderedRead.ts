@@ -2,7 +2,7 @@ import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { continues, CUTOFF_RANK, cutoffOf, type Order, type TimeOf } from './serviceTime';
 import type { Boundary } from './ledger/shapes';
-import { keepsOrder } from './orderCheck';
+import { keepsOrder, leavesOut } from './orderCheck';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
@@ -33,6 +33,8 @@ export interface OrderedInput {
 	 * contact from the new end must not be one (undefined: any may be, as before anything is handled).
 	 */
 	belowFloor?(contact: Contact): boolean;
+	/** The ids emitted or recorded between two creation times (LedgerView.seenBetween). */
+	seenBetween?(after: number, upTo: number): string[];
 	maxPerPoll: number;
 	/** The count of results at the last poll (oldest first: where the end was). */
 	total?: number;
@@ -110,7 +112,6 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		}
 		return false;
 	};
-
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
 	let first: ReadPage | undefined;
 	let lastPage: number | undefined;
@@ -135,6 +136,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	}
 	if (!first || lastPage === undefined || !reader.fits(first)) return { range: [], ordered: true };
 	const last = lastPage;
+	const newEnd = first;
+	const { seenBetween } = input;
 	const total = first.total;
 	// The far end of the list as the newest answer puts it: newest first, contacts created between
 	// two reads push it further on (an import during the read), so the first answer's last page is
@@ -149,7 +152,14 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		range,
 		rangeTop: topOf(range, input.time),
 		metTop: topOf(reader.pagesRead, input.time),
-		ordered: !disordered(range) && range.every((p) => keepsOrder([p.contacts], order, input.time)),
+		ordered:
+			!disordered(range) &&
+			!(
+				seenBetween &&
+				range.includes(newEnd) &&
+				leavesOut(range, { ...input, step, seenBetween })
+			) &&
+			range.every((p) => keepsOrder([p.contacts], order, input.time)),
 		total,
 		lastPage,
 	});

@@ -188,6 +188,8 @@ export interface LedgerView {
 	/** Known, and below the floor or at or before the handled point (or the cutoff). */
 	isHandled(contact: Contact): boolean;
 	belowFloor(contact: Contact): boolean;
+	/** The ids emitted or recorded that were created after `after` and no later than `upTo`. */
+	seenBetween(after: number, upTo: number): string[];
 }
 
 /** The activation cutoff of a state, for either event (null: none). */
@@ -219,5 +221,7 @@ export function viewOf(state: Readonly<EventState>, rules: PollRules): LedgerVie
 			return t !== undefined && isKnown(c) && (t < state.floor || t <= handled);
 		},
 		belowFloor: (c) => collector.belowFloor(c),
+		seenBetween: (after, upTo) =>
+			Object.keys(state.seen).filter((id) => state.seen[id] > after && state.seen[id] <= upTo),
 	};
 }
