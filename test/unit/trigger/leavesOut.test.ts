@@ -15,7 +15,7 @@ const page = (n: number, contacts: Contact[]): ReadPage => ({ page: n, contacts,
 /** Emitted: ids 5 (minute 40) and 6 (minute 45); handled: everything up to minute 10. */
 const seen: Record<string, number> = { 5: Date.parse(at(40)), 6: Date.parse(at(45)) };
 const input = {
-	step: 1 as const,
+	order: 'newest' as const,
 	time: createdTime,
 	isHandled: (c: Contact) => (createdTime(c) ?? Infinity) <= Date.parse(at(10)),
 	seenBetween: (after: number, upTo: number) =>

@@ -79,6 +79,14 @@ export function keepsOrder(pages: Contact[][], order: Order, time: TimeOf): bool
 	return true;
 }
 
+/** Whether page `a` lies further from the new end of the list than page `b`. */
+const behind = (order: Order, a: ReadPage, b: ReadPage) =>
+	order === 'newest' ? a.page > b.page : a.page < b.page;
+
+/** The page of a range furthest from the new end: where a read from the new end stopped. */
+const farthest = (range: ReadPage[], order: Order): ReadPage | undefined =>
+	range.reduce((far, p) => (behind(order, p, far) ? p : far), range[0]);
+
 /**
  * The contacts of the check's pages a poll takes: those created no later than `upTo` (how far
  * the read reached), which became searchable late; newer ones wait for the read, so that
@@ -95,9 +103,7 @@ export function lateContacts(
 	input: { order: Order; time: TimeOf; isKnown(c: Contact): boolean; upTo: number },
 ): { pages: ReadPage[]; ordered: boolean } {
 	const { order, time, upTo } = input;
-	const behind = (a: ReadPage, b: ReadPage) =>
-		order === 'newest' ? a.page > b.page : a.page < b.page;
-	const met = read.range.reduce((far, p) => (behind(p, far) ? p : far), read.range[0]);
+	const met = farthest(read.range, order);
 	// By creation, what lies behind the range is older than its oldest: a new contact behind it
 	// dated after that would sit in the range (survey 18: a backfill emitted from a backlog ended
 	// page 1, and the import still waiting behind it was taken for contacts searchable late).
@@ -106,7 +112,7 @@ export function lateContacts(
 	const late: ReadPage[] = [];
 	for (const page of pages) {
 		const moved = read.total === undefined || page.total !== read.total;
-		if (met && behind(page, met) && !moved && page.contacts.some(newer))
+		if (met && behind(order, page, met) && !moved && page.contacts.some(newer))
 			return { pages: late, ordered: false };
 		// What cannot be placed is logged as usual.
 		late.push({ ...page, contacts: page.contacts.filter((c) => (time(c) ?? upTo) <= upTo) });
@@ -119,21 +125,20 @@ export function lateContacts(
  * contact emitted or recorded between the handled contact where the range stops and the range's
  * newest lies in it. One that does not shows a list by insertion, where contacts inserted before
  * a backfill dated days back sit behind it and the read never gets to them (survey 28: 9 lost).
- * `step` is 1 newest first (the range stops on its highest page), -1 oldest first.
  */
 export function leavesOut(
 	range: ReadPage[],
 	input: {
-		step: 1 | -1;
+		order: Order;
 		time: TimeOf;
 		isHandled(contact: Contact): boolean;
 		seenBetween(after: number, upTo: number): string[];
 	},
 ): boolean {
-	if (range.length === 0) return false;
-	const { step, time } = input;
-	const end = range.reduce((far, p) => ((p.page - far.page) * step > 0 ? p : far));
-	const towardOld = step === 1 ? end.contacts : [...end.contacts].reverse();
+	const { order, time } = input;
+	const end = farthest(range, order);
+	if (!end) return false;
+	const towardOld = order === 'newest' ? end.contacts : [...end.contacts].reverse();
 	const stop = towardOld.find((c) => input.isHandled(c));
 	const after = stop === undefined ? undefined : time(stop);
 	if (after === undefined) return false;

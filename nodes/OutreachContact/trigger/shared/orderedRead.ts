@@ -112,6 +112,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		}
 		return false;
 	};
+
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
 	let first: ReadPage | undefined;
 	let lastPage: number | undefined;
@@ -154,11 +155,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		metTop: topOf(reader.pagesRead, input.time),
 		ordered:
 			!disordered(range) &&
-			!(
-				seenBetween &&
-				range.includes(newEnd) &&
-				leavesOut(range, { ...input, step, seenBetween })
-			) &&
+			!(seenBetween && range.includes(newEnd) && leavesOut(range, { ...input, seenBetween })) &&
 			range.every((p) => keepsOrder([p.contacts], order, input.time)),
 		total,
 		lastPage,
