@@ -4,41 +4,8 @@
  * invariants. They fail until the trigger is fixed (issue 33); each name says the class of issue
  * 33 it belongs to and what breaks.
  */
-import { calmSchedule, type Arrival, type Schedule, type Step } from './schedule';
-import { runSchedule } from './scheduleRunner';
-
-const calmStep = {
-	restart: false,
-	clockStepMinutes: 0,
-	faultPercent: 0,
-	faultStatus: 503,
-} as const;
-
-/** A step of `gapMinutes` with `arrivals`, calm unless `other` says otherwise. */
-const stepOf = (gapMinutes: number, arrivals: Arrival[], other: Partial<Step> = {}): Step => ({
-	...calmStep,
-	gapMinutes,
-	arrivals,
-	...other,
-});
-
-/** What most of these schedules share; each says what it changes. */
-const base: Schedule = {
-	...calmSchedule('newest', 'newContact'),
-	cap: 20,
-	requestsPerMinute: 40,
-	maxPerPoll: 10,
-	before: { count: 21, hoursBack: 1 },
-	enrich: { percent: 30, maxDelayMinutes: 5 },
-	seed: 1,
-	steps: [],
-};
-
-/** The case keeps every invariant of the property test. */
-async function expectKept(schedule: Schedule): Promise<void> {
-	const outcome = await runSchedule(schedule);
-	expect(outcome.problems).toEqual([]);
-}
+import type { Schedule } from './schedule';
+import { base, calmStep, expectKept, stepOf } from './regressionCase';
 
 /**
  * Oldest first: 22 contacts, a backfill of one dated 8 minutes back with a burst and an import,
@@ -1347,44 +1314,4 @@ describe('issue 33 as it describes class a, through the same runner', () => {
 			});
 		},
 	);
-
-	// Survey 28 (seed 770000, schedule 3944; it fails on 3581ec9 too): newest first by insertion,
-	// Max Contacts per Poll 10. After a walk showed an order again, a backfill of 110 dated 4 days
-	// back, inserted after the contacts already emitted, ended the read's range on page 2: the
-	// first known contact from the new end was one emitted (above the floor), so the list passed
-	// for one by creation, and the floor passed 9 contacts of a burst inserted before the backfill.
-	// The contacts emitted between where the range stops and its newest must all be in it.
-	it('by insertion newest first: a backfill dated days back, inserted after emitted contacts, hides a burst inserted before it', async () => {
-		await expectKept({
-			...base,
-			order: 'insertionNewest',
-			cap: 50,
-			maxPerPoll: 10,
-			before: { count: 4, hoursBack: 46 },
-			enrich: { percent: 67, maxDelayMinutes: 600 },
-			seed: 999985,
-			steps: [
-				stepOf(10, [{ kind: 'ahead', count: 3, hoursAhead: 5 }]),
-				stepOf(
-					592,
-					[
-						{ kind: 'burst', count: 27 },
-						{ kind: 'burst', count: 19 },
-					],
-					{ restart: true, clockStepMinutes: -14, faultStatus: 429 },
-				),
-				stepOf(8, [{ kind: 'import', percent: 441 }], { faultStatus: 429 }),
-				stepOf(7, [{ kind: 'ahead', count: 1, hoursAhead: 8 }]),
-				stepOf(
-					4,
-					[
-						{ kind: 'backfill', count: 110, minutesBack: 6355 },
-						{ kind: 'steady', count: 17 },
-						{ kind: 'burst', count: 76 },
-					],
-					{ faultStatus: 429 },
-				),
-			],
-		});
-	});
 });

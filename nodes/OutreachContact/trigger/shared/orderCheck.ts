@@ -121,13 +121,19 @@ export function lateContacts(
 }
 
 /**
- * Whether a range read from the new end leaves out a contact it must hold by creation: every
- * contact emitted or recorded between the handled contact where the range stops and the range's
- * newest lies in it. One that does not shows a list by insertion, where contacts inserted before
- * a backfill dated days back sit behind it and the read never gets to them (survey 28: 9 lost).
+ * Whether a range leaves out a contact it must hold by creation. Its pages join without a gap, so
+ * it holds every contact created after the handled contact where it stops and before its newest;
+ * a range from the new end holds every contact created after that one. So every contact emitted
+ * or recorded in those times lies in it. One that does not shows a list by insertion, where
+ * contacts inserted before a backfill dated days back sit behind it and the read never gets to
+ * them: behind the newest of the range (survey 28: 9 lost), or after it, when a backfill fills
+ * the new end and the contacts emitted last wait beyond (survey 30: 209 never came). A contact
+ * dated like the newest of a range away from the new end may sit on the page before: it does not
+ * count.
  */
 export function leavesOut(
 	range: ReadPage[],
+	fromNewEnd: boolean,
 	input: {
 		order: Order;
 		time: TimeOf;
@@ -142,11 +148,9 @@ export function leavesOut(
 	const stop = towardOld.find((c) => input.isHandled(c));
 	const after = stop === undefined ? undefined : time(stop);
 	if (after === undefined) return false;
-	let newest = -Infinity;
-	const ids = new Set<string | undefined>();
-	for (const c of range.flatMap((p) => p.contacts)) {
-		newest = Math.max(newest, time(c) ?? -Infinity);
-		ids.add(idKey(c?.id));
-	}
-	return input.seenBetween(after, newest).some((id) => !ids.has(id));
+	const contacts = range.flatMap((p) => p.contacts);
+	const newest = contacts.reduce((top, c) => Math.max(top, time(c) ?? top), -Infinity);
+	const ids = new Set(contacts.map((c) => idKey(c?.id)));
+	const upTo = fromNewEnd ? Infinity : newest - 1;
+	return input.seenBetween(after, upTo).some((id) => !ids.has(id));
 }

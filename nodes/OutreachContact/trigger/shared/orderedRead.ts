@@ -155,7 +155,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		metTop: topOf(reader.pagesRead, input.time),
 		ordered:
 			!disordered(range) &&
-			!(seenBetween && range.includes(newEnd) && leavesOut(range, { ...input, seenBetween })) &&
+			!(seenBetween && leavesOut(range, range.includes(newEnd), { ...input, seenBetween })) &&
 			range.every((p) => keepsOrder([p.contacts], order, input.time)),
 		total,
 		lastPage,
