@@ -105,7 +105,9 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 				: read.contacts.length < read.pageSize);
 		if (last) return { pages, position, complete: true, order: watch.order };
 		if (position.limit !== undefined && position.page >= position.limit) {
-			const inconsistent = `the walk's first page announced fewer pages, yet page ${position.page} still reported more; the walk ended there`;
+			// An import while the walk reads looks the same as a pager that never ends: say what came back.
+			const reported = `${read.pages ?? 'more'} pages (${read.total ?? 'no'} contacts)`;
+			const inconsistent = `page ${position.page} reported ${reported}, past the ${position.limit} the walk's first page allowed (contacts added while the walk read, or a count that never ends); the walk ended there, and the next walk reads the window again`;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
 		}
 		position.page++;
