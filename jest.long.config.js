@@ -17,6 +17,7 @@ module.exports = {
 		'<rootDir>/test/unit/trigger/simulation.test.ts',
 		'<rootDir>/test/compat/triggerStates.test.ts',
 		'<rootDir>/test/property/*.test.ts',
+		'<rootDir>/test/property/regressions/*.test.ts',
 		'<rootDir>/test/scripts/checkServiceCli.test.ts',
 	],
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/ui/'],

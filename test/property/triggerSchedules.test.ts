@@ -10,7 +10,7 @@
  * PROPERTY_RUNS sets the number of schedules (default 12 in npm test, seconds; 150 in npm run
  * test:long, a minute or so); PROPERTY_SEED replays a
  * run (default 33; `random` draws a new one). On failure fast-check prints the seed and the shrunk schedule: keep it as a named test
- * in triggerRegressions.test.ts.
+ * in regressions/ (a file per idea).
  */
 import fc from 'fast-check';
 
@@ -42,7 +42,7 @@ describe('the trigger over random schedules', () => {
 });
 
 // Contact Enriched with results oldest first is left out: its activation on contacts enriched
-// before it is class c of issue 33 (triggerRegressions.test.ts), a calm schedule finds it.
+// before it is class c of issue 33 (regressions/enrichedActivation.test.ts), a calm schedule finds it.
 describe('the tool itself', () => {
 	it.each([
 		['newest', 'newContact'],

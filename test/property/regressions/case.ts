@@ -2,8 +2,8 @@
  * What the regression tests of the property test share: a calm step, the schedule most of them
  * start from, and the check that a case keeps every invariant (expectations.ts).
  */
-import { calmSchedule, type Arrival, type Schedule, type Step } from './schedule';
-import { runSchedule } from './scheduleRunner';
+import { calmSchedule, type Arrival, type Schedule, type Step } from '../schedule';
+import { runSchedule } from '../scheduleRunner';
 
 export const calmStep = {
 	restart: false,
