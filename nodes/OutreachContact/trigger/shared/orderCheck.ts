@@ -8,7 +8,7 @@ import type { Order, TimeOf } from './serviceTime';
  * check"). A cheap poll trusts that nothing new hides behind a page of known contacts; this
  * reads, a few pages a poll, from the new end down to the floor, so that a contact that became
  * searchable late (behind newer ones) is still found while it is above the floor, and a service
- * whose order broke is noticed. `verified` counts positions from the new end already read; new
+ * whose order broke is noticed. `checkedTo` counts positions from the new end already read; new
  * contacts only push the unread ones further from it, so the check skips none.
  */
 export interface CheckInput {

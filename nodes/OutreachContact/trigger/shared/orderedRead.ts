@@ -23,8 +23,8 @@ export interface OrderedInput {
 	/** True for a contact that is not new: below the floor, present at activation, or emitted. */
 	isKnown(contact: Contact): boolean;
 	/**
-	 * True for a known contact created no later than the handled ones without a gap (`through`,
-	 * the cutoff, or below the floor): a page that holds one reachesHandled them, and by the order every
+	 * True for a known contact created no later than the handled ones without a gap (the handled point,
+	 * the cutoff, or below the floor): a page that holds one reaches them, and by the order every
 	 * contact beyond it is older still (a contact seen but dated ahead does not count).
 	 */
 	isHandled(contact: Contact): boolean;
@@ -85,14 +85,14 @@ function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): numb
 
 /**
  * One poll's read of an ordered window. `range` holds the pages to take: from a page that
- * reachesHandled the handled contacts up to as far toward the new end as Max Contacts per Poll and the
+ * reaches the handled contacts up to as far toward the new end as Max Contacts per Poll and the
  * budget allow.
  */
 export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const { reader, order, isKnown } = input;
 	const step = order === 'newest' ? 1 : -1;
 	const towardOld = (p: ReadPage) => (order === 'newest' ? p.contacts : [...p.contacts].reverse());
-	// Read from the new end, a page reachesHandled the handled contacts at its first handled contact when
+	// Read from the new end, a page reaches the handled contacts at its first handled contact when
 	// every contact after it is known: new contacts behind a handled one (dated below contacts
 	// dated hours ahead, say) keep the read going.
 	const reachesHandled = (p: ReadPage) => {
@@ -116,7 +116,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
 	let first: ReadPage | undefined;
 	let lastPage: number | undefined;
-	/** Oldest first: the page of the last count, when it reachesHandled the handled ones (new ones are after it). */
+	/** Oldest first: the page of the last count, when it reaches the handled ones (new ones are after it). */
 	let handledAt: number | undefined;
 	if (order === 'newest') {
 		first = await reader.read(1);
@@ -161,15 +161,15 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		lastPage,
 	});
 
-	// From the new end until a page reachesHandled the handled contacts (a quiet or busy poll: one page).
-	// `cheap` keeps the pages that go on without a gap to the last one read (see follows; oldest
+	// From the new end until a page reaches the handled contacts (a quiet or busy poll: one page).
+	// `cheap` keeps the pages that go on without a gap to the last one read (see `continues`; oldest
 	// first, new contacts are added after the pages read and do not move them).
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
 	while (!reachesHandled(page) && !atFarEnd(page) && cheapRead < CHEAP_PAGES) {
 		const next = await reader.read(page.page + step);
-		if (!next) return result([]); // out of budget: nothing reachesHandled the handled ones yet
+		if (!next) return result([]); // out of budget: nothing reaches the handled ones yet
 		cheapRead++;
 		if (order === 'newest' && !continues(page, next)) cheap = [];
 		cheap.push(next);
@@ -178,7 +178,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	if (reachesHandled(page) || atFarEnd(page)) return result(cheap);
 
 	// Many new: bisect the k-th pages from the new end, between the cheap pages and the far end,
-	// for the first that reachesHandled the handled contacts; every page nearer the new end is all new.
+	// for the first that reaches the handled contacts; every page nearer the new end is all new.
 	const at = (k: number) => (order === 'newest' ? k : last - k + 1);
 	const size = reader.pageSize ?? 1;
 	let lo = cheapRead + 1;
@@ -217,7 +217,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		for (let k = Math.max(cheapRead + 1, hi - needed + 1); ; k++) {
 			// Read again even if the bisection did: contacts added since moved the pages on.
 			const read = await reader.read(k, true);
-			// Out of budget before the range reachesHandled the known ones: the next poll starts there.
+			// Out of budget before the range reaches the known ones: the next poll starts there.
 			if (!read) return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
 			const prev = range[range.length - 1];
 			if (prev && !continues(prev, read)) range = [];

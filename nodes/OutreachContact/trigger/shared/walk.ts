@@ -122,8 +122,8 @@ function sameIds(a: Contact[], b: Contact[]): boolean {
 /**
  * The ceiling of a walk without an order (docs/trigger.md, "Without an order"). Such a walk
  * meets new contacts in no order and emits them as it finds them, so it has to remember every one
- * it emitted until it is complete and the floor passes them. A walk that would find more than the
- * state's room holds emits only the oldest of them, those created up to its ceiling; the newer
+ * it emitted until it is complete and the floor passes them. A walk that would find more than
+ * fit in the state's bound emits only the oldest of them, those created up to its ceiling; the newer
  * ones wait for the next walks, each of which goes on from the ceiling of the one before.
  * The bytes of ids a walk may add: what its state leaves of this share of the bound...
  */

@@ -82,7 +82,7 @@ export function opened<S extends EventState>(
 }
 
 /**
- * `seen` with the chosen ids, then the bound: the oldest ids go until the state fits (with room
+ * `seen` with the chosen ids, then the bound: the oldest ids go until the state fits (with space
  * for the logged ids), and the floor rises past the newest dropped, then past every id below it.
  */
 export function remember<S extends EventState>(
