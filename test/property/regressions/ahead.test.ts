@@ -6,7 +6,7 @@
  * (triggerSchedules.test.ts, survey.ts) and shrunk.
  */
 import type { Schedule } from '../schedule';
-import { base, calmStep, expectKept } from './case';
+import { base, calmStep, expectKept, stepOf } from './case';
 
 describe('contacts dated ahead and clock steps do not move the floor past waiting contacts (class a)', () => {
 	// Survey seed 1975798776, schedule 75; shrunk. Dates written as local time without a zone
@@ -328,6 +328,46 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 				{ ...calmStep, gapMinutes: 60, arrivals: [] },
 				{ ...calmStep, gapMinutes: 1, arrivals: [] },
 			]),
+		});
+	});
+
+	// Survey 36 (seed 1090000, schedule 9579, shrunk; it fails on 6b48a90 and 07e372e too): by
+	// insertion oldest first, dates without a zone 7 hours behind n8n's clock (Phoenix). Three
+	// contacts dated 9 hours ahead (2 hours ahead of n8n's clock as read) stay above the handled
+	// point, so every poll met them again, their third newest observed no lag, and the service's
+	// present was taken for n8n's clock: the floor passed a burst of 66 dated at the real present.
+	// A contact observes the lag once, when it is new.
+	it('class a, by insertion oldest first, Phoenix: three contacts dated ahead, met again at every poll, hide the lag of the dates without a zone', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			cap: 50,
+			maxPerPoll: 100,
+			initialDays: 3,
+			dates: 'America/Phoenix',
+			before: { count: 0, hoursBack: 5 },
+			enrich: { percent: 99, maxDelayMinutes: 600 },
+			seed: 337596,
+			steps: [
+				stepOf(
+					3,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 9 },
+						{ kind: 'backfill', count: 3, minutesBack: 348 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(
+					1,
+					[
+						{ kind: 'steady', count: 17 },
+						{ kind: 'steady', count: 23 },
+						{ kind: 'backfill', count: 103, minutesBack: 6121 },
+					],
+					{ faultStatus: 'mixed' },
+				),
+				stepOf(10, [{ kind: 'burst', count: 66 }], { restart: true, faultStatus: 429 }),
+			],
 		});
 	});
 });

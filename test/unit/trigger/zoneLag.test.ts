@@ -23,11 +23,24 @@ describe('zone lag: the service present of dates without a zone', () => {
 			page([zoneless(-7), zoneless(-7.1), zoneless(-7.2), zoneless(-5), zoneless(-5)]),
 			page([new Date(now - MINUTE_MS).toISOString(), zoneless(-9)]),
 		];
-		const dates = zonelessDates(pages, now - 8 * HOUR_MS, createdTime, now);
+		const dates = zonelessDates(pages, now - 8 * HOUR_MS, {}, createdTime, now);
 		expect(dates).toHaveLength(5);
 		// Two dated ahead (-5 h) do not count: the third newest is the service's present, -7 h.
 		expect(observeLag(undefined, dates, now)).toEqual({ lowest: -7 * HOUR_MS, since: now });
 		expect(observeLag(undefined, [], now)).toBeUndefined();
+	});
+
+	it('does not observe contacts seen before: three dated ahead, met again at every poll, do not hold the lag at 0', () => {
+		// An account 7 hours west of UTC. Ids 1-3: dated 9 hours ahead (2 hours ahead of n8n's
+		// clock as read), emitted at the last poll; ids 4-8: arrived since, at the service's present.
+		const ahead = [zoneless(2), zoneless(2), zoneless(2)];
+		const pages = [page([...ahead, ...[-7, -7, -7, -7.1, -7.1].map(zoneless)])];
+		const seen = { 1: now + 2 * HOUR_MS, 2: now + 2 * HOUR_MS, 3: now + 2 * HOUR_MS };
+		const all = zonelessDates(pages, now - 8 * HOUR_MS, {}, createdTime, now);
+		expect(observeLag(undefined, all, now)?.lowest).toBe(0);
+		const fresh = zonelessDates(pages, now - 8 * HOUR_MS, seen, createdTime, now);
+		expect(fresh).toHaveLength(5);
+		expect(observeLag(undefined, fresh, now)).toEqual({ lowest: -7 * HOUR_MS, since: now });
 	});
 
 	it('keeps the lowest observation of the day, so that contacts dated ahead later do not lift it', () => {

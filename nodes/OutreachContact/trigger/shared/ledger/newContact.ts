@@ -70,7 +70,7 @@ export function activatedNewContact(sample: {
 	const top = cutoffOf(times);
 	const cutoff = initialFloor === undefined ? top : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
-	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, time, now), now);
+	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, {}, time, now), now);
 	const base: NewContactBase = {
 		...blank,
 		floor:
@@ -128,9 +128,10 @@ export function settleNewContact(
 		handledTo = Math.min(handledTo, last.created);
 	const { version, baseline, cutoff, seen, logged } = state;
 	const pageSize = read.pageSize ?? state.pageSize;
+	// The service's present as this poll's own dates put it (the readers had the one before them).
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
-	const learned = rounds(read.learned, present);
+	const learned = atPresent(read.learned, present);
 	const checked = learned.mode === 'ordered' ? learned.checkedFrom : undefined;
 	const floor = nextFloor(state.floor, handledTo, present, checked);
 	const next = {
@@ -153,17 +154,24 @@ export function settleNewContact(
  */
 function lagAfter(state: NewContactState, pages: ReadPage[], rules: PollRules) {
 	const handled = Math.max(state.handledTo ?? -Infinity, state.cutoff ?? -Infinity);
-	const dates = zonelessDates(pages, handled, rules.time, rules.now);
+	const dates = zonelessDates(pages, handled, state.seen, rules.time, rules.now);
 	return observeLag(state.zoneLag, dates, rules.now);
 }
 
 /**
- * The rolling check's rounds as stored: a round's mark (the third newest date its read met) stops
- * at the service's present, since contacts dated ahead are not searchable yet. A round marked at
- * three of them let the floor pass a contact searchable 17 minutes late (survey 8).
+ * What a read learned, as stored: not past the service's present. A round's mark of the rolling
+ * check (the third newest date its read met) stops there, since contacts dated ahead are not
+ * searchable yet: a round marked at three of them let the floor pass a contact searchable 17
+ * minutes late (survey 8). So does the newest a walk read, which the next walk goes on from: with
+ * dates without a zone, the lag this poll's dates showed may be hours more than the reader knew,
+ * and a walk that went on from n8n's clock let the floor pass 761 contacts (survey 36).
  */
-function rounds(learned: NewContactLearned, present: number): NewContactLearned {
-	if (learned.mode !== 'ordered') return learned;
+function atPresent(learned: NewContactLearned, present: number): NewContactLearned {
+	if (learned.mode !== 'ordered') {
+		const { walk } = learned;
+		if (!walk || walk.previous === null || walk.previous <= present) return learned;
+		return { ...learned, walk: { ...walk, previous: present } };
+	}
 	const { roundFrom, checkedFrom } = learned;
 	return {
 		...learned,

@@ -1,5 +1,6 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { cutoffOf, DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, type TimeOf } from '../serviceTime';
+import { idKey } from './candidates';
 
 /**
  * How far the service's dates without a zone lag n8n's clock (docs/trigger.md, "Dates without a
@@ -27,12 +28,16 @@ export interface ZoneLag {
 export const MOST_LAG_MS = 12 * HOUR_MS;
 
 /**
- * The dates without a zone above `handled` that pages met, within the tolerance ahead: their
- * third newest (cutoffOf) is what a poll observes, so that two dated ahead do not count.
+ * The dates without a zone above `handled` that pages met, of contacts not `seen` before, within
+ * the tolerance ahead: their third newest (cutoffOf) is what a poll observes, so that two dated
+ * ahead do not count. Contacts met again do not observe again: three dated ahead, seen and still
+ * above the handled point, would otherwise be the third newest at every poll, hold the lag at 0,
+ * and the floor, hours ahead of the service's present, passed 66 contacts (survey 36).
  */
 export function zonelessDates(
 	pages: ReadPage[],
 	handled: number,
+	seen: Readonly<Record<string, number>>,
 	time: TimeOf,
 	now: number,
 ): number[] {
@@ -41,6 +46,8 @@ export function zonelessDates(
 		for (const contact of page.contacts) {
 			const created = time(contact);
 			if (created === undefined || created <= handled || time.instant(contact)) continue;
+			const key = idKey(contact?.id);
+			if (key !== undefined && key in seen) continue;
 			if (created <= now + FUTURE_TOLERANCE_MS) dates.push(created);
 		}
 	return dates;
