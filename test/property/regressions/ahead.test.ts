@@ -370,4 +370,27 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 			],
 		});
 	});
+
+	// Survey 36's schedule 9579 shrunk further: a new account 7 hours west of UTC, without a zone
+	// (Phoenix). Its first contacts are three dated 9 hours ahead: they observe no lag, as an
+	// account east of UTC would, the floor followed n8n's clock, and the two contacts after them,
+	// dated at the service's present, were below it. The first day counts the zone furthest west.
+	it('class a, by insertion oldest first, Phoenix: three contacts dated ahead are the first an account meets', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			cap: 50,
+			maxPerPoll: 100,
+			initialDays: 3,
+			dates: 'America/Phoenix',
+			before: { count: 0, hoursBack: 5 },
+			enrich: { percent: 0, maxDelayMinutes: 600 },
+			seed: 337596,
+			steps: [
+				stepOf(3, [{ kind: 'ahead', count: 3, hoursAhead: 9 }], { faultStatus: 429 }),
+				stepOf(1, [], { faultStatus: 'mixed' }),
+				stepOf(9, [{ kind: 'steady', count: 2 }], { faultStatus: 'mixed' }),
+			],
+		});
+	});
 });

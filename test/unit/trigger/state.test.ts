@@ -21,6 +21,7 @@ import {
 	DAY_MS,
 	HOUR_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { pageOf, zonelessDate } from '../../support/poll';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 
@@ -285,5 +286,30 @@ describe('the bound: the state the ledger stores stays within MAX_STATE_BYTES', 
 		expect(Buffer.byteLength(JSON.stringify(toStored(kept)), 'utf8')).toBeLessThanOrEqual(
 			MAX_STATE_BYTES,
 		);
+	});
+});
+
+describe("what a walk goes on from: not past the present the poll's own pages show", () => {
+	it("caps the newest a walk stores at the present after this poll's dates without a zone", () => {
+		// The lag stored is 0; this poll's new contacts are dated 7 hours behind n8n's clock
+		// (Phoenix, without a zone), and the walk's reader, given the lag before them, went on
+		// from n8n's clock (survey 36: 761 lost after a pause of 31 hours).
+		const walking: NewContactState = {
+			...{ version: STATE_VERSION, baseline: T0 - DAY_MS, floor: T0 - 9 * HOUR_MS },
+			...{ cutoff: null, handledTo: T0 - 8 * HOUR_MS, seen: {}, logged: [] },
+			zoneLag: { lowest: 0, since: T0 - HOUR_MS, before: 0 },
+			mode: 'walking',
+			walk: { page: 2, days: 2, newest: null, previous: T0 - 8 * HOUR_MS },
+		};
+		const behind = [6.9, 6.95, 7, 7.1].map((h) => zonelessDate(T0 - h * HOUR_MS));
+		const read: NewContactReading = {
+			pages: [pageOf(behind)],
+			proved: false,
+			complete: true,
+			learned: { mode: 'walking', walk: { page: 1, days: 2, newest: null, previous: T0 } },
+		};
+		const out = settleNewContact(walking, read, { now: T0, maxPerPoll: 100, time: createdTime });
+		expect(out.state.zoneLag?.lowest).toBe(-7 * HOUR_MS);
+		expect(out.state.mode === 'walking' && out.state.walk?.previous).toBe(T0 - 7 * HOUR_MS);
 	});
 });

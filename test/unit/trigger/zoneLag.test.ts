@@ -3,6 +3,7 @@ import {
 	observeLag,
 	serviceNow,
 	zonelessDates,
+	type ZoneLag,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/zoneLag';
 import {
 	createdTime,
@@ -26,7 +27,7 @@ describe('zone lag: the service present of dates without a zone', () => {
 		const dates = zonelessDates(pages, now - 8 * HOUR_MS, {}, createdTime, now);
 		expect(dates).toHaveLength(5);
 		// Two dated ahead (-5 h) do not count: the third newest is the service's present, -7 h.
-		expect(observeLag(undefined, dates, now)).toEqual({ lowest: -7 * HOUR_MS, since: now });
+		expect(observeLag(undefined, dates, now)).toMatchObject({ lowest: -7 * HOUR_MS, since: now });
 		expect(observeLag(undefined, [], now)).toBeUndefined();
 	});
 
@@ -40,11 +41,11 @@ describe('zone lag: the service present of dates without a zone', () => {
 		expect(observeLag(undefined, all, now)?.lowest).toBe(0);
 		const fresh = zonelessDates(pages, now - 8 * HOUR_MS, seen, createdTime, now);
 		expect(fresh).toHaveLength(5);
-		expect(observeLag(undefined, fresh, now)).toEqual({ lowest: -7 * HOUR_MS, since: now });
+		expect(observeLag(undefined, fresh, now)).toMatchObject({ lowest: -7 * HOUR_MS, since: now });
 	});
 
 	it('keeps the lowest observation of the day, so that contacts dated ahead later do not lift it', () => {
-		const first = observeLag(undefined, [now - 7 * HOUR_MS], now);
+		const first: ZoneLag = { lowest: -7 * HOUR_MS, since: now };
 		const later = now + 10 * MINUTE_MS;
 		const ahead = observeLag(first, [later - 5 * HOUR_MS], later);
 		expect(ahead?.lowest).toBe(-7 * HOUR_MS);
@@ -63,8 +64,27 @@ describe('zone lag: the service present of dates without a zone', () => {
 	});
 
 	it('stays between n8n’s clock and the zone furthest west: east of UTC and far-back dates are capped', () => {
-		expect(serviceNow(observeLag(undefined, [now + 9 * HOUR_MS], now), now)).toBe(now);
+		const east: ZoneLag = { lowest: 0, since: now - DAY_MS };
+		expect(serviceNow(observeLag(east, [now + 9 * HOUR_MS], now), now)).toBe(now);
 		expect(serviceNow(observeLag(undefined, [now - 3 * DAY_MS], now), now)).toBe(now - MOST_LAG_MS);
 		expect(serviceNow(undefined, now)).toBe(now);
+	});
+
+	it("counts the zone furthest west for the first day: three contacts dated ahead first do not make n8n's clock the present", () => {
+		// West of UTC by 7 hours, the first contacts met are three dated 9 hours ahead (2 ahead as
+		// read): they observe 0, as an account east of UTC would.
+		const first = observeLag(
+			undefined,
+			[now + 2 * HOUR_MS, now + 2 * HOUR_MS, now + 2 * HOUR_MS],
+			now,
+		);
+		expect(serviceNow(first, now)).toBe(now - MOST_LAG_MS);
+		// Contacts at the service's present arrive within the day: the lag the next day is theirs.
+		const later = now + HOUR_MS;
+		const met = observeLag(first, [later - 7 * HOUR_MS], later);
+		const nextDay = now + DAY_MS;
+		expect(serviceNow(observeLag(met, [nextDay + 2 * HOUR_MS], nextDay), nextDay)).toBe(
+			nextDay - 7 * HOUR_MS,
+		);
 	});
 });

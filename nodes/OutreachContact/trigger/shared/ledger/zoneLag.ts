@@ -65,7 +65,9 @@ export function observeLag(
 	const met = cutoffOf(dates);
 	if (met === null) return lag;
 	const observed = Math.max(-MOST_LAG_MS, Math.min(0, met - now));
-	if (!lag) return { lowest: observed, since: now };
+	// The first day counts the zone furthest west as the day before: an observation of 0 may be
+	// three contacts dated ahead on a service that lags (survey 36: the 2 contacts after them lost).
+	if (!lag) return { lowest: observed, since: now, before: -MOST_LAG_MS };
 	// A new day of observations: the day before stays, so that the lag rises only after a whole day.
 	if (now - lag.since >= DAY_MS || now < lag.since)
 		return { lowest: observed, since: now, before: lag.lowest };
