@@ -17,6 +17,7 @@ import type { Contact } from '../../nodes/OutreachContact/types';
 import { HOST, contact, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { isolateNetwork } from '../support/nodeRun';
+import { searchService as service, SEARCH_PATH } from '../support/searchService';
 import { startSandbox } from '../../sandbox/server';
 import { TestClock } from '../../harness/testClock';
 
@@ -35,45 +36,10 @@ beforeEach(() => {
 });
 afterEach(() => restoreClock());
 
-const PATH = '/api/v2/contact/search/';
+const PATH = SEARCH_PATH;
 const ago = (minutes: number) => new Date(clock.now() - minutes * MINUTE).toISOString();
 const at = (id: number, created: string): Contact =>
 	contact(id, { created_date: created }) as Contact;
-
-interface SearchBody {
-	conditions: IDataObject[];
-	page: number;
-	page_size: number;
-}
-
-/**
- * Answers searches from `list()`, the contacts the service counts as enriched and inside the
- * window, newest created first, in pages of at most `cap`, recording the bodies.
- */
-function service(list: () => Contact[], cap = 100) {
-	const bodies: SearchBody[] = [];
-	nock(HOST, { reqheaders: { authorization: credentials.apiKey } })
-		.persist()
-		.post(PATH)
-		.reply(200, (_uri, body) => {
-			const request = body as SearchBody;
-			bodies.push(request);
-			const all = [...list()].sort(
-				(a, b) => Date.parse(b.created_date) - Date.parse(a.created_date),
-			);
-			const size = Math.min(request.page_size, cap);
-			return {
-				contacts: all.slice((request.page - 1) * size, request.page * size),
-				pagination: {
-					total_contacts: all.length,
-					page: request.page,
-					total_pages: Math.ceil(all.length / size),
-					page_size: size,
-				},
-			};
-		});
-	return { bodies };
-}
 
 const trigger = (parameters: IDataObject = {}) =>
 	triggerNode('Enriched', { event: 'contactEnriched', ...parameters });
