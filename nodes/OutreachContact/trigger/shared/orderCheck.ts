@@ -1,7 +1,7 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
-import type { Order, TimeOf } from './serviceTime';
+import { towardOld, type Order, type TimeOf } from './serviceTime';
 
 /**
  * The check that the order still holds, spread over polls (docs/trigger.md, "The rolling
@@ -144,8 +144,7 @@ export function leavesOut(
 	const { order, time } = input;
 	const end = farthest(range, order);
 	if (!end) return false;
-	const towardOld = order === 'newest' ? end.contacts : [...end.contacts].reverse();
-	const stop = towardOld.find((c) => input.isHandled(c));
+	const stop = towardOld(end, order).find((c) => input.isHandled(c));
 	const after = stop === undefined ? undefined : time(stop);
 	if (after === undefined) return false;
 	const contacts = range.flatMap((p) => p.contacts);

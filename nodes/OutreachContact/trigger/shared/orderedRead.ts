@@ -1,6 +1,13 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { continues, CUTOFF_RANK, cutoffOf, type Order, type TimeOf } from './serviceTime';
+import {
+	continues,
+	CUTOFF_RANK,
+	cutoffOf,
+	towardOld,
+	type Order,
+	type TimeOf,
+} from './serviceTime';
 import type { Boundary } from './ledger/shapes';
 import { keepsOrder, leavesOut } from './orderCheck';
 
@@ -91,13 +98,12 @@ function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): numb
 export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const { reader, order, isKnown } = input;
 	const step = order === 'newest' ? 1 : -1;
-	const towardOld = (p: ReadPage) => (order === 'newest' ? p.contacts : [...p.contacts].reverse());
 	// Read from the new end, a page reaches the handled contacts at its first handled contact when
 	// every contact after it is known: new contacts behind a handled one (dated below contacts
 	// dated hours ahead, say) keep the read going.
 	const reachesHandled = (p: ReadPage) => {
 		if (p.contacts.length === 0) return true;
-		const contacts = towardOld(p);
+		const contacts = towardOld(p, order);
 		const at = contacts.findIndex((c) => input.isHandled(c));
 		return at >= 0 && contacts.slice(at).every(isKnown);
 	};
@@ -107,7 +113,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	const disordered = (range: ReadPage[]) => {
 		const pages = [...range].sort((a, b) => (a.page - b.page) * step);
 		for (const page of pages) {
-			const known = towardOld(page).find(isKnown);
+			const known = towardOld(page, order).find(isKnown);
 			if (known) return input.belowFloor?.(known) === true;
 		}
 		return false;
