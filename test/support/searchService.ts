@@ -10,6 +10,8 @@ import { HOST, credentials } from './fixtures';
  * describes, every request body recorded.
  */
 
+type Order = 'newest' | 'oldest';
+
 export const SEARCH_PATH = '/api/v2/contact/search/';
 
 export interface SearchBody {
@@ -18,11 +20,14 @@ export interface SearchBody {
 	page_size: number;
 }
 
-/** Answers searches from `list()` (newest first unless told) in pages of at most `cap`, recording the bodies. */
+/**
+ * Answers searches from `list()` (newest first unless told; `order` may change between requests)
+ * in pages of at most `cap`, recording the bodies.
+ */
 export function searchService(
 	list: () => Contact[],
 	cap = 100,
-	order: 'newest' | 'oldest' = 'newest',
+	order: Order | (() => Order) = 'newest',
 	delayMs = 0,
 ) {
 	const bodies: SearchBody[] = [];
@@ -33,7 +38,7 @@ export function searchService(
 		.reply(200, (_uri, body) => {
 			const request = body as SearchBody;
 			bodies.push(request);
-			const sign = order === 'newest' ? 1 : -1;
+			const sign = (typeof order === 'function' ? order() : order) === 'newest' ? 1 : -1;
 			const all = [...list()].sort(
 				(a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)),
 			);

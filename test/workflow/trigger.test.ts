@@ -7,44 +7,27 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../nodes/OutreachContact/types';
-import { HOST, contact, credentials } from '../support/fixtures';
-import { pollOnce, triggerNode } from '../../harness/n8nHarness';
-import { isolateNetwork } from '../support/nodeRun';
+import { HOST, credentials } from '../support/fixtures';
+import { pollOnce } from '../../harness/n8nHarness';
+import {
+	createdAt,
+	newContactState,
+	newContactTrigger,
+	minutesAgo,
+	TRIGGER_NOW as NOW,
+	useTriggerClock,
+} from '../support/triggerWorkflow';
 import { searchService as service, SEARCH_PATH } from '../support/searchService';
-import { TestClock } from '../../harness/testClock';
 
-isolateNetwork();
-
-const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
-let clock: TestClock;
-let restoreClock: () => void;
-beforeEach(() => {
-	// n8n's clock for the trigger and the transport: set by the test, and waits take no time.
-	clock = new TestClock({ start: NOW, sleep: 'still', random: () => 0.5 });
-	restoreClock = clock.install();
-	testHooks.forgetTriggerStates(); // every test is a new n8n process
-});
-afterEach(() => restoreClock());
-
-const PATH = SEARCH_PATH;
-const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
-const at = (id: number, created: string): Contact =>
-	contact(id, { created_date: created }) as Contact;
-
-const trigger = (parameters: IDataObject = {}) =>
-	triggerNode('New Contact', { event: 'newContact', ...parameters });
-const stateOf = (staticData: IDataObject) =>
-	(staticData['node:New Contact'] as IDataObject)?.[STATE_KEY] as IDataObject;
+useTriggerClock(NOW);
 
 describe('Outreach Contact Trigger in trigger mode', () => {
 	it('first poll emits nothing and sets the baseline; later polls emit each new contact once, oldest first', async () => {
-		let contacts = [at(1, minutesAgo(600)), at(2, minutesAgo(30))];
+		let contacts = [createdAt(1, minutesAgo(600)), createdAt(2, minutesAgo(30))];
 		const { bodies } = service(() => contacts);
-		const node = trigger();
+		const node = newContactTrigger();
 
 		const first = await pollOnce(node, { credentials });
 		expect(first.output).toBeNull();
@@ -59,7 +42,7 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		// The cutoff is the third newest creation time read (here the older of two): what is created
 		// up to it was there; contact 2, read above it, is recorded. One page: no order to learn,
 		// so the next poll walks the window (a walking state keeps no count of results).
-		expect(stateOf(first.staticData)).toEqual({
+		expect(newContactState(first.staticData)).toEqual({
 			version: 2,
 			baseline: NOW,
 			cutoff: NOW - 600 * 60_000,
@@ -73,14 +56,14 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		// Three contacts arrive; the service lists them newest first.
 		contacts = [
 			...contacts,
-			at(5, '2026-01-10 12:00:00'),
-			at(3, '2026-01-10T11:59:00Z'),
-			at(4, '2026-01-10T12:59:00+01:00'),
+			createdAt(5, '2026-01-10 12:00:00'),
+			createdAt(3, '2026-01-10T11:59:00Z'),
+			createdAt(4, '2026-01-10T12:59:00+01:00'),
 		];
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json.id)).toEqual([3, 4, 5]);
 		expect(second.items[0].json).toEqual(simplifyContact(contacts[3]));
-		expect(Object.keys(stateOf(second.staticData).seen as IDataObject).sort()).toEqual([
+		expect(Object.keys(newContactState(second.staticData).seen as IDataObject).sort()).toEqual([
 			'2',
 			'3',
 			'4',
@@ -91,7 +74,7 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 		expect(third.output).toBeNull();
 
 		// A restart: the static data comes back from the database as JSON.
-		contacts = [...contacts, at(6, minutesAgo(-1))];
+		contacts = [...contacts, createdAt(6, minutesAgo(-1))];
 		const restored = JSON.parse(JSON.stringify(third.staticData)) as IDataObject;
 		const fourth = await pollOnce(node, { credentials, staticData: restored });
 		expect(fourth.items.map((i) => i.json.id)).toEqual([6]);
@@ -100,7 +83,7 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 	it('filters by sequence, returns the raw contact without Simplify, and reads every page', async () => {
 		let contacts: Contact[] = [];
 		const { bodies } = service(() => contacts, 2);
-		const node = trigger({
+		const node = newContactTrigger({
 			filters: {
 				sequenceId: { __rl: true, mode: 'list', value: '12', cachedResultName: 'CTO outreach' },
 			},
@@ -113,7 +96,7 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 			{ property: 'sequence__id', condition: 'Is', value: 12 },
 		]);
 
-		contacts = [1, 2, 3, 4, 5].map((id) => at(id, minutesAgo(10 - id)));
+		contacts = [1, 2, 3, 4, 5].map((id) => createdAt(id, minutesAgo(10 - id)));
 		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json)).toEqual(contacts);
@@ -128,9 +111,9 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 	it('spreads a burst over polls with Max Contacts per Poll', async () => {
 		let contacts: Contact[] = [];
 		service(() => contacts);
-		const node = trigger({ options: { maxPerPoll: 2 } });
+		const node = newContactTrigger({ options: { maxPerPoll: 2 } });
 		let staticData = (await pollOnce(node, { credentials })).staticData;
-		contacts = [1, 2, 3, 4, 5].map((id) => at(id, minutesAgo(10 - id)));
+		contacts = [1, 2, 3, 4, 5].map((id) => createdAt(id, minutesAgo(10 - id)));
 		const emitted: unknown[] = [];
 		for (let poll = 0; poll < 4; poll++) {
 			const result = await pollOnce(node, { credentials, staticData });
@@ -142,12 +125,12 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 
 	it('with "Emit Contacts From the Last N Days on Activation", emits those once at the first poll', async () => {
 		const contacts = [
-			at(1, minutesAgo(3 * 24 * 60)),
-			at(2, minutesAgo(24 * 60)),
-			at(3, minutesAgo(5)),
+			createdAt(1, minutesAgo(3 * 24 * 60)),
+			createdAt(2, minutesAgo(24 * 60)),
+			createdAt(3, minutesAgo(5)),
 		];
 		const { bodies } = service(() => contacts);
-		const node = trigger({ options: { initialDays: 2 } });
+		const node = newContactTrigger({ options: { initialDays: 2 } });
 		const first = await pollOnce(node, { credentials });
 		expect(first.items.map((i) => i.json.id)).toEqual([2, 3]);
 		expect(bodies[0].conditions[0]).toEqual({
@@ -160,21 +143,25 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 	});
 
 	it('a failed request fails the poll and leaves the state as it was', async () => {
-		const contacts = [at(1, minutesAgo(30))];
+		const contacts = [createdAt(1, minutesAgo(30))];
 		service(() => contacts, 1);
-		const node = trigger();
+		const node = newContactTrigger();
 		const first = await pollOnce(node, { credentials });
 		const before = JSON.stringify(first.staticData);
 		nock.cleanAll();
 
-		const later = [at(1, minutesAgo(30)), at(2, minutesAgo(2)), at(3, minutesAgo(1))];
+		const later = [
+			createdAt(1, minutesAgo(30)),
+			createdAt(2, minutesAgo(2)),
+			createdAt(3, minutesAgo(1)),
+		];
 		nock(HOST)
-			.post(PATH)
+			.post(SEARCH_PATH)
 			.reply(200, {
 				contacts: [later[2]],
 				pagination: { total_contacts: 3, page: 1, total_pages: 3, page_size: 1 },
 			})
-			.post(PATH)
+			.post(SEARCH_PATH)
 			.reply(500, { detail: 'Internal server error' });
 		await expect(pollOnce(node, { credentials, staticData: first.staticData })).rejects.toThrow(
 			'The service failed (500)',
@@ -190,18 +177,18 @@ describe('Outreach Contact Trigger in trigger mode', () => {
 
 describe('Outreach Contact Trigger with durable poll cursors', () => {
 	it('when the activation poll was not saved, the next poll goes on from it instead of starting again', async () => {
-		let contacts = [at(1, minutesAgo(600))];
+		let contacts = [createdAt(1, minutesAgo(600))];
 		service(() => contacts);
-		const node = trigger();
+		const node = newContactTrigger();
 		const activation = await pollOnce(node, { credentials });
 		expect(activation.output).toBeNull();
 
 		// n8n does not commit the static data of an activation poll that emitted nothing: the first
 		// scheduled poll gets none. The contact created in between is still new.
-		contacts = [...contacts, at(2, minutesAgo(1))];
+		contacts = [...contacts, createdAt(2, minutesAgo(1))];
 		const scheduled = await pollOnce(node, { credentials, staticData: {} });
 		expect(scheduled.items.map((i) => i.json.id)).toEqual([2]);
-		expect(stateOf(scheduled.staticData).baseline).toBe(NOW);
+		expect(newContactState(scheduled.staticData).baseline).toBe(NOW);
 
 		// Saved state always wins over the process's memory.
 		const again = await pollOnce(node, { credentials, staticData: scheduled.staticData });

@@ -4,52 +4,38 @@
  * overlapping polls, and contacts that become searchable late.
  */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../nodes/OutreachContact/types';
-import { HOST, contact, credentials } from '../support/fixtures';
-import { pollOnce, triggerNode } from '../../harness/n8nHarness';
-import { isolateNetwork } from '../support/nodeRun';
-import { searchService as service, SEARCH_PATH, type SearchBody } from '../support/searchService';
-import { TestClock } from '../../harness/testClock';
+import { HOST, credentials } from '../support/fixtures';
+import { pollOnce } from '../../harness/n8nHarness';
+import {
+	createdAt,
+	newContactState,
+	newContactTrigger,
+	minutesAgo,
+	TRIGGER_NOW as NOW,
+	useTriggerClock,
+} from '../support/triggerWorkflow';
+import { searchService as service, SEARCH_PATH } from '../support/searchService';
 
-isolateNetwork();
-
-const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
-let clock: TestClock;
-let restoreClock: () => void;
-beforeEach(() => {
-	// n8n's clock for the trigger and the transport: set by the test, and waits take no time.
-	clock = new TestClock({ start: NOW, sleep: 'still', random: () => 0.5 });
-	restoreClock = clock.install();
-	testHooks.forgetTriggerStates(); // every test is a new n8n process
-});
-afterEach(() => restoreClock());
-
-const PATH = SEARCH_PATH;
-const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
-const at = (id: number, created: string): Contact =>
-	contact(id, { created_date: created }) as Contact;
-
-const trigger = (parameters: IDataObject = {}) =>
-	triggerNode('New Contact', { event: 'newContact', ...parameters });
-const stateOf = (staticData: IDataObject) =>
-	(staticData['node:New Contact'] as IDataObject)?.[STATE_KEY] as IDataObject;
+const time = useTriggerClock(NOW);
 
 describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 	const older = (n: number) =>
-		Array.from({ length: n }, (_, i) => at(1000 + i, minutesAgo(3000 + i)));
+		Array.from({ length: n }, (_, i) => createdAt(1000 + i, minutesAgo(3000 + i)));
 
 	it('newest first: the activation reads one page; a quiet poll reads two, a busy one stops at a page of known ones', async () => {
 		let contacts = older(30); // 30 contacts of two days ago: 10 pages of 3
 		const { bodies } = service(() => contacts, 3);
-		const node = trigger();
+		const node = newContactTrigger();
 		const first = await pollOnce(node, { credentials });
 		expect(bodies.map((b) => b.page)).toEqual([1]); // page 1 holds the newest: where the account stands
-		expect(stateOf(first.staticData)).toMatchObject({ order: 'newest', pageSize: 3, total: 30 });
+		expect(newContactState(first.staticData)).toMatchObject({
+			order: 'newest',
+			pageSize: 3,
+			total: 30,
+		});
 
 		bodies.length = 0;
 		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
@@ -57,7 +43,7 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 		// Page 1, then one page of the rolling check that the order holds.
 		expect(bodies.map((b) => b.page)).toEqual([1, 2]);
 
-		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => at(id, minutesAgo(10 - id)))];
+		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => createdAt(id, minutesAgo(10 - id)))];
 		bodies.length = 0;
 		const busy = await pollOnce(node, { credentials, staticData: quiet.staticData });
 		expect(busy.items.map((i) => i.json.id)).toEqual([1, 2, 3, 4]);
@@ -70,10 +56,14 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 	it('oldest first: the activation reads page 1 and the last; a quiet poll the last page, a busy one the pages after it', async () => {
 		let contacts = older(30);
 		const { bodies } = service(() => contacts, 3, 'oldest');
-		const node = trigger();
+		const node = newContactTrigger();
 		const first = await pollOnce(node, { credentials });
 		expect(bodies.map((b) => b.page)).toEqual([1, 10]);
-		expect(stateOf(first.staticData)).toMatchObject({ order: 'oldest', pageSize: 3, total: 30 });
+		expect(newContactState(first.staticData)).toMatchObject({
+			order: 'oldest',
+			pageSize: 3,
+			total: 30,
+		});
 
 		bodies.length = 0;
 		const quiet = await pollOnce(node, { credentials, staticData: first.staticData });
@@ -83,7 +73,7 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 			[9, 3], // the rolling check
 		]);
 
-		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => at(id, minutesAgo(10 - id)))];
+		contacts = [...contacts, ...[1, 2, 3, 4].map((id) => createdAt(id, minutesAgo(10 - id)))];
 		bodies.length = 0;
 		const busy = await pollOnce(node, { credentials, staticData: quiet.staticData });
 		expect(busy.items.map((i) => i.json.id)).toEqual([1, 2, 3, 4]);
@@ -94,59 +84,42 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 	it('reads the whole window, over polls, when the order it trusted does not hold, and learns the new one', async () => {
 		let contacts = older(30);
 		let order: 'newest' | 'oldest' = 'newest';
-		const bodies: SearchBody[] = [];
-		nock(HOST)
-			.persist()
-			.post(PATH)
-			.reply(200, (_uri, body) => {
-				const request = body as SearchBody;
-				bodies.push(request);
-				const sign = order === 'newest' ? 1 : -1;
-				const all = [...contacts].sort(
-					(a, b) => sign * (Date.parse(b.created_date) - Date.parse(a.created_date)),
-				);
-				const size = Math.min(request.page_size, 3);
-				return {
-					contacts: all.slice((request.page - 1) * size, request.page * size),
-					pagination: {
-						total_contacts: all.length,
-						page: request.page,
-						total_pages: Math.ceil(all.length / size),
-						page_size: size,
-					},
-				};
-			});
-		const node = trigger();
+		const { bodies } = service(
+			() => contacts,
+			3,
+			() => order,
+		);
+		const node = newContactTrigger();
 		const first = await pollOnce(node, { credentials });
 		// The service turns to oldest first: the new contacts are on the last page now.
 		order = 'oldest';
-		contacts = [...contacts, at(1, minutesAgo(5)), at(2, minutesAgo(4))];
+		contacts = [...contacts, createdAt(1, minutesAgo(5)), createdAt(2, minutesAgo(4))];
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.output).toBeNull(); // page 1 broke the order: nothing is taken from it
-		expect(stateOf(second.staticData).order).toBeUndefined();
-		expect(stateOf(second.staticData).walk).toMatchObject({ page: 1 });
+		expect(newContactState(second.staticData).order).toBeUndefined();
+		expect(newContactState(second.staticData).walk).toMatchObject({ page: 1 });
 		bodies.length = 0;
 		const third = await pollOnce(node, { credentials, staticData: second.staticData });
 		expect(third.items.map((i) => i.json.id)).toEqual([1, 2]);
 		expect(bodies.map((b) => b.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-		expect(stateOf(third.staticData).order).toBe('oldest'); // the whole walk showed it
+		expect(newContactState(third.staticData).order).toBe('oldest'); // the whole walk showed it
 	});
 
 	it('a poll that starts while the previous one is still reading emits nothing and changes nothing', async () => {
 		let contacts: Contact[] = [];
 		const { bodies } = service(() => contacts, 100, 'newest', 300);
-		const node = trigger();
+		const node = newContactTrigger();
 		const staticData = (await pollOnce(node, { credentials })).staticData;
-		contacts = [at(1, minutesAgo(3)), at(2, minutesAgo(2))];
+		contacts = [createdAt(1, minutesAgo(3)), createdAt(2, minutesAgo(2))];
 		bodies.length = 0;
 
 		const slow = pollOnce(node, { credentials, staticData });
 		await sleep(100); // the first poll waits for its answer
-		const before = JSON.stringify(stateOf(staticData));
+		const before = JSON.stringify(newContactState(staticData));
 		const sent = bodies.length; // the slow poll's request, its answer still pending
 		const overlapping = await pollOnce(node, { credentials, staticData });
 		expect(overlapping.output).toBeNull();
-		expect(JSON.stringify(stateOf(staticData))).toBe(before);
+		expect(JSON.stringify(newContactState(staticData))).toBe(before);
 		expect(bodies).toHaveLength(sent);
 
 		const done = await slow;
@@ -161,8 +134,8 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 
 	it('releases the guard when a poll fails', async () => {
 		nock.cleanAll();
-		const node = trigger();
-		nock(HOST).post(PATH).reply(500, { detail: 'boom' });
+		const node = newContactTrigger();
+		nock(HOST).post(SEARCH_PATH).reply(500, { detail: 'boom' });
 		await expect(pollOnce(node, { credentials })).rejects.toThrow('(500)');
 		const { bodies } = service(() => []);
 		const next = await pollOnce(node, { credentials });
@@ -173,27 +146,27 @@ describe('Outreach Contact Trigger: cheap polls and overlapping polls', () => {
 
 describe('Outreach Contact Trigger: contacts that become searchable late', () => {
 	it('come with the next poll, or with the rolling check of the order, once each', async () => {
-		const ago = (m: number) => new Date(clock.now() - m * 60_000).toISOString();
-		let contacts = Array.from({ length: 9 }, (_, i) => at(100 + i, ago(3000 + i)));
+		const ago = (m: number) => new Date(time.clock.now() - m * 60_000).toISOString();
+		let contacts = Array.from({ length: 9 }, (_, i) => createdAt(100 + i, ago(3000 + i)));
 		const { bodies } = service(() => contacts, 3);
-		const node = trigger();
+		const node = newContactTrigger();
 		let staticData = (await pollOnce(node, { credentials })).staticData;
 
 		// Two new contacts, emitted; then one created before them becomes searchable.
-		contacts = [...contacts, at(10, ago(5)), at(11, ago(4))];
+		contacts = [...contacts, createdAt(10, ago(5)), createdAt(11, ago(4))];
 		staticData = (await pollOnce(node, { credentials, staticData })).staticData;
-		contacts = [...contacts, at(9, ago(8))];
+		contacts = [...contacts, createdAt(9, ago(8))];
 		const soon = await pollOnce(node, { credentials, staticData });
 		expect(soon.items.map((i) => i.json.id)).toEqual([9]); // on page 1, behind two seen ones
 		staticData = soon.staticData;
 
 		// One more, behind a full page of seen ones: page 1 holds nothing new, so the read stops
 		// there; the rolling check, a page a poll, reaches it while it is above the floor.
-		contacts = [...contacts, at(8, ago(9))];
+		contacts = [...contacts, createdAt(8, ago(9))];
 		const emitted: unknown[] = [];
 		bodies.length = 0;
 		for (let poll = 0; poll < 4; poll++) {
-			clock.advance(60_000);
+			time.clock.advance(60_000);
 			const result = await pollOnce(node, { credentials, staticData });
 			emitted.push(...result.items.map((i) => i.json.id));
 			staticData = result.staticData;
