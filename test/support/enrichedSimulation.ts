@@ -11,14 +11,13 @@ import { MAX_SEEN, RETENTION_MS } from '../../nodes/OutreachContact/trigger/shar
 import { ENRICHED_KEY as ENRICHED_STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { readEnrichedState } from '../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { seededRandom, TestClock } from '../../harness/testClock';
 import type { Order } from '../../sandbox/search';
 import { isoUtc } from '../../harness/simulatedService/formats';
 import { SimulatedService, type Fault } from '../../harness/simulatedService/service';
 import { dayNumber, localMidnight } from '../../harness/simulatedService/calendar';
 import { long } from './size';
-import { simulatedPollContext } from './simulatedPollContext';
+import { restartN8n, simulatedPollContext } from './simulatedPollContext';
 
 interface Row {
 	id: number;
@@ -175,8 +174,7 @@ export async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new TestClock({ start: s.start, random: seededRandom(s.seed + 1) });
 	const restoreClock = clock.install();
-	testHooks.resetPacers();
-	testHooks.forgetTriggerStates();
+	restartN8n({}); // a new process: no pacing, no trigger state in memory
 	const service = new SimService(clock, seededRandom(s.seed + 2), s.service);
 	const zone = s.service.timeZone;
 	const end = s.start + s.days * DAY_MS;
@@ -268,9 +266,7 @@ export async function simulate(s: Scenario) {
 		if (at < clock.now()) continue; // the previous poll was still running
 		clock.time = at;
 		if (index > 0 && index % 97 === 0) {
-			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-			testHooks.resetPacers();
-			testHooks.forgetTriggerStates();
+			staticData = restartN8n(staticData);
 			stats.restarts++;
 		}
 		const roll = random();

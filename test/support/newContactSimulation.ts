@@ -14,7 +14,6 @@ import {
 } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { readNewContactState } from '../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { seededRandom, TestClock } from '../../harness/testClock';
 import type { Order } from '../../sandbox/search';
 import type { Row } from '../../harness/simulatedService/contacts';
@@ -22,7 +21,7 @@ import { size } from './size';
 import { localWithoutZone } from '../../harness/simulatedService/formats';
 import { SimulatedService, type Fault } from '../../harness/simulatedService/service';
 import { dayNumber, localMidnight } from '../../harness/simulatedService/calendar';
-import { simulatedPollContext } from './simulatedPollContext';
+import { restartN8n, simulatedPollContext } from './simulatedPollContext';
 
 // ---------------------------------------------------------------------------------------------
 // The service: the simulated service of the trigger tests (harness/simulatedService), in process
@@ -98,8 +97,7 @@ export async function simulate(s: Scenario) {
 	const random = seededRandom(s.seed);
 	const clock = new TestClock({ start: s.start, random: seededRandom(s.seed + 1) });
 	const restoreClock = clock.install();
-	testHooks.resetPacers();
-	testHooks.forgetTriggerStates();
+	restartN8n({}); // a new process: no pacing, no trigger state in memory
 	const service = new SimulatedService({
 		clock,
 		order: s.service.order,
@@ -221,11 +219,7 @@ export async function simulate(s: Scenario) {
 		if (at < clock.now()) continue; // the previous poll was still running
 		clock.time = at;
 		if (index > 0 && index % 97 === 0) {
-			// n8n restarts: the static data comes back from the database, pacing and the states
-			// kept in process memory start afresh.
-			staticData = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-			testHooks.resetPacers();
-			testHooks.forgetTriggerStates();
+			staticData = restartN8n(staticData);
 			stats.restarts++;
 		}
 		const roll = random();

@@ -6,6 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { MINUTE_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 
 /**
@@ -68,4 +69,14 @@ export function simulatedPollContext(poll: SimulatedPoll): IPollFunctions {
 		},
 	};
 	return ctx as unknown as IPollFunctions;
+}
+
+/**
+ * n8n restarts: the static data comes back from the database (through JSON), and the pacing and
+ * the trigger states kept in process memory start afresh. Returns the static data as it comes back.
+ */
+export function restartN8n(staticData: IDataObject): IDataObject {
+	testHooks.resetPacers();
+	testHooks.forgetTriggerStates();
+	return JSON.parse(JSON.stringify(staticData)) as IDataObject;
 }
