@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console -- e2e test code, not shipped: it reads the example with fs, reports plain Errors and prints the tools it saw */
+/* eslint-disable @n8n/community-nodes/require-node-api-error, no-console -- e2e test code, not shipped: it reports plain Errors and prints the tools it saw */
 /**
  * The node as an AI tool, through n8n 2.41.1's MCP Server Trigger and an MCP client nobody on
  * this project wrote (`@modelcontextprotocol/sdk`), with no language model in between.
@@ -16,9 +16,6 @@
  *   serving;
  * - checks that the API key appears in no tool result.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 // The SDK's documented paths. They resolve through its package exports ("./*": require ->
 // dist/cjs/*, so Node, jest and tsc find them); the lint resolver tries the "types" condition
 // first, which maps them to dist/esm/*.js.d.ts, a file the SDK does not ship.
@@ -28,94 +25,24 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 /* eslint-enable import-x/no-unresolved */
 
 import {
-	SANDBOX_CREDENTIAL,
 	SANDBOX_DUMMY_KEY,
 	startN8nWithSandbox,
 	type RunningN8n,
 } from '../../harness/n8n/environment';
 import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
-import { CREDENTIAL_TYPE, REPO_ROOT, waitFor, type WorkflowJson } from '../../harness/n8n/n8n';
+import { waitFor } from '../../harness/n8n/n8n';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-
-const EXAMPLE = join(REPO_ROOT, 'examples', 'mcp-server-tools.json');
-const TOOL_TYPE = 'n8n-nodes-outreach-contact.outreachContactTool';
-const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
-/** Per request; n8n shares 2 cores with another suite here, so the first calls can be slow. */
-const CALL_TIMEOUT_MS = 120_000;
-
-/** Asked of the one tool the test adds to the example: Output → Selected Fields. */
-const SELECTED_FIELDS = ['email', 'job_title'];
-
-/**
- * The example as it ships, with every credential reference pointed at the sandbox credential,
- * plus one tool the test adds: Get Contact with Output → Selected Fields (SELECTED_FIELDS).
- */
-function loadExample(): WorkflowJson {
-	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
-	for (const node of workflow.nodes) {
-		if (node.credentials?.[CREDENTIAL_TYPE])
-			node.credentials[CREDENTIAL_TYPE] = { ...SANDBOX_CREDENTIAL };
-	}
-	const get = workflow.nodes.find((node) => node.name === 'Get Contact');
-	const trigger = workflow.nodes.find((node) => node.type === MCP_TRIGGER_TYPE);
-	if (get && trigger) {
-		workflow.nodes.push({
-			...get,
-			id: 'added-by-the-test-selected-fields',
-			name: 'Get Contact Fields',
-			parameters: {
-				...get.parameters,
-				toolDescription: `Gets one contact by its id. Argument: contactId. Returns id, ${SELECTED_FIELDS.join(', ')}.`,
-				output: 'fields',
-				fields: SELECTED_FIELDS,
-			},
-		});
-		workflow.connections['Get Contact Fields'] = {
-			ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]],
-		};
-	}
-	return workflow;
-}
-
-/** n8n's tool name for a node: nodeNameToToolName in n8n-workflow. */
-const toolName = (nodeName: string) => nodeName.replace(/[^a-zA-Z0-9_-]+/g, '_');
-
-/** The `$fromAI` arguments every tool must show, and which of them the model must fill. */
-const EXPECTED_ARGUMENTS: Record<
-	string,
-	{ properties: Record<string, string>; required: string[] }
-> = {
-	Add_Contact_to_Sequence: {
-		properties: { email: 'string', sequenceId: 'number', playbookId: 'number' },
-		required: ['email', 'playbookId', 'sequenceId'],
-	},
-	Search_Contacts: {
-		properties: {
-			email: 'string',
-			sequenceId: 'number',
-			createdInLastDays: 'number',
-			limit: 'number',
-		},
-		required: [],
-	},
-	Get_Contact: { properties: { contactId: 'number' }, required: ['contactId'] },
-	Get_Contact_Fields: { properties: { contactId: 'number' }, required: ['contactId'] },
-	List_Sequences: { properties: {}, required: [] },
-	List_Playbooks: { properties: {}, required: [] },
-};
-
-interface JsonSchema {
-	type?: string;
-	description?: string;
-	default?: unknown;
-	properties?: Record<string, JsonSchema>;
-	required?: string[];
-}
-
-interface CallOutcome {
-	isError: boolean;
-	text: string;
-}
+import {
+	CALL_TIMEOUT_MS,
+	EXPECTED_ARGUMENTS,
+	loadExample,
+	MCP_TRIGGER_TYPE,
+	SELECTED_FIELDS,
+	TOOL_TYPE,
+	toolName,
+	type CallOutcome,
+	type JsonSchema,
+} from './support/mcpExample';
 
 const describe2x = targetFromEnv('2.x') ? describe : describe.skip;
 

@@ -10,28 +10,18 @@
  *
  * Screenshots for README go to docs/screenshots/; every step also leaves one in test-results/ui/.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { NodeHelpers, type INodeParameters, type INodeType } from 'n8n-workflow';
-import type { Locator, Page } from 'playwright-core';
+import { NodeHelpers } from 'n8n-workflow';
+import type { Page } from 'playwright-core';
 
-import { OutreachContact } from '../../nodes/OutreachContact/OutreachContact.node';
-import { OutreachContactTrigger } from '../../nodes/OutreachContact/OutreachContactTrigger.node';
-
-import {
-	SANDBOX_CREDENTIAL,
-	startN8nWithSandbox,
-	type RunningN8n,
-} from '../../harness/n8n/environment';
+import { startN8nWithSandbox, type RunningN8n } from '../../harness/n8n/environment';
 import { N8N_TARGETS } from '../../harness/n8n/install';
 import {
 	OUTREACH_NODE_TYPE,
-	CREDENTIAL_TYPE,
 	REPO_ROOT,
 	OUTREACH_TRIGGER_TYPE,
 	waitFor,
-	type WorkflowJson,
 } from '../../harness/n8n/n8n';
 import {
 	closeOptions,
@@ -42,85 +32,24 @@ import {
 	selectOption,
 	shownValue,
 	signIn,
-	unionBox,
-	type Box,
 	type UiBrowser,
 } from './support/browser';
-
-/**
- * examples/mcp-server-tools.json, its credential pointed at the sandbox: the node as an AI tool
- * (type outreachContactTool), where Get and Search show Output instead of Simplify.
- */
-function toolWorkflow(): WorkflowJson {
-	const workflow = JSON.parse(
-		readFileSync(join(REPO_ROOT, 'examples', 'mcp-server-tools.json'), 'utf8'),
-	) as WorkflowJson;
-	for (const node of workflow.nodes as Array<{ credentials?: Record<string, unknown> }>) {
-		if (node.credentials?.[CREDENTIAL_TYPE])
-			node.credentials[CREDENTIAL_TYPE] = { ...SANDBOX_CREDENTIAL };
-	}
-	return workflow;
-}
-
-/** n8n adds this to the resource and operation lists of nodes with credentials; not ours. */
-const N8N_CUSTOM_CALL = 'Custom API Call';
-
-const OPERATIONS: Record<string, string[]> = {
-	Contact: ['Add', 'Get', 'Search'],
-	Playbook: ['Get Many'],
-	Profile: ['Get'],
-	Sequence: ['Get Many'],
-};
-
-const DAYS_OPERATORS = ['Exactly', 'Less Than', 'More Than'];
-const IS_OPERATORS = ['Is', 'Is Not'];
-
-/** Contact property => the operators offered and the value parameter shown. */
-const CONDITION_PROPERTIES: Record<string, { operators: string[]; valueInput: string }> = {
-	'Created (Days Ago)': { operators: DAYS_OPERATORS, valueInput: 'days' },
-	Email: { operators: ['Contains', 'Does Not Contain', 'Is', 'Is Not'], valueInput: 'value' },
-	'Is Enriched': { operators: IS_OPERATORS, valueInput: 'enriched' },
-	'Last Synced (Days Ago)': { operators: DAYS_OPERATORS, valueInput: 'days' },
-	'Premise ID Used': { operators: IS_OPERATORS, valueInput: 'value' },
-	Sequence: { operators: IS_OPERATORS, valueInput: 'sequenceId' },
-	'Updated (Days Ago)': { operators: DAYS_OPERATORS, valueInput: 'days' },
-};
-const VALUE_INPUTS = ['value', 'days', 'enriched', 'sequenceId'];
-
-/** A sequence that exists only in this sandbox: the list must come from the service. */
-const EXTRA_SEQUENCE = { name: 'Spring Launch', profile: 'Globex Growth' };
-
-const EMAIL = 'ada@example.com';
-
-interface StoredNode {
-	id: string;
-	name: string;
-	type: string;
-	typeVersion: number;
-	position: [number, number];
-	parameters: INodeParameters;
-}
-
-const actionType = new OutreachContact();
-const triggerType = new OutreachContactTrigger();
-
-/** The parameters a saved node runs with: its stored values plus the defaults n8n fills in. */
-function resolved(node: StoredNode, type: INodeType): INodeParameters {
-	const parameters = NodeHelpers.getNodeParameters(
-		type.description.properties,
-		node.parameters,
-		true,
-		false,
-		node,
-		type.description,
-	);
-	if (!parameters) throw new Error(`n8n could not resolve the parameters of "${node.name}"`);
-	return parameters;
-}
-
-function itemTexts(items: Locator): Promise<string[]> {
-	return items.allInnerTexts().then((texts) => texts.map((text) => text.trim()));
-}
+import {
+	actionType,
+	CONDITION_PROPERTIES,
+	DAYS_OPERATORS,
+	EMAIL,
+	EXTRA_SEQUENCE,
+	itemTexts,
+	N8N_CUSTOM_CALL,
+	OPERATIONS,
+	resolved,
+	toolWorkflow,
+	triggerType,
+	VALUE_INPUTS,
+	type StoredNode,
+} from './support/editorExpectations';
+import { EditorView } from './support/editorView';
 
 describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 	let env: RunningN8n;
@@ -131,10 +60,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 	let sequenceEntries: string[];
 	let sequenceId: (name: string) => string;
 	let playbookId: (name: string) => string;
-
-	const ndv = () => page.getByTestId('ndv');
-	const nodeCreatorItems = () => page.getByTestId('node-creator').getByTestId('item-iterator-item');
-	const conditions = () => ndv().getByTestId('fixed-collection-conditions');
+	let view: EditorView;
 
 	/** One step: on failure, a screenshot of the page as it was goes next to the debug shots. */
 	function step(name: string, body: () => Promise<void>, timeoutMs?: number): void {
@@ -154,64 +80,6 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			},
 			timeoutMs,
 		);
-	}
-
-	/** The parameter column of the open node, cut below its last visible parameter (and `extra`). */
-	async function parameterClip(extra: Locator[] = []) {
-		const column = await ndv().getByTestId('node-parameters').locator('xpath=..').boundingBox();
-		if (!column) throw new Error('the node details view shows no parameters');
-		const boxes: Box[] = [{ ...column, height: 40 }];
-		const candidates = [...(await ndv().getByTestId('parameter-item').all()), ...extra];
-		for (const locator of candidates) {
-			const box = await locator.boundingBox();
-			if (box && box.y >= column.y && box.y + box.height <= column.y + column.height)
-				boxes.push(box);
-		}
-		const bottom = unionBox(boxes, 0);
-		return {
-			x: column.x,
-			y: column.y,
-			width: column.width,
-			height: Math.min(bottom.y + bottom.height + 16, column.y + column.height) - column.y,
-		};
-	}
-
-	async function closeNdv(): Promise<void> {
-		await ndv().getByTestId('ndv-close-button').click();
-		await ndv().waitFor({ state: 'hidden' });
-	}
-
-	/** Shows `item` of the node creator, unfolding its group (Actions or Triggers) if folded. */
-	async function unfold(item: Locator, category: 'Actions' | 'Triggers'): Promise<void> {
-		// n8n folds one of the two groups (which one depends on whether the workflow has a trigger);
-		// a click on an unfolded group would fold it, so look first, allowing for the slide-in.
-		const shown = await item.waitFor({ timeout: 3_000 }).then(
-			() => true,
-			() => false,
-		);
-		if (!shown)
-			await page
-				.getByTestId('node-creator-category-item')
-				.filter({ hasText: category })
-				.first()
-				.click();
-		await item.waitFor();
-	}
-
-	/** Node creator (from the "+" at the top right), search, our node, then one of its actions. */
-	async function addFromNodeCreator(
-		open: Locator,
-		action: string,
-		category: 'Actions' | 'Triggers',
-	) {
-		await open.click();
-		await page.getByTestId('node-creator').waitFor();
-		await page.getByTestId('node-creator-search-bar').fill('Outreach Contact');
-		await nodeCreatorItems().filter({ hasText: 'Outreach Contact' }).first().click();
-		const item = nodeCreatorItems().filter({ has: page.getByText(action, { exact: true }) });
-		await unfold(item, category);
-		await item.click();
-		await ndv().waitFor();
 	}
 
 	beforeAll(async () => {
@@ -249,6 +117,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		};
 		browser = await launchBrowser();
 		page = browser.page;
+		view = new EditorView(page);
 		shots = new Screenshots(
 			page,
 			join(REPO_ROOT, 'test-results', 'ui'),
@@ -270,11 +139,11 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 	step('the node creator finds Outreach Contact with its trigger and all six actions', async () => {
 		await page.getByTestId('canvas-add-button').click();
 		await page.getByTestId('node-creator-search-bar').fill('Outreach Contact');
-		const ours = nodeCreatorItems().filter({ hasText: 'Outreach Contact' });
+		const ours = view.nodeCreatorItems().filter({ hasText: 'Outreach Contact' });
 		await ours.first().waitFor();
 		await ours.first().click();
-		await unfold(nodeCreatorItems().filter({ hasText: 'Get many sequences' }), 'Actions');
-		const names = await itemTexts(nodeCreatorItems());
+		await view.unfold(view.nodeCreatorItems().filter({ hasText: 'Get many sequences' }), 'Actions');
+		const names = await itemTexts(view.nodeCreatorItems());
 		expect(names).toEqual(
 			expect.arrayContaining([
 				'On new contact',
@@ -287,19 +156,20 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			]),
 		);
 		await shots.doc('01-node-creator');
-		await nodeCreatorItems()
+		await view
+			.nodeCreatorItems()
 			.filter({ has: page.getByText('Add contact to sequence', { exact: true }) })
 			.click();
-		await ndv().waitFor();
+		await view.ndv().waitFor();
 		// The credential of the instance is picked on its own.
 		await expect(
-			ndv().getByTestId('node-credentials-select').locator('input').first().inputValue(),
+			view.ndv().getByTestId('node-credentials-select').locator('input').first().inputValue(),
 		).resolves.toBe(env.credential.name);
 	});
 
 	step('resource and operation: every resource offers its operations', async () => {
-		const resource = ndv().getByTestId('parameter-input-resource');
-		const operation = ndv().getByTestId('parameter-input-operation');
+		const resource = view.ndv().getByTestId('parameter-input-resource');
+		const operation = view.ndv().getByTestId('parameter-input-operation');
 		expect(await shownValue(resource)).toBe('Contact');
 		expect(await shownValue(operation)).toBe('Add');
 		const resources = (await readOptions(page, resource)).filter(
@@ -314,16 +184,21 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		await selectOption(page, resource, 'Contact');
 		await selectOption(page, operation, 'Add');
 		for (const parameter of ['email', 'sequenceId', 'playbookId']) {
-			await expect(ndv().getByTestId(`parameter-input-${parameter}`).isVisible()).resolves.toBe(
-				true,
-			);
+			await expect(
+				view.ndv().getByTestId(`parameter-input-${parameter}`).isVisible(),
+			).resolves.toBe(true);
 		}
 	});
 
 	step('Contact → Add: the sequence list is filled from the service and searchable', async () => {
-		await ndv().getByTestId('parameter-input-email').locator('input, textarea').first().fill(EMAIL);
+		await view
+			.ndv()
+			.getByTestId('parameter-input-email')
+			.locator('input, textarea')
+			.first()
+			.fill(EMAIL);
 		const before = env.sandbox.stats.byPath['GET /sequences/list/'] ?? 0;
-		const locator = ndv().getByTestId('resource-locator-sequenceId');
+		const locator = view.ndv().getByTestId('resource-locator-sequenceId');
 		await locator.getByTestId('rlc-input').click();
 		const entries = page.getByTestId('rlc-item');
 		await entries.filter({ hasText: EXTRA_SEQUENCE.name }).waitFor();
@@ -332,7 +207,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			expect.arrayContaining(['Q1 Outbound (Acme Sales)', 'Webinar Follow-up (Acme Sales)']),
 		);
 		expect(env.sandbox.stats.byPath['GET /sequences/list/'] ?? 0).toBeGreaterThan(before);
-		await shots.doc('02-sequence-list', await parameterClip([entries.last()]));
+		await shots.doc('02-sequence-list', await view.parameterClip([entries.last()]));
 
 		await page.getByTestId('rlc-search').fill('webinar');
 		await waitFor(
@@ -349,36 +224,36 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			'Webinar Follow-up (Acme Sales)',
 		);
 
-		const playbook = ndv().getByTestId('resource-locator-playbookId');
+		const playbook = view.ndv().getByTestId('resource-locator-playbookId');
 		await playbook.getByTestId('rlc-input').click();
 		await page.getByTestId('rlc-item').filter({ hasText: 'Cold Email Intro' }).click();
 		expect(await playbook.getByTestId('rlc-input').inputValue()).toBe(
 			'Cold Email Intro (Acme Sales)',
 		);
-		await shots.doc('03-contact-add', await parameterClip());
-		await closeNdv();
+		await shots.doc('03-contact-add', await view.parameterClip());
+		await view.closeNdv();
 	});
 
 	step(
 		'Contact → Search: a new condition starts with an operator its property allows',
 		async () => {
-			await addFromNodeCreator(
+			await view.addFromNodeCreator(
 				page.getByTestId('node-creator-plus-button'),
 				'Search contacts',
 				'Actions',
 			);
-			expect(await shownValue(ndv().getByTestId('parameter-input-operation'))).toBe('Search');
-			await ndv().getByTestId('fixed-collection-add').click();
-			const property = conditions().getByTestId('parameter-input-property');
+			expect(await shownValue(view.ndv().getByTestId('parameter-input-operation'))).toBe('Search');
+			await view.ndv().getByTestId('fixed-collection-add').click();
+			const property = view.conditions().getByTestId('parameter-input-property');
 			await property.waitFor();
 			const shownProperty = await shownValue(property);
-			const operator = await shownValue(conditions().getByTestId('parameter-input-operator'));
+			const operator = await shownValue(view.conditions().getByTestId('parameter-input-operator'));
 			const allowed = CONDITION_PROPERTIES[shownProperty]?.operators ?? [];
 			// What the user sees right after "Add Condition": no red warning, an operator of the list.
 			expect({
 				property: shownProperty,
 				operator,
-				issues: await conditions().getByTestId('parameter-issues').count(),
+				issues: await view.conditions().getByTestId('parameter-issues').count(),
 			}).toEqual({
 				property: shownProperty,
 				operator: expect.stringMatching(new RegExp(`^(${allowed.join('|')})$`)),
@@ -388,11 +263,11 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 	);
 
 	step('Contact → Search: the operator list and the value field follow the property', async () => {
-		if ((await conditions().getByTestId('parameter-input-property').count()) === 0) {
-			await ndv().getByTestId('fixed-collection-add').click();
+		if ((await view.conditions().getByTestId('parameter-input-property').count()) === 0) {
+			await view.ndv().getByTestId('fixed-collection-add').click();
 		}
-		const property = conditions().getByTestId('parameter-input-property').first();
-		const operator = conditions().getByTestId('parameter-input-operator').first();
+		const property = view.conditions().getByTestId('parameter-input-property').first();
+		const operator = view.conditions().getByTestId('parameter-input-operator').first();
 		expect(await readOptions(page, property)).toEqual(Object.keys(CONDITION_PROPERTIES));
 		for (const [name, expected] of Object.entries(CONDITION_PROPERTIES)) {
 			await selectOption(page, property, name);
@@ -400,7 +275,7 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			const shown = await shownValue(operator);
 			const valueInputs: string[] = [];
 			for (const input of VALUE_INPUTS) {
-				if (await conditions().getByTestId(`parameter-input-${input}`).first().isVisible())
+				if (await view.conditions().getByTestId(`parameter-input-${input}`).first().isVisible())
 					valueInputs.push(input);
 			}
 			expect({
@@ -418,21 +293,24 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 	});
 
 	step('Contact → Search: builds "Email contains" and "Created less than 7 days ago"', async () => {
-		const property = (i: number) => conditions().getByTestId('parameter-input-property').nth(i);
-		const operator = (i: number) => conditions().getByTestId('parameter-input-operator').nth(i);
+		const property = (i: number) =>
+			view.conditions().getByTestId('parameter-input-property').nth(i);
+		const operator = (i: number) =>
+			view.conditions().getByTestId('parameter-input-operator').nth(i);
 		await selectOption(page, property(0), 'Email');
 		await selectOption(page, operator(0), 'Contains');
-		await conditions()
+		await view
+			.conditions()
 			.getByTestId('parameter-input-value')
 			.locator('input, textarea')
 			.first()
 			.fill('@example.com');
 
-		await ndv().getByTestId('fixed-collection-add').click();
+		await view.ndv().getByTestId('fixed-collection-add').click();
 		await property(1).waitFor();
 		await selectOption(page, property(1), 'Created (Days Ago)');
 		await selectOption(page, operator(1), 'Less Than');
-		const days = conditions().getByTestId('parameter-input-days').locator('input').first();
+		const days = view.conditions().getByTestId('parameter-input-days').locator('input').first();
 		await days.fill('7');
 		await days.press('Tab');
 
@@ -442,34 +320,34 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 		expect(await openOptions(page, operator(1))).toEqual(DAYS_OPERATORS);
 		await shots.doc(
 			'04-search-conditions',
-			await parameterClip([page.locator('.el-select__popper:visible')]),
+			await view.parameterClip([page.locator('.el-select__popper:visible')]),
 		);
 		await closeOptions(page);
-		await closeNdv();
+		await view.closeNdv();
 	});
 
 	step('adds the Outreach Contact Trigger and filters it on a sequence from the list', async () => {
-		await addFromNodeCreator(
+		await view.addFromNodeCreator(
 			page.getByTestId('node-creator-plus-button'),
 			'On new contact',
 			'Triggers',
 		);
-		const event = ndv().getByTestId('parameter-input-event');
+		const event = view.ndv().getByTestId('parameter-input-event');
 		expect(await shownValue(event)).toBe('New Contact');
 		expect(await readOptions(page, event)).toEqual(['Contact Enriched', 'New Contact']);
-		await ndv().getByRole('button', { name: 'Add Filter' }).click();
-		const locator = ndv().getByTestId('resource-locator-sequenceId');
+		await view.ndv().getByRole('button', { name: 'Add Filter' }).click();
+		const locator = view.ndv().getByTestId('resource-locator-sequenceId');
 		await locator.getByTestId('rlc-input').click();
 		const entries = page.getByTestId('rlc-item');
 		await entries.filter({ hasText: 'Q1 Outbound' }).waitFor();
 		expect(await itemTexts(entries)).toEqual(sequenceEntries);
 		await entries.filter({ hasText: 'Q1 Outbound' }).click();
 		expect(await locator.getByTestId('rlc-input').inputValue()).toBe('Q1 Outbound (Acme Sales)');
-		await shots.doc('05-trigger', await parameterClip());
+		await shots.doc('05-trigger', await view.parameterClip());
 		// Once in CI (2026-11-26) the input showed the sequence but the saved workflow had no
 		// filter: the panel was closed before the editor stored the value. Give it a moment.
 		await page.waitForTimeout(1_000);
-		await closeNdv();
+		await view.closeNdv();
 	});
 
 	step('the saved workflow holds the parameters of the public contract', async () => {
@@ -559,19 +437,19 @@ describe(`the editor of n8n ${N8N_TARGETS['2.x'].version} in Chromium`, () => {
 			const node = page.getByTestId('canvas-node').filter({ hasText: 'Get Contact' }).first();
 			await node.waitFor();
 			await node.dblclick();
-			await ndv().waitFor();
-			const output = ndv().getByTestId('parameter-input-output');
+			await view.ndv().waitFor();
+			const output = view.ndv().getByTestId('parameter-input-output');
 			expect(await shownValue(output)).toBe('Simplified');
 			expect((await readOptions(page, output)).sort()).toEqual([
 				'Raw',
 				'Selected Fields',
 				'Simplified',
 			]);
-			expect(await ndv().getByTestId('parameter-input-simplify').count()).toBe(0);
+			expect(await view.ndv().getByTestId('parameter-input-simplify').count()).toBe(0);
 			await selectOption(page, output, 'Selected Fields');
-			await ndv().getByTestId('parameter-input-fields').waitFor();
-			await shots.doc('07-tool-output', await parameterClip());
-			await closeNdv();
+			await view.ndv().getByTestId('parameter-input-fields').waitFor();
+			await shots.doc('07-tool-output', await view.parameterClip());
+			await view.closeNdv();
 		},
 	);
 });
