@@ -1,10 +1,4 @@
-/** Reads of a window the service lists in an order: readOrdered, keepsOrder and checkOrder. */
-import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
-import {
-	checkOrder,
-	keepsOrder,
-	lateContacts,
-} from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
+/** Reads of a window the service lists in an order: readOrdered, and continues (serviceTime.ts). */
 import {
 	CHEAP_PAGES,
 	readOrdered,
@@ -13,35 +7,12 @@ import {
 	createdTime,
 	continues,
 	MINUTE_MS,
-	type Order,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
-import { contactAt, FakeSearch, pollContext } from '../../support/poll';
+import { contactAt, FakeSearch } from '../../support/poll';
+import { c, ids, knownUpTo, range, reader, service, T0 } from '../../support/orderedList';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
-
-const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
-/** Contact `id` was created `id` minutes after T0: a larger id is newer. */
-const c = (id: number) => contactAt(id, T0 + id * MINUTE_MS);
-const range = (from: number, to: number) =>
-	Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const ids = (contacts: Contact[]) => contacts.map((x) => x.id);
-const pagesOf = (...pages: number[][]) => pages.map((page) => page.map(c));
-
-/** A service listing contacts 1..n in `order`, `cap` a page. */
-function service(n: number, order: Order, cap = 10): FakeSearch {
-	const fake = new FakeSearch(order, cap);
-	fake.contacts = range(1, n).map(c);
-	return fake.install();
-}
-
-const reader = (size?: number, take = () => true) => new PageReader(pollContext, [], size, take);
-
-/** Contacts up to `known` were handled by the earlier polls, without a gap. */
-const knownUpTo = (known: number) => ({
-	isKnown: (contact: Contact) => contact.id <= known,
-	isHandled: (contact: Contact) => contact.id <= known,
-});
 
 /** One read of the new end of a list: contacts up to `known` were handled. */
 const readNewest = (known: number, maxPerPoll: number) =>
@@ -67,26 +38,6 @@ function unknownIn(pages: Array<{ contacts: Contact[] }>, known: number): number
 	const all = new Set(pages.flatMap((p) => ids(p.contacts)).filter((id) => id > known));
 	return [...all].sort((a, b) => a - b);
 }
-
-describe('keepsOrder', () => {
-	it('holds for pages that never rise (newest) or never fall (oldest), across pages', () => {
-		expect(keepsOrder([[c(9), c(8)], [c(8), c(5)], [c(2)]], 'newest', createdTime)).toBe(true);
-		expect(keepsOrder([[c(9), c(8)], [c(10)]], 'newest', createdTime)).toBe(false);
-		expect(keepsOrder([[c(1), c(3)], [c(7)]], 'oldest', createdTime)).toBe(true);
-		expect(keepsOrder([[c(3), c(1)]], 'oldest', createdTime)).toBe(false);
-	});
-
-	it('passes over a contact met again on a later page (pages read a moment apart overlap)', () => {
-		// Newest first: two contacts were added between the reads, 9 moved onto page 2.
-		expect(keepsOrder(pagesOf([10, 9], [9, 8]), 'newest', createdTime)).toBe(true);
-		expect(keepsOrder(pagesOf([10, 8], [9, 7]), 'newest', createdTime)).toBe(false);
-	});
-
-	it('passes over contacts without a readable date', () => {
-		const odd = { ...c(99), created_date: 'soon' };
-		expect(keepsOrder([[c(5), odd, c(4)]], 'newest', createdTime)).toBe(true);
-	});
-});
 
 describe('continues: a page read after the one before goes on from it', () => {
 	const page = (n: number, contactIds: number[], total?: number) => ({
@@ -327,109 +278,5 @@ describe('readOrdered, oldest first', () => {
 		expect(r.range.map((p) => p.page)).toEqual([51, 52, 53]);
 		expect(unknownIn(r.range, 505).slice(0, 25)).toEqual(range(506, 530));
 		expect(r.pagesWaiting).toBe(true); // pages 54 to 200 wait
-	});
-});
-
-describe('checkOrder: the rolling check', () => {
-	const check = (order: Order, checkedTo: number, requests: number, below = 15) =>
-		checkOrder({
-			time: createdTime,
-			reader: reader(10),
-			order,
-			checkedTo,
-			total: 50,
-			requests,
-			belowFloor: (x) => x.id <= below,
-		});
-
-	it('newest first: goes on from where the last poll stopped, to a page below the floor', async () => {
-		const fake = service(50, 'newest');
-		const a = await check('newest', 0, 2);
-		expect(a).toMatchObject({ checkedTo: 20, ordered: true });
-		const b = await check('newest', a.checkedTo, 2);
-		expect(b.checkedTo).toBe(40);
-		const done = await check('newest', b.checkedTo, 2); // page 5: 10..1, all below the floor
-		expect(done.checkedTo).toBe(0);
-		expect(fake.pagesAsked).toEqual([1, 2, 3, 4, 5]);
-	});
-
-	it('oldest first: positions count from the new end (the last page)', async () => {
-		const fake = service(50, 'oldest');
-		const a = await check('oldest', 0, 3);
-		expect(a.checkedTo).toBe(30);
-		expect(ids(a.pages[0].contacts)).toEqual(range(41, 50));
-		const b = await check('oldest', a.checkedTo, 3);
-		expect(b.checkedTo).toBe(0); // page 1 (1..10) is below the floor: a new round
-		expect(fake.pagesAsked).toEqual([5, 4, 3, 2, 1]);
-	});
-
-	it('starts a new round when the position is past the end of the list', async () => {
-		const fake = service(50, 'newest');
-		expect(await check('newest', 70, 2)).toEqual({
-			pages: [],
-			checkedTo: 0,
-			ordered: true,
-			complete: true,
-		});
-		expect(fake.requests).toHaveLength(0);
-	});
-
-	it('says the order broke at a page out of order, and starts over', async () => {
-		const fake = new FakeSearch('asListed', 10);
-		fake.contacts = [...range(41, 50).reverse(), 31, 32, ...range(21, 30).reverse()].map(c);
-		fake.install();
-		const r = await check('newest', 10, 2);
-		expect(r).toMatchObject({ checkedTo: 0, ordered: false });
-	});
-
-	it('stops where the budget ends, keeping its position', async () => {
-		service(50, 'newest');
-		let left = 1;
-		const r = await checkOrder({
-			time: createdTime,
-			reader: reader(10, () => left-- > 0),
-			order: 'newest',
-			checkedTo: 10,
-			total: 50,
-			requests: 3,
-			belowFloor: () => false,
-		});
-		expect(r.pages.map((p) => p.page)).toEqual([2]);
-		expect(r.checkedTo).toBe(20);
-	});
-});
-
-describe("lateContacts: what a poll takes of the check's pages", () => {
-	const upTo = T0 + 5 * MINUTE_MS;
-	const input = { time: createdTime, isKnown: (x: Contact) => Number(x.id) <= 5, upTo };
-	/** The read met the handled contacts on `met`, of `total` results. */
-	const read = (met: number, total = 40) => ({ range: [page(met, [])], total });
-	const page = (n: number, ids: number[], total = 40) => ({
-		page: n,
-		pageSize: 20,
-		total,
-		contacts: ids.map(c),
-	});
-
-	it("takes the contacts up to the read's reach; newer ones wait for the read", () => {
-		const out = lateContacts([page(1, [7, 6, 3, 2])], read(1), { ...input, order: 'newest' });
-		expect(out.ordered).toBe(true);
-		expect(out.pages.map((p) => ids(p.contacts))).toEqual([[3, 2]]);
-	});
-
-	it('a newer unknown contact behind where the read met the handled ones, in the same count: the order broke', () => {
-		// Newest first, page 2 lies behind page 1; oldest first, page 1 lies behind page 2.
-		expect(lateContacts([page(2, [7, 2])], read(1), { ...input, order: 'newest' }).ordered).toBe(
-			false,
-		);
-		expect(lateContacts([page(1, [2, 7])], read(2), { ...input, order: 'oldest' }).ordered).toBe(
-			false,
-		);
-	});
-
-	it('the count changed between the reads (the list moved): the newer contact waits for the read', () => {
-		const out = lateContacts([page(2, [7, 2], 41)], read(1), { ...input, order: 'newest' });
-		expect(out.ordered).toBe(true);
-		expect(out.pages.map((p) => ids(p.contacts))).toEqual([[2]]);
 	});
 });

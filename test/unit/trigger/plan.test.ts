@@ -1,6 +1,6 @@
 /**
  * The pure pieces of a New Contact poll: settings, the window and walk a poll goes on with,
- * floor and cutoff rules, the collector and what the ledger records of it.
+ * floor and cutoff rules (the collector is collector.test.ts).
  */
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
 
@@ -9,54 +9,29 @@ import {
 	searchConditions,
 } from '../../../nodes/OutreachContact/trigger/newContact/poll';
 import { MAX_WIDENED, newWalk } from '../../../nodes/OutreachContact/trigger/newContact/walking';
-import {
-	CandidateCollector,
-	idKey,
-	type CollectRules,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger/candidates';
 import { RequestBudget } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import {
 	FIRST_RUN_LOOKBACK_MS,
 	nextFloor,
 	OVERLAP_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
+import { activatedNewContact } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
 import {
-	activatedNewContact,
-	settleNewContact,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
-import {
-	DEFAULT_MAX_PER_POLL,
 	pollSettings,
 	readSequenceFilter,
 } from '../../../nodes/OutreachContact/trigger/pollRunner';
-import {
-	MAX_ID_LENGTH,
-	type NewContactState,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import { type NewContactState } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import {
 	createdTime,
 	cutoffOf,
 	DAY_MS,
-	FUTURE_TOLERANCE_MS,
 	HOUR_MS,
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { newestContact } from '../../../nodes/OutreachContact/trigger/testEvent';
 import type { Contact } from '../../../nodes/OutreachContact/types';
-import { contactAt as contact, FakeSearch, idsOf as ids, runEventPoll } from '../../support/poll';
+import { contactAt as contact, FakeSearch, runEventPoll } from '../../support/poll';
 import { storedState, T0 } from '../../support/newContactPoll';
-import { seededRandom } from '../../../harness/testClock';
-
-const rules = (over: Partial<CollectRules> = {}): CollectRules => ({
-	now: T0,
-	time: createdTime,
-	emit: true,
-	maxPerPoll: DEFAULT_MAX_PER_POLL,
-	floor: T0 - HOUR_MS,
-	cutoff: null,
-	seen: {},
-	...over,
-});
 
 let budgets = 0;
 
@@ -228,147 +203,6 @@ describe('the window and floor a poll goes on with', () => {
 		expect(state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect((await pollAt(undefined, T0)).state.floor).toBe(T0 - FIRST_RUN_LOOKBACK_MS);
 		expect(FIRST_RUN_LOOKBACK_MS).toBe(DAY_MS);
-	});
-});
-
-describe('the collector', () => {
-	it('keeps only the oldest maxPerPoll contacts in memory but finds the same ones', () => {
-		const random = seededRandom(11);
-		const collector = new CandidateCollector(rules({ maxPerPoll: 10, floor: T0 - DAY_MS }));
-		const all = Array.from({ length: 2000 }, (_, i) =>
-			contact(i + 1, T0 - Math.floor(random() * HOUR_MS)),
-		);
-		let most = 0;
-		for (let i = 0; i < all.length; i += 50) {
-			// Every page again with some contacts of earlier pages (as when others arrive while paging).
-			collector.add([...all.slice(i, i + 50), ...all.slice(Math.max(0, i - 20), i)]);
-			most = Math.max(most, collector.sorted().length);
-		}
-		const out = collector.choose();
-		const expected = [...all]
-			.sort((a, b) => Date.parse(a.created_date) - Date.parse(b.created_date) || a.id - b.id)
-			.slice(0, 10);
-		expect(ids(out.emit)).toEqual(ids(expected));
-		expect(out.report.backlog).toBe(1990);
-		expect(collector.candidateCount).toBe(2000); // each once, though many came twice
-		expect(most).toBeLessThanOrEqual(2 * 10 + 100);
-	});
-
-	it('emits oldest first by (created, id), each id once', () => {
-		const collector = new CandidateCollector(rules());
-		collector.add([contact(12, T0 - 1000), contact(10, T0 - 3000), contact(11, T0 - 3000)]);
-		collector.add([contact(10, T0 - 3000), contact(13, T0 - 2000)]);
-		expect(ids(collector.choose().emit)).toEqual([10, 11, 13, 12]);
-	});
-
-	it('passes over contacts below the floor, at or before the cutoff, or seen', () => {
-		const collector = new CandidateCollector(
-			rules({ floor: T0 - HOUR_MS, cutoff: T0 - 30 * MINUTE_MS, seen: { '3': T0 - 1000 } }),
-		);
-		const below = contact(1, T0 - HOUR_MS - 1);
-		const atCutoff = contact(2, T0 - 30 * MINUTE_MS);
-		const seen = contact(3, T0 - 1000);
-		const fresh = contact(4, T0 - 30 * MINUTE_MS + 1);
-		collector.add([below, atCutoff, seen, fresh]);
-		expect(ids(collector.choose().emit)).toEqual([4]);
-		expect([below, atCutoff, seen, fresh].map((c) => collector.isKnown(c))).toEqual([
-			true,
-			true,
-			true,
-			false,
-		]);
-		expect(collector.belowFloor(below)).toBe(true);
-		expect(collector.belowFloor(atCutoff)).toBe(false);
-	});
-
-	it('reports contacts without a readable id or date, and never emits them', () => {
-		const collector = new CandidateCollector(rules());
-		const noDate = contact(40, 'not a date');
-		const noId = { ...contact(41, T0 - 1000), id: undefined as unknown as number };
-		const longId = { ...contact(42, T0 - 1000), id: 'y'.repeat(MAX_ID_LENGTH + 1) as never };
-		collector.add([noDate, noId, longId, contact(43, T0 - 2000)]);
-		const { emit, report } = collector.choose();
-		expect(ids(emit)).toEqual([43]);
-		expect(report.unreadable).toEqual([
-			'40',
-			'(no id, created_date "2026-03-10T08:59:59.000Z")',
-			`${'y'.repeat(MAX_ID_LENGTH)}…`,
-		]);
-		expect([noDate, noId, longId].every((c) => collector.isKnown(c))).toBe(true);
-	});
-
-	it('holds back a contact dated more than a day ahead, and takes it once it is near', () => {
-		const ahead = contact(50, T0 + FUTURE_TOLERANCE_MS + 1);
-		const now = new CandidateCollector(rules());
-		now.add([ahead]);
-		expect(now.choose()).toMatchObject({ emit: [], report: { deferred: ['50'] } });
-		expect(now.isKnown(ahead)).toBe(true);
-		const later = new CandidateCollector(rules({ now: T0 + 2 * MINUTE_MS }));
-		later.add([ahead]);
-		expect(ids(later.choose().emit)).toEqual([50]);
-	});
-
-	it('reads timestamps in any supported format the same way', () => {
-		const collector = new CandidateCollector(rules());
-		collector.add([
-			contact(60, '2026-03-10 08:59:03'), // no zone: UTC
-			contact(61, '2026-03-10T21:59:02+13:00'),
-			contact(62, '2026-03-10T00:59:01.000000-08:00'),
-			contact(63, String((T0 - 64_000) / 1000)), // epoch seconds: 08:58:56
-		]);
-		expect(ids(collector.choose().emit)).toEqual([63, 62, 61, 60]);
-	});
-
-	it('in record mode (a first activation) keeps every candidate and emits none', () => {
-		const collector = new CandidateCollector(rules({ emit: false, maxPerPoll: 2 }));
-		collector.add([1, 2, 3, 4].map((i) => contact(i, T0 - i * 1000)));
-		const { chosen, emit, report } = collector.choose();
-		expect(chosen).toHaveLength(4);
-		expect(emit).toEqual([]);
-		expect(report.backlog).toBe(0);
-	});
-
-	it('idKey: numbers and trimmed strings of up to 64 characters', () => {
-		expect(idKey(17)).toBe('17');
-		expect(idKey(' a1 ')).toBe('a1');
-		expect(idKey('x'.repeat(MAX_ID_LENGTH))).toHaveLength(MAX_ID_LENGTH);
-		for (const bad of ['', '  ', 'x'.repeat(MAX_ID_LENGTH + 1), NaN, null, {}, true])
-			expect(idKey(bad)).toBeUndefined();
-	});
-
-	it('the ledger records the chosen in seen, and forgets ids the floor excludes for good', () => {
-		const collector = new CandidateCollector(rules());
-		const page = {
-			page: 1,
-			pageSize: 100,
-			contacts: [contact(1, T0 - 5000), contact(2, T0 - 1000)],
-		};
-		collector.add(page.contacts);
-		expect(ids(collector.choose().emit)).toEqual([1, 2]);
-		const state = storedState({
-			floor: T0 - 3 * HOUR_MS,
-			through: null,
-			order: 'newest',
-			seen: { '0': T0 - 2 * HOUR_MS },
-		});
-		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0 } as const;
-		// Nothing handled without a gap: the floor stays, and the chosen join the seen ids.
-		const kept = settleNewContact(
-			state,
-			{ pages: [page], proved: false, learned },
-			{ now: T0, maxPerPoll: 100, time: createdTime },
-		);
-		expect(ids(kept.emit)).toEqual([1, 2]);
-		expect(kept.state.seen).toEqual({ '0': T0 - 2 * HOUR_MS, '1': T0 - 5000, '2': T0 - 1000 });
-		// Handled up to where the floor (an overlap behind) passes T0 - 1000: ids below it go.
-		const read = { pages: [page], proved: true, reach: T0 - 1000 + OVERLAP_MS, learned };
-		const pruned = settleNewContact(state, read, {
-			now: T0 + HOUR_MS,
-			maxPerPoll: 100,
-			time: createdTime,
-		});
-		expect(pruned.state.floor).toBe(T0 - 1000);
-		expect(pruned.state.seen).toEqual({ '2': T0 - 1000 });
 	});
 });
 
