@@ -1,3 +1,5 @@
+import nock from 'nock';
+
 import type { ApiRequest } from '../../nodes/OutreachContact/transport/request';
 import { apiRequest } from '../../nodes/OutreachContact/transport/request';
 import type { CredentialsInput } from '../../harness/n8nHarness';
@@ -21,6 +23,12 @@ export type NodeErrorLike = Record<string, unknown> & {
 	description?: string;
 	httpCode?: string;
 };
+
+/** A reply of the service: status, body and headers. */
+export type Reply = [number, unknown, Record<string, string>?];
+
+/** The 200 of a request that went through. */
+export const OK: Reply = [200, { message: 'ok' }];
 
 export interface Outcome {
 	value?: unknown;
@@ -67,9 +75,19 @@ export function useApiCalls() {
 		return { value, error: error as NodeErrorLike, threw };
 	}
 
-	/** Records the virtual time of every request the service received. */
-	const recordTimes = (times: number[]) => () => {
-		times.push(time.clock.now());
-	};
-	return { time, call, recordTimes };
+	/**
+	 * The service answers `GET /me` with these replies in turn (a reply may be computed when the
+	 * request comes); returns the virtual time of each request it received.
+	 */
+	function meAnswers(...replies: Array<Reply | (() => Reply)>): number[] {
+		const times: number[] = [];
+		const scope = nock(ORIGIN);
+		for (const reply of replies)
+			scope.get('/api/v2/me').reply(() => {
+				times.push(time.clock.now());
+				return typeof reply === 'function' ? reply() : reply;
+			});
+		return times;
+	}
+	return { time, call, meAnswers };
 }

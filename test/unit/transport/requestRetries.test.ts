@@ -6,27 +6,16 @@
 import nock from 'nock';
 
 import { closedPort, localServer } from '../../../harness/n8nHarness';
-import { API_KEY, credentials, expectNoKey, ORIGIN, useApiCalls } from '../../support/apiCall';
+import { API_KEY, credentials, expectNoKey, OK, ORIGIN, useApiCalls } from '../../support/apiCall';
 
 // No test waits for real time (virtual clock); the margin is for slow, busy machines.
 jest.setTimeout(20_000);
 
-const { time, call, recordTimes } = useApiCalls();
+const { time, call, meAnswers } = useApiCalls();
 
 describe('apiRequest: retries', () => {
 	it('429 with Retry-After: waits that many seconds plus a little jitter, then succeeds', async () => {
-		const times: number[] = [];
-		nock(ORIGIN)
-			.get('/api/v2/me')
-			.reply(function () {
-				recordTimes(times)();
-				return [429, { detail: 'slow down' }, { 'Retry-After': '7' }];
-			})
-			.get('/api/v2/me')
-			.reply(function () {
-				recordTimes(times)();
-				return [200, { message: 'ok' }];
-			});
+		const times = meAnswers([429, { detail: 'slow down' }, { 'Retry-After': '7' }], OK);
 		const out = await call({ method: 'GET', path: '/me' });
 		expect(out.value).toEqual({ message: 'ok' });
 		expect(times).toHaveLength(2);
@@ -37,18 +26,10 @@ describe('apiRequest: retries', () => {
 	});
 
 	it('429 with an HTTP-date Retry-After waits until that date', async () => {
-		const times: number[] = [];
-		nock(ORIGIN)
-			.get('/api/v2/me')
-			.reply(function () {
-				recordTimes(times)();
-				return [429, {}, { 'Retry-After': new Date(time.clock.now() + 20_000).toUTCString() }];
-			})
-			.get('/api/v2/me')
-			.reply(function () {
-				recordTimes(times)();
-				return [200, { message: 'ok' }];
-			});
+		const times = meAnswers(
+			() => [429, {}, { 'Retry-After': new Date(time.clock.now() + 20_000).toUTCString() }],
+			OK,
+		);
 		const out = await call({ method: 'GET', path: '/me' });
 		expect(out.value).toEqual({ message: 'ok' });
 		expect(times[1] - times[0]).toBeGreaterThanOrEqual(20_000);
@@ -56,18 +37,7 @@ describe('apiRequest: retries', () => {
 	});
 
 	it('429 without Retry-After: exponential backoff', async () => {
-		const times: number[] = [];
-		const interceptor = nock(ORIGIN);
-		for (let i = 0; i < 3; i++) {
-			interceptor.get('/api/v2/me').reply(function () {
-				recordTimes(times)();
-				return [429, {}];
-			});
-		}
-		interceptor.get('/api/v2/me').reply(function () {
-			recordTimes(times)();
-			return [200, { message: 'ok' }];
-		});
+		const times = meAnswers([429, {}], [429, {}], [429, {}], OK);
 		const out = await call({ method: 'GET', path: '/me' });
 		expect(out.value).toEqual({ message: 'ok' });
 		const gaps = times.slice(1).map((t, i) => t - times[i]);
@@ -114,18 +84,7 @@ describe('apiRequest: retries', () => {
 		[502, '<html><body>Bad gateway</body></html>'],
 		[504, '<html><body>Gateway timeout</body></html>'],
 	])('%i then success: retried after a backoff', async (status, body) => {
-		const times: number[] = [];
-		nock(ORIGIN)
-			.get('/api/v2/me')
-			.reply(function () {
-				recordTimes(times)();
-				return [status, body];
-			})
-			.get('/api/v2/me')
-			.reply(function () {
-				recordTimes(times)();
-				return [200, { message: 'ok' }];
-			});
+		const times = meAnswers([status, body], OK);
 		const out = await call({ method: 'GET', path: '/me' });
 		expect(out.value).toEqual({ message: 'ok' });
 		expect(times[1] - times[0]).toBeGreaterThanOrEqual(500);
