@@ -37,7 +37,8 @@ const ENRICHED_CONTACT_KEYS = [
 	'accomplishment_honors_awards',
 ].sort();
 
-const ENRICHED_COMPANY_KEYS = [
+/** The company fields the interface types as strings. */
+const COMPANY_TEXT_KEYS = [
 	'name',
 	'tagline',
 	'website',
@@ -47,6 +48,10 @@ const ENRICHED_COMPANY_KEYS = [
 	'search_id',
 	'universal_name_id',
 	'pronet_internal_id',
+];
+
+const ENRICHED_COMPANY_KEYS = [
+	...COMPANY_TEXT_KEYS,
 	'hq',
 	'locations',
 	'updates',
@@ -151,17 +156,7 @@ describe('sandbox enrichment', () => {
 		for (const key of ['company_size_on_pronet', 'founded_year', 'follower_count']) {
 			expect(Number.isInteger(company[key])).toBe(true);
 		}
-		for (const key of [
-			'name',
-			'tagline',
-			'website',
-			'industry',
-			'description',
-			'company_type',
-			'search_id',
-			'universal_name_id',
-			'pronet_internal_id',
-		]) {
+		for (const key of COMPANY_TEXT_KEYS) {
 			expect(typeof company[key]).toBe('string');
 		}
 
