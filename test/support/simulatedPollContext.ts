@@ -10,9 +10,9 @@ import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { MINUTE_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 
 /**
- * n8n's side of the trigger's simulations (test/unit/trigger/simulation*): a poll context whose
- * HTTP helper answers in process (a simulated service), with the node's static data, the
- * credential at 200 requests a minute and a logger that keeps the warnings.
+ * n8n's side of the trigger's simulations (newContactSimulation.ts, enrichedSimulation.ts): a
+ * poll context whose HTTP helper answers in process (a simulated service), with the node's
+ * static data, the credential at 200 requests a minute and a logger that keeps the warnings.
  */
 export interface SimulatedPoll {
 	/** The node's id and the workflow's: a trigger's pacing and budget are kept per both. */
