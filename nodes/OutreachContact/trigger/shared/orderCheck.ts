@@ -1,7 +1,7 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
-import { towardOld, type Order, type TimeOf } from './serviceTime';
+import type { Order, TimeOf } from './serviceTime';
 
 /**
  * The check that the order still holds, spread over polls (docs/trigger.md, "The rolling
@@ -77,6 +77,11 @@ export function keepsOrder(pages: Contact[][], order: Order, time: TimeOf): bool
 		}
 	}
 	return true;
+}
+
+/** A page's contacts from the new end of the list toward the old one. */
+export function towardOld(page: ReadPage, order: Order): Contact[] {
+	return order === 'newest' ? page.contacts : [...page.contacts].reverse();
 }
 
 /** Whether page `a` lies further from the new end of the list than page `b`. */

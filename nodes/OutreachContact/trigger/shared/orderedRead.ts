@@ -1,15 +1,8 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import {
-	continues,
-	CUTOFF_RANK,
-	cutoffOf,
-	towardOld,
-	type Order,
-	type TimeOf,
-} from './serviceTime';
+import { continues, CUTOFF_RANK, cutoffOf, type Order, type TimeOf } from './serviceTime';
 import type { Boundary } from './ledger/shapes';
-import { keepsOrder, leavesOut } from './orderCheck';
+import { keepsOrder, leavesOut, towardOld } from './orderCheck';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an

@@ -148,11 +148,6 @@ export type ResultOrder = 'newest' | 'oldest' | 'unordered';
 /** An order the trigger reads by. */
 export type Order = Exclude<ResultOrder, 'unordered'>;
 
-/** A page's contacts from the new end of the list toward the old one. */
-export function towardOld(page: ReadPage, order: Order): Contact[] {
-	return order === 'newest' ? page.contacts : [...page.contacts].reverse();
-}
-
 /**
  * Watches the created times of a walk's pages, in the order the service served them, and tells
  * which order they follow: newest first (never rising), oldest first (never falling), or
