@@ -13,14 +13,15 @@ import {
 	NEW_CONTACT_KEY as STATE_KEY,
 } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { readNewContactState } from '../../nodes/OutreachContact/trigger/shared/ledger/stored';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { DAY_MS, HOUR_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { seededRandom, TestClock } from '../../harness/testClock';
 import type { Order } from '../../sandbox/search';
 import type { Row } from '../../harness/simulatedService/contacts';
 import { size } from './size';
 import { localWithoutZone } from '../../harness/simulatedService/formats';
 import { SimulatedService, type Fault } from '../../harness/simulatedService/service';
-import { dayNumber, localMidnight } from '../../harness/simulatedService/calendar';
+import { dayNumber } from '../../harness/simulatedService/calendar';
+import { scenarioContacts, scenarioPolls } from './newContactTimeline';
 import { restartN8n, simulatedPollContext } from './simulatedPollContext';
 
 // ---------------------------------------------------------------------------------------------
@@ -109,71 +110,14 @@ export async function simulate(s: Scenario) {
 	const zone = s.service.timeZone;
 	const end = s.start + s.days * DAY_MS;
 
-	// Contacts: random times from 3 days before activation to the end, none on one quiet day,
-	// a burst, and a few created in the last minute before each of the service's midnights.
-	const times: Array<{ t: number; seq: number }> = [];
-	const quietFrom = s.start + 3 * DAY_MS + 6 * HOUR_MS;
-	const quietTo = quietFrom + DAY_MS;
-	while (times.length < s.contacts * CONTACTS) {
-		const t = s.start - 3 * DAY_MS + Math.floor(random() * (end - s.start + 3 * DAY_MS));
-		if (t >= quietFrom && t < quietTo) continue;
-		times.push({ t, seq: 1 + Math.floor(random() * 3) });
-	}
-	const burstAt = s.start + 2 * DAY_MS + 7 * HOUR_MS;
-	for (let i = 0; i < s.burst; i++)
-		times.push({ t: burstAt + i * 5, seq: s.sequence ?? 1 + (i % 3) });
-	const midnights: number[] = [];
-	for (let day = dayNumber(s.start, zone) + 1; ; day++) {
-		const m = localMidnight(day, zone);
-		if (m > end) break;
-		midnights.push(m);
-		for (let i = 0; i < 3; i++) {
-			times.push({
-				t: m - 1000 - Math.floor(random() * 59_000),
-				seq: s.sequence ?? 1 + Math.floor(random() * 3),
-			});
-		}
-	}
-	times.sort((a, b) => a.t - b.t);
+	const { times, midnights } = scenarioContacts(s, s.contacts * CONTACTS, random, zone, end);
 	service.contacts.schedule(times.map((e, i) => ({ id: i + 1, at: e.t, sequenceId: e.seq })));
-
-	// Polls: irregular intervals, an outage of 30 hours, and around each midnight either a poll
-	// a few seconds after it (even days) or one starting 3 seconds before it, paging across it.
-	const outageFrom = s.start + 5 * DAY_MS + 2 * HOUR_MS;
-	const outageTo = outageFrom + 30 * HOUR_MS;
-	let polls: number[] = [];
-	for (let t = s.start; t < end; ) {
-		polls.push(t);
-		const r = random();
-		t +=
-			r < 0.45
-				? 20_000 + random() * 160_000
-				: r < 0.8
-					? 3 * MINUTE_MS + random() * 17 * MINUTE_MS
-					: r < 0.95
-						? 20 * MINUTE_MS + random() * 70 * MINUTE_MS
-						: 2 * HOUR_MS + random() * 3 * HOUR_MS;
-		t = Math.floor(t);
-	}
-	const afterMidnight = new Set<number>();
-	midnights.forEach((m, i) => {
-		polls = polls.filter((p) => p < m - 2 * MINUTE_MS || p >= m);
-		if (i % 2 === 0) {
-			const p = m + 1000 + Math.floor(random() * 20_000);
-			polls.push(p);
-			afterMidnight.add(p);
-		} else {
-			polls.push(m - 3000);
-		}
-	});
-	polls = polls.filter((p) => p === s.start || p < outageFrom || p >= outageTo);
-	// Half a day of broken pagination after the outage (see FakeService.endless).
-	const endlessFrom = outageTo + 6 * HOUR_MS;
-	const endlessTo = endlessFrom + 12 * HOUR_MS;
-	polls.push(outageTo);
-	// After the last contact, poll every 5 minutes for half a day so that any backlog drains.
-	for (let t = end + 5 * MINUTE_MS; t < end + 12 * HOUR_MS; t += 5 * MINUTE_MS) polls.push(t);
-	polls.sort((a, b) => a - b);
+	const { polls, afterMidnight, outageTo, endlessFrom, endlessTo } = scenarioPolls(
+		s,
+		random,
+		end,
+		midnights,
+	);
 
 	const trigger = new OutreachContactTrigger();
 	const answer = async (request: IHttpRequestOptions) => {
