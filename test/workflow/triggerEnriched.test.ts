@@ -12,34 +12,21 @@ import {
 	NEW_CONTACT_KEY as STATE_KEY,
 } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
-import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../nodes/OutreachContact/types';
-import { HOST, contact, credentials } from '../support/fixtures';
+import { HOST, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
-import { isolateNetwork } from '../support/nodeRun';
 import { searchService as service, SEARCH_PATH } from '../support/searchService';
+import { createdAt, useTriggerClock } from '../support/triggerWorkflow';
 import { startSandbox } from '../../sandbox/server';
-import { TestClock } from '../../harness/testClock';
-
-isolateNetwork();
 
 const START = Date.UTC(2026, 0, 10, 12, 0, 0);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-let clock = new TestClock({ start: START, sleep: 'still', random: () => 0.5 });
-let restoreClock: () => void;
-beforeEach(() => {
-	clock = new TestClock({ start: START, sleep: 'still', random: () => 0.5 });
-	// n8n's clock for the trigger and the transport: moved by hand, and waits take no time.
-	restoreClock = clock.install();
-	testHooks.forgetTriggerStates(); // every test is a new n8n process
-});
-afterEach(() => restoreClock());
+const time = useTriggerClock(START);
 
 const PATH = SEARCH_PATH;
-const ago = (minutes: number) => new Date(clock.now() - minutes * MINUTE).toISOString();
-const at = (id: number, created: string): Contact =>
-	contact(id, { created_date: created }) as Contact;
+const ago = (minutes: number) => new Date(time.clock.now() - minutes * MINUTE).toISOString();
+const at = createdAt;
 
 const trigger = (parameters: IDataObject = {}) =>
 	triggerNode('Enriched', { event: 'contactEnriched', ...parameters });
@@ -76,7 +63,7 @@ describe('Contact Enriched in trigger mode', () => {
 		expect(nodeData(first.staticData)[STATE_KEY]).toBeUndefined(); // New Contact's state is apart
 
 		// Contact 3 (created before the activation) and 4 get enriched; 1 and 2 stay in the window.
-		clock.advance(5 * MINUTE);
+		time.clock.advance(5 * MINUTE);
 		enriched = [...enriched, at(3, ago(120)), at(4, ago(2))];
 		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
@@ -87,12 +74,12 @@ describe('Contact Enriched in trigger mode', () => {
 		// Complete: every contact enriched before it started (at the activation) has been read.
 		expect(stateOf(second.staticData).since).toBe(START);
 
-		clock.advance(MINUTE);
+		time.clock.advance(MINUTE);
 		const third = await pollOnce(node, { credentials, staticData: second.staticData });
 		expect(third.output).toBeNull();
 
 		// A restart: the static data comes back from the database as JSON; 2 is updated again.
-		clock.advance(MINUTE);
+		time.clock.advance(MINUTE);
 		enriched = [...enriched, at(5, ago(1))];
 		const restored = JSON.parse(JSON.stringify(third.staticData)) as IDataObject;
 		const fourth = await pollOnce(node, { credentials, staticData: restored });
@@ -112,7 +99,7 @@ describe('Contact Enriched in trigger mode', () => {
 			{ property: 'sequence__id', condition: 'Is', value: 12 },
 		]);
 
-		clock.advance(MINUTE);
+		time.clock.advance(MINUTE);
 		enriched = [1, 2, 3].map((id) => at(id, ago(10 - id)));
 		bodies.length = 0;
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
@@ -124,12 +111,12 @@ describe('Contact Enriched in trigger mode', () => {
 		]);
 	});
 
-	it("does not emit a contact created before the activation's day, enriched long ago and updated again clock.now()", async () => {
+	it("does not emit a contact created before the activation's day, enriched long ago and updated again time.clock.now()", async () => {
 		let enriched: Contact[] = [];
 		service(() => enriched);
 		const node = trigger();
 		const first = await pollOnce(node, { credentials });
-		clock.advance(MINUTE);
+		time.clock.advance(MINUTE);
 		enriched = [at(7, ago((3 * DAY) / MINUTE)), at(8, ago(3))];
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.items.map((i) => i.json.id)).toEqual([8]);
@@ -142,7 +129,7 @@ describe('Contact Enriched in trigger mode', () => {
 		const first = await pollOnce(node, { credentials });
 		expect(first.items.map((i) => i.json.id)).toEqual([2, 3]);
 		expect(bodies[0].conditions).toEqual(enrichedSearch(5));
-		clock.advance(MINUTE);
+		time.clock.advance(MINUTE);
 		const second = await pollOnce(node, { credentials, staticData: first.staticData });
 		expect(second.output).toBeNull();
 	});
@@ -156,7 +143,7 @@ describe('Contact Enriched in trigger mode', () => {
 		enriched = [1, 2, 3, 4, 5].map((id) => at(id, ago(10 - id)));
 		const emitted: unknown[] = [];
 		for (let poll = 0; poll < 4; poll++) {
-			clock.advance(10 * MINUTE);
+			time.clock.advance(10 * MINUTE);
 			const result = await pollOnce(node, { credentials, staticData });
 			emitted.push(result.items.map((i) => i.json.id));
 			staticData = result.staticData;
@@ -165,7 +152,7 @@ describe('Contact Enriched in trigger mode', () => {
 		expect(emitted).toEqual([[1, 2], [3, 4], [5], []]);
 		// The walk that emitted 5 (begun at the activation) left none waiting, and one poll later
 		// the walk after it ended too: the next goes on from the start of the one before it.
-		expect(stateOf(staticData).since).toBe(clock.now() - 40 * MINUTE);
+		expect(stateOf(staticData).since).toBe(time.clock.now() - 40 * MINUTE);
 		expect(bodies).toHaveLength(5);
 	});
 
@@ -179,7 +166,7 @@ describe('Contact Enriched in trigger mode', () => {
 			const before = JSON.stringify(first.staticData);
 			nock.cleanAll();
 
-			clock.advance(MINUTE);
+			time.clock.advance(MINUTE);
 			const later = [at(1, ago(31)), at(2, ago(2)), at(3, ago(1))];
 			nock(HOST)
 				.post(PATH)
@@ -198,7 +185,7 @@ describe('Contact Enriched in trigger mode', () => {
 			expect(JSON.stringify(first.staticData)).toBe(before);
 
 			// The next poll reads the same window again and picks everything up.
-			clock.advance(MINUTE);
+			time.clock.advance(MINUTE);
 			const { bodies } = service(() => later, 1);
 			const retry = await pollOnce(node, { credentials, staticData: first.staticData });
 			expect(retry.items.map((i) => i.json.id)).toEqual([2, 3]);
@@ -213,7 +200,7 @@ describe('Contact Enriched in trigger mode', () => {
 		const activation = await pollOnce(node, { credentials });
 		expect(activation.output).toBeNull();
 
-		clock.advance(MINUTE);
+		time.clock.advance(MINUTE);
 		enriched = [...enriched, at(2, ago(1))];
 		const scheduled = await pollOnce(node, { credentials, staticData: {} });
 		expect(scheduled.items.map((i) => i.json.id)).toEqual([2]);
@@ -232,7 +219,7 @@ describe('Contact Enriched in trigger mode', () => {
 describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)', () => {
 	it('emits a contact once its processing wrote the enrichment, never one left unenriched, nor one updated again', async () => {
 		nock.enableNetConnect('127.0.0.1');
-		const sandbox = await startSandbox({ now: () => clock.now(), processingMs: 3000 });
+		const sandbox = await startSandbox({ now: () => time.clock.now(), processingMs: 3000 });
 		try {
 			const sandboxCredentials = {
 				baseUrl: sandbox.baseUrl,
@@ -244,13 +231,13 @@ describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)
 				sequence_id: 101,
 				pronet_handle: 'old-one',
 				do_enrichment: true,
-				created_date: clock.now() - 3 * DAY,
+				created_date: time.clock.now() - 3 * DAY,
 			});
 			const node = trigger();
 			const first = await pollOnce(node, { credentials: sandboxCredentials });
 			expect(first.output).toBeNull();
 
-			const added = { sequence_id: 101, processed_at: clock.now() + 3000 };
+			const added = { sequence_id: 101, processed_at: time.clock.now() + 3000 };
 			const enriched = sandbox.store.addContact({
 				...added,
 				email: 'new@example.com',
@@ -258,14 +245,14 @@ describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)
 				do_enrichment: true,
 			});
 			sandbox.store.addContact({ ...added, email: 'plain@example.com' });
-			clock.advance(1000);
+			time.clock.advance(1000);
 			const processing = await pollOnce(node, {
 				credentials: sandboxCredentials,
 				staticData: first.staticData,
 			});
 			expect(processing.output).toBeNull();
 
-			clock.advance(5000);
+			time.clock.advance(5000);
 			const processed = await pollOnce(node, {
 				credentials: sandboxCredentials,
 				staticData: processing.staticData,
@@ -275,9 +262,9 @@ describe('Contact Enriched against the sandbox (real HTTP, processing after 3 s)
 			]);
 
 			// Both updated again later: neither the new one nor the one enriched before the activation comes.
-			clock.advance(2 * 60 * MINUTE);
-			sandbox.store.touchContact(enriched.id, clock.now());
-			sandbox.store.touchContact(old.id, clock.now());
+			time.clock.advance(2 * 60 * MINUTE);
+			sandbox.store.touchContact(enriched.id, time.clock.now());
+			sandbox.store.touchContact(old.id, time.clock.now());
 			const touched = await pollOnce(node, {
 				credentials: sandboxCredentials,
 				staticData: processed.staticData,
