@@ -14,6 +14,7 @@ module.exports = {
 		'<rootDir>/test/sandbox/simulatedService.test.ts',
 		'<rootDir>/test/workflow/contactAddSandbox.test.ts',
 		'<rootDir>/test/workflow/triggerClasses.test.ts',
+		'<rootDir>/test/workflow/triggerSavedStates.test.ts',
 		'<rootDir>/test/unit/trigger/simulation.test.ts',
 		'<rootDir>/test/compat/triggerStates.test.ts',
 		'<rootDir>/test/property/*.test.ts',

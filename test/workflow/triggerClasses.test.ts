@@ -1,5 +1,5 @@
 /**
- * The six classes of issue 33 (point 4), each a short schedule that loses, repeats or
+ * Classes (a) to (d) of issue 33 (point 4): each a short schedule that loses, repeats or
  * over-spends on the trigger of d940cb5, simulated like the edge tests (triggerEdges.test.ts):
  * each poll through n8n-core's real PollContext with its poll budget, on the virtual clock,
  * against the simulated service (harness/simulatedService: a localhost server answering each
@@ -20,114 +20,34 @@
  *   (d) Requests per Minute 40 (the trigger's share: 10 a minute): after a pause of a day at
  *       10,000 contacts a day, polls that read their whole share while the service answers
  *       503 to about 40% of requests: the requests the service receives, retries included,
- *       in any sliding 60 s are at most 10, and no poll throws;
- *   (e) a state of version 1 (0.2.0) and of version 2 (1.0.0) whose floor is 19 hours ahead of
- *       n8n's clock (what 0.2.0 wrote after an import dated 20 hours ahead): the contacts
- *       created in the next 19 hours all come once, and the floor stored by the first poll is
- *       at most n8n's clock less the overlap (an hour);
- *   (f) a state whose version is newer than the one the code writes (learned from a state the
- *       code itself stores), for New Contact and Contact Enriched, with "Emit Contacts From
- *       the Last N Days on Activation" 1: the poll fails with an error naming both versions
- *       and what to do (update the package, or how to start again from now), emits
- *       nothing and leaves the stored state as it was.
+ *       in any sliding 60 s are at most 10, and no poll throws.
+ *
+ * Classes (e) and (f), a saved state meeting another version of the package, are in
+ * triggerSavedStates.test.ts.
  *
  * Each assertion is keyed by what the user loses when it fails (the ids missing or repeated,
  * the busiest minute, the error text); a case runs in a few seconds.
  */
 import { busiestMinute } from '../../harness/pacingWindow';
 import { steadyArrivals } from '../../harness/simulatedService/arrivals';
-import type { NewContact, Row } from '../../harness/simulatedService/contacts';
-import type { Fault, ServiceOrder } from '../../harness/simulatedService/service';
-import {
-	simulatedAccount,
-	STATE_KEYS,
-	TriggerSimulation,
-	type TriggerEvent,
-	type TriggerSimulationOptions,
-} from '../../harness/simulatedService/triggerSimulation';
+import type { NewContact } from '../../harness/simulatedService/contacts';
 import { seededRandom } from '../../harness/testClock';
-import type { IDataObject } from 'n8n-workflow';
 import type { Order } from '../../sandbox/search';
 import { size } from '../support/size';
 import { capturePollLog } from '../support/pollLog';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const START = Date.UTC(2026, 5, 10, 9, 0, 0);
-/** The node's name in the workflow (triggerSimulation.ts): its static data is under node:<name>. */
-const NODE_KEY = 'node:Outreach Contact Trigger';
-
-interface Account {
-	order: ServiceOrder;
-	cap?: number;
-	event?: TriggerEvent;
-	options?: IDataObject;
-	credentials?: TriggerSimulationOptions['credentials'];
-	start?: number;
-}
-
-/** An account on the simulated service and a trigger polling it; `close` in a finally. */
-async function account(a: Account) {
-	const start = a.start ?? START;
-	const { clock, service, close } = await simulatedAccount(start, {
-		order: a.order,
-		maxPageSize: a.cap ?? 100,
-		latencyMs: 250,
-	});
-	const sim = new TriggerSimulation({
-		service,
-		clock,
-		event: a.event,
-		options: a.options ?? {},
-		credentials: a.credentials,
-	});
-	return { clock, service, sim, close };
-}
-
-/** Polls at each of `times` that is not already past (a poll may outlast the gap). */
-async function pollEach(sim: TriggerSimulation, times: number[], fault?: Fault): Promise<void> {
-	for (const t of times) await sim.pollAt(Math.max(t, sim.polls.at(-1)?.end ?? 0), fault);
-}
-
-const every = (step: number, from: number, to: number) =>
-	Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
-
-/** "none", or how many ids and the first of them. */
-function listed(ids: number[]): string {
-	if (ids.length === 0) return 'none';
-	const first = ids.slice(0, 12).join(', ');
-	return `${ids.length}: ${first}${ids.length > 12 ? ', ...' : ''}`;
-}
-
-/**
- * Every one of `rows` was emitted, and nothing was emitted twice; the failure names what the
- * user loses (`what`) with the ids missing and repeated.
- */
-function expectEachOnce(what: string, sim: TriggerSimulation, rows: Row[]): void {
-	const missing = rows.filter((row) => !sim.emittedAt.has(row.id)).map((row) => row.id);
-	expect({ [what]: { missing: listed(missing), repeated: listed(sim.repeated) } }).toEqual({
-		[what]: { missing: 'none', repeated: 'none' },
-	});
-}
-
-/** The polls that threw, as "poll n: message". */
-const thrown = (sim: TriggerSimulation) =>
-	sim.polls.filter((p) => p.error !== undefined).map((p) => `poll ${p.number}: ${p.error}`);
-
-/** The event's state as stored in the static data. */
-function storedState(sim: TriggerSimulation): Record<string, unknown> | undefined {
-	const nodeData = sim.staticData[NODE_KEY] as IDataObject | undefined;
-	return nodeData?.[STATE_KEYS[sim.event]] as Record<string, unknown> | undefined;
-}
-
-/** A state written into the static data as n8n stores it (JSON, under the node's key). */
-function storeState(sim: TriggerSimulation, state: Record<string, unknown>): void {
-	sim.staticData = JSON.parse(
-		JSON.stringify({ [NODE_KEY]: { [STATE_KEYS[sim.event]]: state } }),
-	) as IDataObject;
-}
+import {
+	account,
+	DAY,
+	every,
+	expectEachOnce,
+	HOUR,
+	listed,
+	MINUTE,
+	pollEach,
+	SECOND,
+	START,
+	thrown,
+} from '../support/triggerAccount';
 
 const ORDERS: Order[] = ['newest', 'oldest', 'unordered'];
 
@@ -281,140 +201,4 @@ describe('trigger classes of issue 33 through n8n-core, on the virtual clock', (
 			await close();
 		}
 	});
-
-	// Version 2 (1.0.0's) in npm test; both in test:long.
-	it.each(size([2], [1, 2]))(
-		'(e) a version %d state whose floor is 19 hours ahead of n8n (0.2.0 after an import dated 20 hours ahead): the next 19 hours all come once',
-		async (version) => {
-			const { service, sim, close } = await account({ order: 'newest' });
-			try {
-				const random = seededRandom(38);
-				const before = service.contacts.schedule(
-					steadyArrivals(START - 3 * DAY, START - 20 * MINUTE, 750, random),
-				);
-				// An import dated 20 hours ahead, just before the update: 0.2.0 stored the floor 19 hours
-				// ahead of n8n's clock (the newest handled less the overlap).
-				const importAt = START - 10 * MINUTE;
-				const ahead = service.contacts.schedule([
-					{ at: importAt, createdMs: START + 20 * HOUR - SECOND },
-					{ at: importAt, createdMs: START + 20 * HOUR },
-				]);
-				const through = START + 20 * HOUR;
-				const floor = through - HOUR;
-				const seen = Object.fromEntries(ahead.map((row) => [String(row.id), row.createdMs]));
-				const total = before.length + ahead.length;
-				// As 0.2.0 (version 1) and 1.0.0 (version 2) store it.
-				storeState(
-					sim,
-					version === 1
-						? {
-								version: 1,
-								baseline: START - 2 * DAY,
-								floor,
-								watermark: through,
-								seen,
-								walk: {
-									order: 'newest',
-									verifiedAt: START - 2 * DAY,
-									polledAt: START - MINUTE,
-									pageSize: 100,
-									total,
-								},
-							}
-						: {
-								version: 2,
-								baseline: START - 2 * DAY,
-								floor,
-								cutoff: START - 2 * DAY,
-								through,
-								seen,
-								reported: [],
-								order: 'newest',
-								pageSize: 100,
-								total,
-								verified: 200,
-							},
-				);
-				const next = service.contacts.schedule(
-					steadyArrivals(START + 5 * SECOND, START + 19 * HOUR, 750, random),
-				);
-				await sim.pollAt(START);
-				const firstFloor = storedState(sim)?.floor;
-				await pollEach(sim, every(10 * MINUTE, START + 10 * MINUTE, START + 20 * HOUR));
-				expect(next.length).toBeGreaterThan(500);
-				expectEachOnce(
-					'every contact created in the 19 hours after the update comes once',
-					sim,
-					next,
-				);
-				expect({
-					"the floor stored by the first poll is at most n8n's clock less the overlap": firstFloor,
-				}).toEqual({
-					"the floor stored by the first poll is at most n8n's clock less the overlap":
-						typeof firstFloor === 'number' ? Math.min(firstFloor, START - HOUR) : 'a number',
-				});
-				expect({ 'no poll throws': thrown(sim) }).toEqual({ 'no poll throws': [] });
-			} finally {
-				await close();
-			}
-		},
-	);
-
-	it.each(['newContact', 'contactEnriched'] as TriggerEvent[])(
-		'(f) %s: a state of a newer version fails the poll with an error naming both versions and what to do, and emits nothing',
-		async (event) => {
-			const { service, sim, clock, close } = await account({
-				order: 'newest',
-				event,
-				options: { initialDays: 1 },
-			});
-			try {
-				const random = seededRandom(39);
-				service.contacts.schedule(
-					steadyArrivals(START - 2 * DAY, START + DAY, 500, random, (contact) => ({
-						...contact,
-						enrichAt: contact.at + MINUTE,
-					})),
-				);
-				// The version this code writes: from a state it stores itself, on the same account.
-				await sim.pollAt(START - 10 * MINUTE);
-				const own = storedState(sim);
-				expect(typeof own?.version).toBe('number');
-				const written = own?.version as number;
-				const newer = written + 1;
-				// A newer package's state (a user rolled back): its own fields, a higher version.
-				const state = { ...own, version: newer, ledger: { mode: 'ordered', handledTo: START } };
-				storeState(sim, state);
-				const stored = JSON.parse(JSON.stringify(sim.staticData)) as IDataObject;
-				clock.setTime(START);
-				const poll = await sim.pollAt(START);
-				const error = poll.error ?? 'no error: the poll went on';
-				const names = (n: number) => new RegExp(`\\b${n}\\b`).test(error);
-				const says = {
-					'the stored version': names(newer),
-					'the version the code reads': names(written),
-					'to update the package': /update/i.test(error),
-					'or how to start again from now': /start again from now/i.test(error),
-				};
-				expect({
-					[`the poll fails with an error that names (${error})`]: says,
-				}).toEqual({
-					[`the poll fails with an error that names (${error})`]: {
-						'the stored version': true,
-						'the version the code reads': true,
-						'to update the package': true,
-						'or how to start again from now': true,
-					},
-				});
-				expect({ 'the poll emits nothing': listed(poll.ids) }).toEqual({
-					'the poll emits nothing': 'none',
-				});
-				expect({ 'the stored state is left as it was': sim.staticData }).toEqual({
-					'the stored state is left as it was': stored,
-				});
-			} finally {
-				await close();
-			}
-		},
-	);
 });
