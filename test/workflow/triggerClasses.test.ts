@@ -126,8 +126,10 @@ describe('trigger classes of issue 33 through n8n-core, on the virtual clock', (
 					createdMs: importAt - 2 * DAY + i * MINUTE,
 				})),
 			);
-			// The activation, then a poll every minute for two hours.
-			await pollEach(sim, [START, ...every(MINUTE, START + 10 * MINUTE, START + 130 * MINUTE)]);
+			// The activation, then a poll every minute for two hours (to 30 minutes in npm test: the 8
+			// come at the first poll after the import; on d940cb5 they never came).
+			const until = START + size(30, 130) * MINUTE;
+			await pollEach(sim, [START, ...every(MINUTE, START + 10 * MINUTE, until)]);
 			expectEachOnce('the 8 contacts created after the activation come once', sim, timely);
 			expect({ 'no poll throws': thrown(sim) }).toEqual({ 'no poll throws': [] });
 		} finally {
