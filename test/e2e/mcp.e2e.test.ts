@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/require-node-api-error, no-console -- e2e test code, not shipped: it reports plain Errors and prints the tools it saw */
+/* eslint-disable no-console -- e2e test code, not shipped: it prints the tools it saw */
 /**
  * The node as an AI tool, through n8n 2.41.1's MCP Server Trigger and an MCP client nobody on
  * this project wrote (`@modelcontextprotocol/sdk`), with no language model in between.
@@ -16,14 +16,6 @@
  *   serving;
  * - checks that the API key appears in no tool result.
  */
-// The SDK's documented paths. They resolve through its package exports ("./*": require ->
-// dist/cjs/*, so Node, jest and tsc find them); the lint resolver tries the "types" condition
-// first, which maps them to dist/esm/*.js.d.ts, a file the SDK does not ship.
-/* eslint-disable import-x/no-unresolved */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-/* eslint-enable import-x/no-unresolved */
-
 import {
 	SANDBOX_DUMMY_KEY,
 	startN8nWithSandbox,
@@ -32,6 +24,7 @@ import {
 import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
 import { waitFor } from '../../harness/n8n/n8n';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { McpSession } from './support/mcpSession';
 import {
 	CALL_TIMEOUT_MS,
 	EXPECTED_ARGUMENTS,
@@ -40,7 +33,6 @@ import {
 	SELECTED_FIELDS,
 	TOOL_TYPE,
 	toolName,
-	type CallOutcome,
 	type JsonSchema,
 } from './support/mcpExample';
 
@@ -56,95 +48,15 @@ describe2x(
 
 		let sandbox: Sandbox;
 		let env: RunningN8n | undefined;
-		let client: Client | undefined;
+		let session: McpSession | undefined;
 		let mcpUrl = '';
-		/** The text of every tool result the client received, for the API key check. */
-		const received: string[] = [];
 		const started = Date.now();
 
-		async function connect(): Promise<Client> {
-			const candidate = new Client({ name: 'outreach-contact-e2e', version: '1.0.0' });
-			try {
-				await candidate.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)), {
-					timeout: CALL_TIMEOUT_MS,
-				});
-				return candidate;
-			} catch (error) {
-				await candidate.close().catch(() => undefined);
-				throw error;
-			}
-		}
-
-		async function call(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
-			if (!client) throw new Error('the MCP client is not connected');
-			const result = (await client.callTool({ name, arguments: args }, undefined, {
-				timeout: CALL_TIMEOUT_MS,
-			})) as {
-				content?: Array<{ type: string; text?: string }>;
-				isError?: boolean;
-			};
-			const text = (result.content ?? [])
-				.map((part) => (part.type === 'text' ? (part.text ?? '') : `[${part.type}]`))
-				.join('\n');
-			received.push(text);
-			return { isError: result.isError === true, text };
-		}
-
-		/**
-		 * A successful call's JSON answer (n8n sends the tool's output items as one JSON text). Every
-		 * field that comes back must be named in the tool's description: the model learns what a tool
-		 * returns only from there, so a new output field needs a line in the example.
-		 */
-		async function callOk(
-			name: string,
-			args: Record<string, unknown>,
-		): Promise<Array<Record<string, unknown>>> {
-			const outcome = await call(name, args);
-			if (outcome.isError)
-				throw new Error(`${name}(${JSON.stringify(args)}) failed: ${outcome.text}`);
-			const items = JSON.parse(outcome.text) as Array<Record<string, unknown>>;
-			const description = String(
-				toolNodes.find((node) => toolName(node.name) === name)?.parameters.toolDescription ?? '',
-			);
-			const unnamed = [...new Set(items.flatMap((item) => Object.keys(item)))].filter(
-				(field) => !new RegExp(`\\b${field}\\b`).test(description),
-			);
-			expect({ tool: name, fieldsMissingFromItsDescription: unnamed }).toEqual({
-				tool: name,
-				fieldsMissingFromItsDescription: [],
-			});
-			return items;
-		}
-
-		/** The requests the sandbox answered while `run` ran, by route and status ("GET /me 200": 1). */
-		async function requestsDuring<T>(
-			run: () => Promise<T>,
-		): Promise<{ value: T; requests: Record<string, number> }> {
-			const before = JSON.parse(JSON.stringify(sandbox.stats.byPathStatus)) as Record<
-				string,
-				Record<string, number>
-			>;
-			const value = await run();
-			const requests: Record<string, number> = {};
-			for (const [route, statuses] of Object.entries(sandbox.stats.byPathStatus)) {
-				for (const [status, count] of Object.entries(statuses)) {
-					const sent = count - (before[route]?.[status] ?? 0);
-					if (sent > 0) requests[`${route} ${status}`] = sent;
-				}
-			}
-			return { value, requests };
-		}
-
-		async function callError(name: string, args: Record<string, unknown>): Promise<string> {
-			const outcome = await call(name, args);
-			expect({ name, args, isError: outcome.isError, text: outcome.text }).toEqual(
-				expect.objectContaining({ isError: true }),
-			);
-			console.log(
-				`[mcp] ${name}(${JSON.stringify(args)}) -> error result:\n  ${outcome.text.replace(/\n/g, '\n  ')}`,
-			);
-			return outcome.text;
-		}
+		/** The session, once beforeAll has connected it. */
+		const mcp = (): McpSession => {
+			if (!session) throw new Error('the MCP client is not connected');
+			return session;
+		};
 
 		beforeAll(async () => {
 			expect(trigger).toBeDefined();
@@ -159,9 +71,9 @@ describe2x(
 			});
 			mcpUrl = `${env.server.baseUrl}/mcp/${path}`;
 			// n8n registers the published workflow's webhooks around the time it says it is ready.
-			client = await waitFor(
+			session = await waitFor(
 				'the MCP Server Trigger to accept a client',
-				async () => await connect(),
+				async () => await McpSession.connect(mcpUrl, toolNodes, sandbox),
 				120_000,
 				1000,
 				() => (env ? `\n${env.server.logs().slice(-3000)}` : ''),
@@ -173,21 +85,21 @@ describe2x(
 		});
 
 		afterAll(async () => {
-			await client?.close().catch(() => undefined);
+			await session?.close();
 			await env?.close();
 			await sandbox?.close();
 			console.log(`[mcp] wall time ${Math.round((Date.now() - started) / 1000)} s`);
 		});
 
 		it('lists every tool with its description and an input schema holding its $fromAI arguments', async () => {
-			if (!client) throw new Error('not connected');
+			const { client } = mcp();
 			expect(client.getInstructions()).toBe(trigger?.parameters.instructions);
 			// The tool list comes from the workflow: listing costs no request to the service.
-			const { value: listed, requests } = await requestsDuring(
-				async () => await client?.listTools(undefined, { timeout: CALL_TIMEOUT_MS }),
+			const { value: listed, requests } = await mcp().requestsDuring(
+				async () => await client.listTools(undefined, { timeout: CALL_TIMEOUT_MS }),
 			);
 			expect(requests).toEqual({});
-			const tools = listed?.tools ?? [];
+			const tools = listed.tools;
 
 			const lines = tools.map((tool) => {
 				const schema = tool.inputSchema as JsonSchema;
@@ -233,7 +145,9 @@ describe2x(
 				args: Record<string, unknown>,
 				expected: Record<string, number>,
 			) => {
-				const { value, requests } = await requestsDuring(async () => await callOk(name, args));
+				const { value, requests } = await mcp().requestsDuring(
+					async () => await mcp().callOk(name, args),
+				);
 				costs.push(`${name}: ${JSON.stringify(requests)}`);
 				expect({ name, requests }).toEqual({ name, requests: expected });
 				return value;
@@ -339,7 +253,9 @@ describe2x(
 				args: Record<string, unknown>,
 				expected: Record<string, number>,
 			) => {
-				const { value, requests } = await requestsDuring(async () => await callError(name, args));
+				const { value, requests } = await mcp().requestsDuring(
+					async () => await mcp().callError(name, args),
+				);
 				expect({ name, requests }).toEqual({ name, requests: expected });
 				return value;
 			};
@@ -382,7 +298,7 @@ describe2x(
 
 			// A tool that does not exist: a protocol error for the client, not a crash.
 			await expect(
-				client?.callTool({ name: 'Delete_Everything', arguments: {} }, undefined, {
+				mcp().client.callTool({ name: 'Delete_Everything', arguments: {} }, undefined, {
 					timeout: CALL_TIMEOUT_MS,
 				}),
 			).rejects.toThrow(/Tool not found|not found/i);
@@ -393,9 +309,9 @@ describe2x(
 			expect(sandbox.stats.contactsCreated).toBe(1);
 
 			// Still serving: the same session lists and calls tools.
-			expect((await callOk('List_Playbooks', {})).length).toBe(4);
+			expect((await mcp().callOk('List_Playbooks', {})).length).toBe(4);
 			expect(
-				(await client?.listTools(undefined, { timeout: CALL_TIMEOUT_MS }))?.tools,
+				(await mcp().client.listTools(undefined, { timeout: CALL_TIMEOUT_MS })).tools,
 			).toHaveLength(toolNodes.length);
 		});
 
@@ -409,7 +325,7 @@ describe2x(
 				created_date: Date.now() - 10 * day,
 			});
 			const ids = async (args: Record<string, unknown>) =>
-				(await callOk('Search_Contacts', args))
+				(await mcp().callOk('Search_Contacts', args))
 					.map((contact) => Number(contact.id))
 					.sort((a, b) => a - b);
 			const sorted = (...list: Array<{ id: number }>) =>
@@ -430,6 +346,7 @@ describe2x(
 
 		it('the API key appears in no tool result', () => {
 			expect(sandbox.apiKey).toBe(SANDBOX_DUMMY_KEY);
+			const { received } = mcp();
 			expect(received.length).toBeGreaterThan(10);
 			for (const text of received) expect(text).not.toContain(SANDBOX_DUMMY_KEY);
 		});
