@@ -16,7 +16,7 @@ import {
 	simulatedAccount,
 	TriggerSimulation,
 } from '../../harness/simulatedService/triggerSimulation';
-import { capturePollLog } from '../support/pollLog';
+import { quietPollLog } from '../support/pollLog';
 import {
 	fromSaved,
 	laterContacts,
@@ -119,11 +119,7 @@ async function goOn(saved: SavedTriggerState): Promise<Outcome> {
 }
 
 describe('saved trigger states of older versions, polled on by this code', () => {
-	let log: ReturnType<typeof capturePollLog>;
-	beforeAll(() => {
-		log = capturePollLog();
-	});
-	afterAll(() => log.restore());
+	quietPollLog();
 
 	it('has a state for each version, event and result order', () => {
 		const expected = SAVED_VERSIONS.flatMap((v) =>

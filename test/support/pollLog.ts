@@ -13,3 +13,15 @@ export function capturePollLog(): { warn: string[]; info: string[]; restore: () 
 	const spy = jest.spyOn(PollContext.prototype, 'logger', 'get').mockReturnValue(logger as never);
 	return { ...log, restore: () => spy.mockRestore() };
 }
+
+/**
+ * For the describe block it is called in: the trigger's log lines are captured from its first
+ * test to its last instead of printed (polls log what they skip, give up or wait for).
+ */
+export function quietPollLog(): void {
+	let log: ReturnType<typeof capturePollLog> | undefined;
+	beforeAll(() => {
+		log = capturePollLog();
+	});
+	afterAll(() => log?.restore());
+}

@@ -34,7 +34,7 @@ import type { NewContact } from '../../harness/simulatedService/contacts';
 import { seededRandom } from '../../harness/testClock';
 import type { Order } from '../../sandbox/search';
 import { size } from '../support/size';
-import { capturePollLog } from '../support/pollLog';
+import { quietPollLog } from '../support/pollLog';
 import {
 	account,
 	DAY,
@@ -54,11 +54,7 @@ const ORDERS: Order[] = ['newest', 'oldest', 'unordered'];
 describe('trigger classes of issue 33 through n8n-core, on the virtual clock', () => {
 	jest.setTimeout(120_000);
 	// Polls log what they skip or give up: kept out of the test output.
-	let log: ReturnType<typeof capturePollLog>;
-	beforeAll(() => {
-		log = capturePollLog();
-	});
-	afterAll(() => log.restore());
+	quietPollLog();
 
 	/**
 	 * (a): 200 contacts a day, from 3 days before the activation on; 10 minutes after it, three

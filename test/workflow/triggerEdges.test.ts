@@ -55,7 +55,7 @@ import { localMidnight, dayNumber } from '../../harness/simulatedService/calenda
 import { seededRandom } from '../../harness/testClock';
 import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import type { Order } from '../../sandbox/search';
-import { capturePollLog } from '../support/pollLog';
+import { quietPollLog } from '../support/pollLog';
 import { size } from '../support/size';
 
 const MINUTE = 60_000;
@@ -242,11 +242,7 @@ const ACTIVATION_ORDERS: Order[] = size(['newest', 'oldest'], ORDERS);
 describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () => {
 	jest.setTimeout(600_000);
 	// Thousands of polls log that they reached their share: kept out of the test output.
-	let log: ReturnType<typeof capturePollLog>;
-	beforeAll(() => {
-		log = capturePollLog();
-	});
-	afterAll(() => log.restore());
+	quietPollLog();
 
 	it.each(['newest', 'oldest'] as Order[])(
 		`(a) a pause of 3 days at ${count(PER_DAY)} contacts a day, %s first`,

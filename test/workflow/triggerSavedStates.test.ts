@@ -20,7 +20,7 @@ import { steadyArrivals } from '../../harness/simulatedService/arrivals';
 import type { TriggerEvent } from '../../harness/simulatedService/triggerSimulation';
 import { seededRandom } from '../../harness/testClock';
 import { size } from '../support/size';
-import { capturePollLog } from '../support/pollLog';
+import { quietPollLog } from '../support/pollLog';
 import {
 	account,
 	DAY,
@@ -43,11 +43,7 @@ const AFTER_UPDATE = size(3, 19) * HOUR;
 describe('saved states of another version (issue 33, classes e and f) through n8n-core, on the virtual clock', () => {
 	jest.setTimeout(120_000);
 	// Polls log what they skip or give up: kept out of the test output.
-	let log: ReturnType<typeof capturePollLog>;
-	beforeAll(() => {
-		log = capturePollLog();
-	});
-	afterAll(() => log.restore());
+	quietPollLog();
 
 	// Version 2 (1.0.0's) in npm test; both in test:long.
 	it.each(size([2], [1, 2]))(
