@@ -111,7 +111,7 @@ describe('Contact Enriched in trigger mode', () => {
 		]);
 	});
 
-	it("does not emit a contact created before the activation's day, enriched long ago and updated again time.clock.now()", async () => {
+	it("does not emit a contact created before the activation's day, enriched long ago and updated again now", async () => {
 		let enriched: Contact[] = [];
 		service(() => enriched);
 		const node = trigger();
