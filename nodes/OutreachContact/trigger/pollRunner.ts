@@ -153,9 +153,26 @@ export async function runEventPoll<S>(
 			`${label}: ${deferred.length} contact(s) are dated more than a day ahead of n8n's clock and wait until then (logged once each): ${deferred.slice(0, 10).join(', ')}`,
 		);
 	}
-	if (outcome.rewound !== undefined) {
+	const iso = (ms: number) => new Date(ms).toISOString();
+	if (outcome.rewound !== undefined && !outcome.placed) {
 		ctx.logger.warn(
-			`${label}: the saved state's floor (${new Date(outcome.rewound).toISOString()}) was ahead of n8n's clock, as an older version of the package could leave it after contacts dated ahead; it was moved back to an hour before now, so that ${noun}s created meanwhile are emitted (some of the last hour may come again)`,
+			`${label}: the saved state's floor (${iso(outcome.rewound)}) is ahead of n8n's clock. An older version of the package left it there either because the service writes dates without a zone east of UTC or because contacts dated ahead lifted it. The floor goes back to an hour before now; until a complete read of the service tells which, ${noun}s created before ${iso(outcome.rewound)} count as handled and the floor waits`,
+		);
+	}
+	const { placed } = outcome;
+	if (placed?.atPresent) {
+		ctx.logger.info(
+			`${label}: the saved floor (${iso(placed.priorFloor)}) is at the service's present (${iso(placed.present!)}): its dates run ahead of n8n's clock, and the ${noun}s created before it were handled by the older version`,
+		);
+	} else if (placed) {
+		const met =
+			placed.unread === 'beyondZones'
+				? "more than 15 hours ahead of n8n's clock: no zone is that far ahead of UTC"
+				: placed.unread === 'late'
+					? "no read placed it before n8n's clock passed it"
+					: `its present is ${iso(placed.present!)}`;
+		ctx.logger.warn(
+			`${label}: the saved floor (${iso(placed.priorFloor)}) was ahead of the service's present (${met}): contacts dated ahead had lifted it. The ${noun}s created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} that the older version skipped are emitted now; any it emitted in that range before its floor passed them may come again`,
 		);
 	}
 	if (outcome.cut !== undefined) {

@@ -16,19 +16,12 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { OUTREACH_TRIGGER_TYPE, pollOnce } from '../../../harness/n8nHarness';
 import { SimulatedService } from '../../../harness/simulatedService/service';
-import type { TriggerEvent } from '../../../harness/simulatedService/triggerSimulation';
 import { TestClock } from '../../../harness/testClock';
 import { triggerNode } from '../../../harness/workflowJson';
+import { createdDateOf, SAVED_RUNS } from './runs';
 import {
-	ACTIVATION,
 	NODE_NAME,
-	POLL_EVERY,
-	SAVED_ORDERS,
-	SAVED_POLLS,
-	SAVED_VERSIONS,
 	savedParameters,
-	savedRunContacts,
-	type SavedOrder,
 	type SavedPoll,
 	type SavedTriggerState,
 	STATES_DIR,
@@ -84,92 +77,128 @@ function loadBuild(dist: string): OldBuild {
 const version = process.env.STATE_VERSION ?? '';
 const commit = process.env.STATE_COMMIT ?? '';
 const dist = process.env.STATE_DIST ?? '';
-const saved = SAVED_VERSIONS.find((v) => v.version === version && v.commit === commit);
+/** The build of the version that polled before this one, for a run with an update in it. */
+const afterDist = process.env.STATE_AFTER_DIST ?? '';
+const only = process.env.STATE_RUNS?.split(',');
+
+/** Each run, event and order this version produces (runs.ts). */
+const cases = SAVED_RUNS.filter((run) => !only || only.includes(run.name)).flatMap((run) =>
+	run.versions
+		.filter((v) => v.version === version && v.commit === commit)
+		.flatMap((v) =>
+			v.events.flatMap((event) =>
+				run.orders.map((order) => [run.name, event, order, run, v] as const),
+			),
+		),
+);
 
 jest.setTimeout(300_000);
 
-if (!saved || dist === '') {
-	it('needs STATE_VERSION, STATE_COMMIT and STATE_DIST of a version in scenario.ts', () => {
+if (cases.length === 0 || dist === '') {
+	it('needs STATE_VERSION, STATE_COMMIT and STATE_DIST of a version in runs.ts', () => {
 		throw new Error(`unknown version ${version} (${commit}) or no STATE_DIST`);
 	});
 } else {
-	const cases = saved.events.flatMap((event) =>
-		SAVED_ORDERS.map((order) => [event, order] as [TriggerEvent, SavedOrder]),
-	);
-
-	it.each(cases)(`${version} (${commit}): %s, results %s`, async (event, order) => {
-		const build = loadBuild(dist);
-		const clock = new TestClock({ start: ACTIVATION - 60_000, seed: 33 });
-		const restoreClock = build.useClock(clock);
-		build.forget();
-		const service = await new SimulatedService({ clock, order }).start();
-		try {
-			const contacts = savedRunContacts();
-			service.contacts.schedule(contacts);
-			const node = triggerNode(NODE_NAME, savedParameters(event));
-			const types = { [OUTREACH_TRIGGER_TYPE]: new build.Trigger() };
-			const memory: IDataObject = {};
-			let written: IDataObject = {};
-			const emitted: number[] = [];
-			const polls: SavedPoll[] = [];
-			let lastPoll = ACTIVATION;
-			for (let i = 0; i <= SAVED_POLLS; i++) {
-				const at = ACTIVATION + i * POLL_EVERY;
-				if (at > clock.now()) clock.setTime(at);
-				lastPoll = clock.now();
-				service.beginPoll();
-				const sent = service.log.length;
-				const record: SavedPoll = {
-					at: new Date(lastPoll).toISOString(),
-					requests: 0,
-					emitted: 0,
-				};
-				try {
-					const result = await pollOnce(node, {
-						credentials: service.credentials,
-						staticData: memory,
-						extraNodeTypes: types,
-					});
-					const ids = result.items.map((item) => Number(item.json.id));
-					emitted.push(...ids);
-					record.emitted = ids.length;
-					// n8n's saveStaticData: writes the static data when a poll changed it, then
-					// marks it unchanged in memory.
-					if (result.staticDataChanged) {
-						written = JSON.parse(JSON.stringify(memory)) as IDataObject;
-						memory.__dataChanged = false;
-					}
-				} catch (cause) {
-					record.error = cause instanceof Error ? cause.message : String(cause);
-				}
-				record.requests = service.log.length - sent;
-				polls.push(record);
-			}
-			const file: SavedTriggerState = {
-				version,
-				commit,
-				event,
+	it.each(cases)(
+		`${version} (${commit}): run '%s', %s, results %s`,
+		async (_name, event, order, run, v) => {
+			if (v.after && afterDist === '')
+				throw new Error(`run ${run.name} needs STATE_AFTER_DIST (${v.after.version})`);
+			const builds = v.after
+				? [
+						{ build: loadBuild(afterDist), until: v.after.polls, version: v.after.version },
+						{ build: loadBuild(dist), until: run.polls, version },
+					]
+				: [{ build: loadBuild(dist), until: run.polls, version }];
+			const clock = new TestClock({ start: run.activation - 60_000, seed: 33 });
+			const service = await new SimulatedService({
+				clock,
 				order,
-				producedOn: new Date().toISOString().slice(0, 10),
-				producedBy: `test/compat/triggerStates/produce.ts on the trigger built from ${commit}`,
-				nodeName: NODE_NAME,
-				parameters: savedParameters(event),
-				activationAt: new Date(ACTIVATION).toISOString(),
-				lastPollAt: new Date(lastPoll).toISOString(),
-				staticData: written,
-				contacts: contacts.filter((c) => c.at <= lastPoll).map(toSaved),
-				emitted,
-				polls,
-			};
-			expect(polls.filter((p) => p.error !== undefined)).toEqual([]);
-			expect(Object.keys(written)).toContain(`node:${NODE_NAME}`);
-			writeFileSync(
-				join(STATES_DIR, stateFileName(version, event, order)),
-				`${JSON.stringify(file, null, '\t')}\n`,
-			);
-		} finally {
-			await service.stop();
-			restoreClock();
-		}
-	});
+				timeZone: run.timeZone,
+				createdDate: createdDateOf(run),
+			}).start();
+			try {
+				const contacts = run.contacts();
+				service.contacts.schedule(contacts);
+				const parameters = { ...savedParameters(event), options: { maxPerPoll: run.maxPerPoll } };
+				const node = triggerNode(NODE_NAME, parameters);
+				const memory: IDataObject = {};
+				let written: IDataObject = {};
+				const emitted: number[] = [];
+				const polls: SavedPoll[] = [];
+				let lastPoll = run.activation;
+				let i = 0;
+				for (const { build, until } of builds) {
+					// A new n8n process with this version's package: the static data as n8n loads it.
+					const restoreClock = build.useClock(clock);
+					build.forget();
+					const types = { [OUTREACH_TRIGGER_TYPE]: new build.Trigger() };
+					for (const key of Object.keys(memory)) delete memory[key];
+					Object.assign(memory, JSON.parse(JSON.stringify(written)) as IDataObject);
+					try {
+						for (; i <= until; i++) {
+							const at = run.activation + i * run.pollEvery;
+							if (at > clock.now()) clock.setTime(at);
+							lastPoll = clock.now();
+							service.beginPoll();
+							const sent = service.log.length;
+							const record: SavedPoll = {
+								at: new Date(lastPoll).toISOString(),
+								requests: 0,
+								emitted: 0,
+							};
+							try {
+								const result = await pollOnce(node, {
+									credentials: service.credentials,
+									staticData: memory,
+									extraNodeTypes: types,
+								});
+								const ids = result.items.map((item) => Number(item.json.id));
+								emitted.push(...ids);
+								record.emitted = ids.length;
+								// n8n's saveStaticData: writes the static data when a poll changed it, then
+								// marks it unchanged in memory.
+								if (result.staticDataChanged) {
+									written = JSON.parse(JSON.stringify(memory)) as IDataObject;
+									memory.__dataChanged = false;
+								}
+							} catch (cause) {
+								record.error = cause instanceof Error ? cause.message : String(cause);
+							}
+							record.requests = service.log.length - sent;
+							polls.push(record);
+						}
+					} finally {
+						restoreClock();
+					}
+				}
+				const file: SavedTriggerState = {
+					version,
+					commit,
+					event,
+					order,
+					...(run.name === '' ? {} : { run: run.name }),
+					...(builds.length > 1 ? { chain: builds.map((b) => b.version) } : {}),
+					producedOn: new Date().toISOString().slice(0, 10),
+					producedBy: `test/compat/triggerStates/produce.ts on the trigger built from ${commit}${v.after ? ` after ${v.after.commit}` : ''}`,
+					nodeName: NODE_NAME,
+					parameters,
+					activationAt: new Date(run.activation).toISOString(),
+					lastPollAt: new Date(lastPoll).toISOString(),
+					staticData: written,
+					contacts: contacts.filter((c) => c.at <= lastPoll).map(toSaved),
+					emitted,
+					polls,
+				};
+				expect(polls.filter((p) => p.error !== undefined)).toEqual([]);
+				expect(Object.keys(written)).toContain(`node:${NODE_NAME}`);
+				writeFileSync(
+					join(STATES_DIR, stateFileName(version, event, order, run.name)),
+					`${JSON.stringify(file, null, '\t')}\n`,
+				);
+			} finally {
+				await service.stop();
+			}
+		},
+	);
 }

@@ -36,7 +36,7 @@ export const LAST_SAVED_POLL = ACTIVATION + SAVED_POLLS * POLL_EVERY;
 export const NODE_NAME = 'Outreach Contact Trigger';
 export const MAX_PER_POLL = 25;
 
-export type SavedOrder = 'newest' | 'unordered';
+export type SavedOrder = 'newest' | 'oldest' | 'unordered';
 
 /** The versions whose states are saved, each with the commit its trigger was built from. */
 export const SAVED_VERSIONS = [
@@ -82,6 +82,10 @@ export interface SavedTriggerState {
 	commit: string;
 	event: TriggerEvent;
 	order: SavedOrder;
+	/** The run (runs.ts) that produced it: '' for the two-hour run in UTC above. */
+	run?: string;
+	/** The versions that polled, in turn, when more than one did (an update during the run). */
+	chain?: string[];
 	/** When and how the file was produced. */
 	producedOn: string;
 	producedBy: string;
@@ -116,12 +120,16 @@ export function savedParameters(event: TriggerEvent): IDataObject {
  * Contacts arriving in [from, to) at `perDay` a day, spread at random, plus `extra`; each
  * enriched 2 to 30 minutes after its creation with a chance of 60%.
  */
-function arrivals(random: () => number, from: number, to: number, perDay: number): number[] {
+export function arrivals(random: () => number, from: number, to: number, perDay: number): number[] {
 	const count = Math.round(((to - from) / DAY) * perDay);
 	return Array.from({ length: count }, () => from + Math.floor(random() * (to - from)));
 }
 
-function withEnrichment(random: () => number, times: number[], firstId: number): NewContact[] {
+export function withEnrichment(
+	random: () => number,
+	times: number[],
+	firstId: number,
+): NewContact[] {
 	return times
 		.sort((a, b) => a - b)
 		.map((at, i) => {
@@ -171,8 +179,13 @@ export function fromSaved(contact: SavedContact): NewContact {
 
 export const STATES_DIR = __dirname;
 
-export function stateFileName(version: string, event: TriggerEvent, order: SavedOrder): string {
-	return `${version}-${event}-${order}.json`;
+export function stateFileName(
+	version: string,
+	event: TriggerEvent,
+	order: SavedOrder,
+	run = '',
+): string {
+	return `${version}-${event}-${order}${run === '' ? '' : `-${run}`}.json`;
 }
 
 /** Every saved state in this folder. */

@@ -120,7 +120,76 @@ describe('runEventPoll', () => {
 			T0 + 5 * MINUTE_MS - 60 * MINUTE_MS,
 		);
 		expect(warnings().map(([, m]) => m)).toEqual([
-			expect.stringContaining("floor (2026-03-11T04:00:00.000Z) was ahead of n8n's clock"),
+			expect.stringContaining(
+				"the saved floor (2026-03-11T04:00:00.000Z) was ahead of the service's present (more than 15 hours ahead of n8n's clock",
+			),
+		]);
+	});
+
+	// Issue 46: a version 1 state (0.2.0) of a service writing dates 9 hours ahead (no zone) holds
+	// its floor 8 hours ahead; the ids below it were dropped. They were handled: none comes again.
+	it('keeps a stored floor ahead of the clock as the mark of what was handled when the service dates run ahead', async () => {
+		const search = account();
+		const lead = 9 * 60 * MINUTE_MS;
+		// What the service lists: contacts 0.2.0 emitted and dropped below its floor, and one after.
+		search.contacts = [
+			...Array.from({ length: 8 }, (_, i) =>
+				contactAt(i + 1, T0 + lead - (160 - 10 * i) * MINUTE_MS),
+			),
+			contactAt(20, T0 + lead - 5 * MINUTE_MS),
+		];
+		const floor = T0 + lead - 60 * MINUTE_MS;
+		const { ctx, warnings, logged } = context({
+			[STATE_KEY]: {
+				version: 1,
+				baseline: T0 - DAY_MS,
+				floor,
+				watermark: T0 + lead - 5 * MINUTE_MS,
+				seen: { '20': T0 + lead - 5 * MINUTE_MS },
+				walk: { order: 'newest', pageSize: 10, total: 9 },
+			},
+		});
+		expect(ids(await pollAt(ctx, T0 + 5 * MINUTE_MS))).toEqual([]);
+		search.contacts.push(contactAt(21, T0 + lead + 6 * MINUTE_MS));
+		expect(ids(await pollAt(ctx, T0 + 10 * MINUTE_MS))).toEqual([21]);
+		// Placed by the first poll's read: no warning, an info line.
+		expect(warnings()).toEqual([]);
+		expect(logged.filter(([l]) => l === 'info').map(([, m]) => m)).toContainEqual(
+			expect.stringContaining(
+				"the saved floor (2026-03-10T17:00:00.000Z) is at the service's present",
+			),
+		);
+	});
+
+	// Issue 46: the same kind of floor, lifted by contacts dated 6 hours ahead instead: the
+	// contacts created since are below it and come, once, oldest first.
+	it('lets a stored floor ahead of the clock go when reads show contacts dated ahead lifted it', async () => {
+		const search = account();
+		// What 0.2.0 emitted before the import lifted its floor: more than an hour before the update.
+		search.contacts = search.contacts.map((c) => ({
+			...c,
+			created_date: new Date(Date.parse(String(c.created_date)) - 2 * 60 * MINUTE_MS).toISOString(),
+		}));
+		const floor = T0 + 5 * 60 * MINUTE_MS;
+		const { ctx, warnings } = context({
+			[STATE_KEY]: {
+				version: 1,
+				baseline: T0 - DAY_MS,
+				floor,
+				watermark: floor + 60 * MINUTE_MS,
+				seen: { '30': floor + 60 * MINUTE_MS },
+				walk: { order: 'newest', pageSize: 10, total: 13 },
+			},
+		});
+		search.contacts.push(contactAt(30, floor + 60 * MINUTE_MS), contactAt(31, T0 + MINUTE_MS));
+		expect(ids(await pollAt(ctx, T0 + 5 * MINUTE_MS))).toEqual([]);
+		search.contacts.push(contactAt(32, T0 + 7 * MINUTE_MS));
+		expect(ids(await pollAt(ctx, T0 + 10 * MINUTE_MS))).toEqual([31, 32]);
+		expect(ids(await pollAt(ctx, T0 + 15 * MINUTE_MS))).toEqual([]);
+		expect(warnings().map(([, m]) => m)).toEqual([
+			expect.stringContaining(
+				"the saved floor (2026-03-10T14:00:00.000Z) was ahead of the service's present (its present is",
+			),
 		]);
 	});
 

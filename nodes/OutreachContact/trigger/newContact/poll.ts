@@ -3,7 +3,8 @@ import { inSequence } from '../../helpers/conditions';
 import type { SearchCondition } from '../../types';
 import type { EventPollFunction } from '../shared/eventPoll';
 import { viewOf, type LedgerView } from '../shared/ledger/candidates';
-import { FIRST_RUN_LOOKBACK_MS, opened } from '../shared/ledger/ledger';
+import { FIRST_RUN_LOOKBACK_MS } from '../shared/ledger/ledger';
+import { openedNewContact } from '../shared/ledger/priorFloor';
 import {
 	activatedNewContact,
 	settleNewContact,
@@ -70,7 +71,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			return { emit: [], state: stored, backlog: 0, unreadable, deferred: [], stopped };
 		}
 	}
-	const { state, rewound } = opened(stored, start);
+	const { state, rewound, placed } = openedNewContact(stored, start);
 	const view = viewOf(state, rules);
 	// What a walk that starts now goes on from: the handled point, not past the service's present.
 	const present = serviceNow(state.zoneLag, start);
@@ -108,6 +109,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	if (reader?.pageSize !== undefined) read.pageSize = reader.pageSize;
 	const settled = settleNewContact(state, read, rules);
 	return {
+		...(placed ? { placed } : {}),
 		...settled,
 		rewound,
 		stopped: budget.stopped,

@@ -4,6 +4,7 @@ import { collectorFor, type Candidate, type CollectReport, type PollRules } from
 import { DAY_MS, HOUR_MS } from '../serviceTime';
 import { MAX_LOGGED, MAX_STATE_BYTES, type EventState, utf8Bytes } from './shapes';
 import { storedBytes } from './stored';
+import type { Placed } from './priorFloor';
 
 /**
  * The ledger: the one writer of each event's state (docs/trigger.md, "The ledger"). The readers
@@ -45,6 +46,8 @@ export interface Settled<S> extends CollectReport {
 	cut?: number;
 	/** The stored floor that was ahead of n8n's clock and moved back. */
 	rewound?: number;
+	/** A prior floor placed by this poll (priorFloor.ts). */
+	placed?: Placed;
 	/** New contacts wait beyond the pages read (a catch-up). */
 	pagesWaiting?: boolean;
 	inconsistent?: string;
@@ -67,11 +70,11 @@ export function nextFloor(
 }
 
 /**
- * A stored state as a poll starts from it. A floor ahead of n8n's clock (a state of 0.2.0 may
- * hold one hours ahead) moves back to the clock less the overlap: that may emit again contacts of
- * the last hour emitted and forgotten below the old floor, at most an hour's repeats instead of
- * skipping every contact until the clock gets there. A floor within the overlap of the clock stays:
- * only n8n's clock stepping back puts it there, and the contacts below it were handled.
+ * A stored Contact Enriched state as a poll starts from it (New Contact's: priorFloor.ts). A
+ * floor ahead of n8n's clock (a state of 0.2.0 may hold one hours ahead) moves back to the clock
+ * less the overlap: that floor is a retention floor of `seen`, and the enrichment walk decides
+ * what comes. A floor within the overlap of the clock stays: only n8n's clock stepping back puts
+ * it there, and the contacts below it were handled.
  */
 export function opened<S extends EventState>(
 	state: S,

@@ -7,25 +7,21 @@ import {
 	type LedgerState,
 	type NewContactBase,
 	type NewContactState,
+	type PriorFloor,
 	type Sampling,
 	stateBytes,
 	type StoredState,
 	type Walk,
 } from './shapes';
-import type { ZoneLag } from './zoneLag';
+import { readZoneLag } from './zoneLag';
 
 /**
- * Each event's state as n8n keeps it in the node's static data. The stored JSON keeps the field
- * names of version 2, which saved workflows hold and 1.0.0 reads: a user who goes back to 1.0.0
- * keeps the state.
+ * Each event's state as n8n keeps it in the node's static data, under the field names of version
+ * 2, which saved workflows hold and 1.0.0 reads (a user who goes back to 1.0.0 keeps the state):
+ * STORED names those that differ from the code's words (docs/trigger.md, glossary).
  */
-
 type Json = Record<string, unknown>;
 
-/**
- * The names version 2 stores fields under where the code's words differ (docs/trigger.md,
- * glossary): saved workflows hold them and 1.0.0 reads them, so they stay.
- */
 const STORED = {
 	handledTo: 'through',
 	watermark: 'watermark',
@@ -115,15 +111,14 @@ const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
 	return copy as Omit<T, 'extra'>;
 };
 
-/** A stored zone lag (zoneLag.ts), or undefined when it is not as written. */
-function readZoneLag(raw: unknown): ZoneLag | undefined {
-	const lag = raw as Json | undefined;
-	if (!lag || !isTime(lag.lowest) || !isTime(lag.since)) return undefined;
-	return {
-		lowest: lag.lowest,
-		since: lag.since,
-		...(isTime(lag.before) ? { before: lag.before } : {}),
-	};
+/** A stored prior floor (priorFloor.ts), or undefined when it is not as written. */
+function readPriorFloor(raw: unknown): PriorFloor | undefined {
+	const json = raw as Json | undefined;
+	if (!json || !isTime(json.at) || !(json.cutoff === null || isTime(json.cutoff))) return undefined;
+	const met = Object.entries((json.met ?? {}) as Json).filter(
+		(entry): entry is [string, number] => isTime(entry[1]) && entry[0].length <= MAX_ID_LENGTH,
+	);
+	return { at: json.at, cutoff: json.cutoff, met: Object.fromEntries(met.slice(0, 3)) };
 }
 
 /** A stored sampling (sampling.ts), as `{ sampling }` to spread, or nothing when not as written. */
@@ -149,6 +144,8 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 	const common: NewContactBase = { ...base, cutoff, handledTo };
 	const lag = readZoneLag(json.zoneLag);
 	if (lag) common.zoneLag = lag;
+	const prior = readPriorFloor(json.priorFloor);
+	if (prior) common.priorFloor = prior;
 	// Version 1 kept what it learned of the service in its walk.
 	const learned = (json.version === 1 ? json.walk : json) as Json | undefined;
 	const stored = json.version === 1 ? undefined : readWalk(json.walk);
@@ -221,6 +218,8 @@ export function toStored(state: EventState): Json {
 		Object.assign(out, { seen, [STORED.logged]: state.logged });
 		if (pageSize !== undefined) out.pageSize = pageSize;
 		if (state.zoneLag) out.zoneLag = { ...state.zoneLag };
+		if (state.priorFloor)
+			out.priorFloor = { ...state.priorFloor, met: { ...state.priorFloor.met } };
 		if (state.mode === 'ordered') {
 			const { order, count, checkedTo, boundary } = state;
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });

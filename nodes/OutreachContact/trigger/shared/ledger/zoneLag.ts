@@ -79,3 +79,16 @@ export function serviceNow(lag: ZoneLag | undefined, now: number): number {
 	if (!lag) return now;
 	return now + Math.max(-MOST_LAG_MS, Math.min(0, lag.lowest, lag.before ?? 0));
 }
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A stored zone lag (zoneLag.ts), or undefined when it is not as written. */
+export function readZoneLag(raw: unknown): ZoneLag | undefined {
+	const lag = raw as Record<string, unknown> | undefined;
+	if (!lag || !isFiniteNumber(lag.lowest) || !isFiniteNumber(lag.since)) return undefined;
+	return {
+		lowest: lag.lowest,
+		since: lag.since,
+		...(isFiniteNumber(lag.before) ? { before: lag.before } : {}),
+	};
+}
