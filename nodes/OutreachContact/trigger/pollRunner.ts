@@ -156,7 +156,7 @@ export async function runEventPoll<S>(
 	const iso = (ms: number) => new Date(ms).toISOString();
 	if (outcome.rewound !== undefined && !outcome.placed) {
 		ctx.logger.warn(
-			`${label}: the saved state's floor (${iso(outcome.rewound)}) is ahead of n8n's clock. An older version of the package left it there either because the service writes dates without a zone east of UTC or because contacts dated ahead lifted it. The floor goes back to an hour before now; until a complete read of the service tells which, ${noun}s created before ${iso(outcome.rewound)} count as handled and the floor waits`,
+			`${label}: the saved state's floor (${iso(outcome.rewound)}) is ahead of n8n's clock. An older version of the package left it there either because the service writes dates without a zone east of UTC or because contacts dated ahead lifted it. The floor goes back to an hour before now; until contacts arriving tell which (their dates, above it or below), ${noun}s created before ${iso(outcome.rewound)} count as handled and the floor waits`,
 		);
 	}
 	const { placed } = outcome;
@@ -165,12 +165,9 @@ export async function runEventPoll<S>(
 			`${label}: the saved floor (${iso(placed.priorFloor)}) is at the service's present (${iso(placed.present!)}): its dates run ahead of n8n's clock, and the ${noun}s created before it were handled by the older version`,
 		);
 	} else if (placed) {
-		const met =
-			placed.unread === 'beyondZones'
-				? "more than 15 hours ahead of n8n's clock: no zone is that far ahead of UTC"
-				: placed.unread === 'late'
-					? "no read placed it before n8n's clock passed it"
-					: `its present is ${iso(placed.present!)}`;
+		const met = placed.beyondZones
+			? "more than 15 hours ahead of n8n's clock: no zone is that far ahead of UTC"
+			: `contacts that arrived since are dated from ${iso(placed.present!)}`;
 		ctx.logger.warn(
 			`${label}: the saved floor (${iso(placed.priorFloor)}) was ahead of the service's present (${met}): contacts dated ahead had lifted it. The ${noun}s created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} that the older version skipped are emitted now; any it emitted in that range before its floor passed them may come again`,
 		);

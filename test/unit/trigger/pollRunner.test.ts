@@ -152,13 +152,47 @@ describe('runEventPoll', () => {
 		expect(ids(await pollAt(ctx, T0 + 5 * MINUTE_MS))).toEqual([]);
 		search.contacts.push(contactAt(21, T0 + lead + 6 * MINUTE_MS));
 		expect(ids(await pollAt(ctx, T0 + 10 * MINUTE_MS))).toEqual([21]);
-		// Placed by the first poll's read: no warning, an info line.
-		expect(warnings()).toEqual([]);
+		// It waits for contacts to arrive; the one above it places it.
+		expect(warnings().map(([, m]) => m)).toEqual([
+			expect.stringContaining(
+				"the saved state's floor (2026-03-10T17:00:00.000Z) is ahead of n8n's clock",
+			),
+		]);
 		expect(logged.filter(([l]) => l === 'info').map(([, m]) => m)).toContainEqual(
 			expect.stringContaining(
 				"the saved floor (2026-03-10T17:00:00.000Z) is at the service's present",
 			),
 		);
+	});
+
+	// Found by a reviewer of issue 46's change: a quiet account whose dates run 5 hours ahead;
+	// the contacts the older version emitted and dropped are all the reads meet. None comes again.
+	it('emits nothing the older version handled when no contact arrives after the update', async () => {
+		const search = account();
+		const hour = 60 * MINUTE_MS;
+		search.contacts = [
+			contactAt(1, T0 + hour),
+			contactAt(2, T0 + 1.5 * hour),
+			contactAt(3, T0 + 2 * hour),
+			contactAt(9, T0 + 4.5 * hour),
+		];
+		const { ctx } = context({
+			[STATE_KEY]: {
+				version: 2,
+				baseline: T0 - DAY_MS,
+				floor: T0 + 4 * hour,
+				cutoff: null,
+				through: T0 + 5 * hour,
+				seen: { '9': T0 + 4.5 * hour },
+				reported: [],
+				order: 'newest',
+				pageSize: 10,
+			},
+		});
+		const emitted: number[] = [];
+		for (let at = T0 + 5 * MINUTE_MS; at <= T0 + 6 * hour; at += 5 * MINUTE_MS)
+			emitted.push(...ids(await pollAt(ctx, at)));
+		expect(emitted).toEqual([]);
 	});
 
 	// Issue 46: the same kind of floor, lifted by contacts dated 6 hours ahead instead: the
@@ -184,11 +218,14 @@ describe('runEventPoll', () => {
 		search.contacts.push(contactAt(30, floor + 60 * MINUTE_MS), contactAt(31, T0 + MINUTE_MS));
 		expect(ids(await pollAt(ctx, T0 + 5 * MINUTE_MS))).toEqual([]);
 		search.contacts.push(contactAt(32, T0 + 7 * MINUTE_MS));
-		expect(ids(await pollAt(ctx, T0 + 10 * MINUTE_MS))).toEqual([31, 32]);
-		expect(ids(await pollAt(ctx, T0 + 15 * MINUTE_MS))).toEqual([]);
+		// 32 arrived below it: placed as lifted; the next poll emits what it skipped.
+		expect(ids(await pollAt(ctx, T0 + 10 * MINUTE_MS))).toEqual([]);
+		expect(ids(await pollAt(ctx, T0 + 15 * MINUTE_MS))).toEqual([31, 32]);
+		expect(ids(await pollAt(ctx, T0 + 20 * MINUTE_MS))).toEqual([]);
 		expect(warnings().map(([, m]) => m)).toEqual([
+			expect.stringContaining("is ahead of n8n's clock"),
 			expect.stringContaining(
-				"the saved floor (2026-03-10T14:00:00.000Z) was ahead of the service's present (its present is",
+				"the saved floor (2026-03-10T14:00:00.000Z) was ahead of the service's present (contacts that arrived since are dated from",
 			),
 		]);
 	});

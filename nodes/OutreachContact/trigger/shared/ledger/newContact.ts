@@ -152,7 +152,9 @@ export function settleNewContact(
 		...(prior && 'priorFloor' in prior ? { priorFloor: prior.priorFloor } : {}),
 		...(prior && 'placed' in prior ? { cutoff: prior.cutoff } : {}),
 		// Lifted by dates ahead: nothing above the floor was proved handled.
-		...(held && handledTo !== null ? { handledTo: Math.min(handledTo, state.floor) } : {}),
+		...(prior && 'placed' in prior && held && handledTo !== null
+			? { handledTo: Math.min(handledTo, state.floor) }
+			: {}),
 	};
 	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);
 	return {

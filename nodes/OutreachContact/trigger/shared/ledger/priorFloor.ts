@@ -18,15 +18,12 @@ import type { NewContactState, PriorFloor } from './shapes';
  *
  * The floor rule holds in both (the floor goes back to n8n's clock less the overlap); the stored
  * floor becomes the **prior floor**: contacts created below it count as handled (it is the
- * cutoff) and the floor does not rise, until a complete read places it. The contacts a read
- * meets that are not in `seen` show the service's present: their third newest at or above the
- * prior floor less the overlap places it at the service's present (it stands as the cutoff);
- * below, it was lifted by dates ahead: the cutoff goes back to the activation's and the handled
- * point to the floor (nothing above it was proved handled), so the contacts below it that were
- * not emitted come (those emitted and dropped from `seen` between
- * the floor and it may come again: the log names the range). No zone is more than 14 hours
- * ahead of UTC: a floor further ahead is placed as lifted at once. A prior floor no read placed
- * by the time n8n's clock passes it by the overlap is placed as lifted: repeats over loss.
+ * cutoff) and the floor does not rise, until reads place it (placePriorFloor). At the service's
+ * present it stands as the cutoff. Lifted by dates ahead, it goes: the cutoff goes back to the
+ * state's own (version 1: its activation) and the handled point to the floor, so the contacts
+ * below it that were not emitted come; those emitted and dropped from `seen` between the floor
+ * and it may come again, and the log names that range. No zone is more than 14 hours ahead of
+ * UTC: a floor further ahead goes at once.
  */
 
 /** UTC+14: no zone is further ahead. */
@@ -41,8 +38,8 @@ export interface Placed {
 	floor: number;
 	/** What the reads met of the service's present. */
 	present?: number;
-	/** Why it went without a read: further ahead than any zone, or no read placed it in time. */
-	unread?: 'beyondZones' | 'late';
+	/** It went without a read: further ahead than any zone. */
+	beyondZones?: true;
 }
 
 /**
@@ -58,12 +55,7 @@ export function openedNewContact(
 	// A version 1 state has no cutoff: its activation, on n8n's clock, keeps what was there out.
 	const cutoff = state.cutoff ?? state.baseline;
 	if (state.floor > now + MOST_LEAD_MS + OVERLAP_MS) {
-		const placed: Placed = {
-			atPresent: false,
-			priorFloor: state.floor,
-			floor,
-			unread: 'beyondZones',
-		};
+		const placed: Placed = { atPresent: false, priorFloor: state.floor, floor, beyondZones: true };
 		const handledTo = state.handledTo === null ? null : Math.min(state.handledTo, floor);
 		return { state: { ...state, floor, cutoff, handledTo }, rewound: state.floor, placed };
 	}
@@ -78,7 +70,12 @@ export function openedNewContact(
 
 /**
  * The prior floor after a poll that read `pages` (`complete`: they reach the new end without a
- * gap, or end a walk): still waiting (with what they met), or placed.
+ * gap, or end a walk): still waiting (with what they met), or placed. The contacts not in `seen`
+ * that a first complete read meets may be ones the older version emitted and dropped, so they
+ * place nothing, unless three are dated at or above it (contacts created since, on a service
+ * whose dates run ahead). Contacts that arrive after that read (dated above the newest it met)
+ * place it: at or above it, at the service's present; below, lifted. Without arrivals nothing
+ * waits that could be lost, so it waits (the floor held; `seen` grows only by what is emitted).
  */
 export function placePriorFloor(
 	prior: PriorFloor,
@@ -95,18 +92,24 @@ export function placePriorFloor(
 			const created = time(contact);
 			if (key === undefined || created === undefined || key in state.seen) continue;
 			if (created < state.floor || created > now + FUTURE_TOLERANCE_MS) continue;
-			met[key] = created;
+			// Before the first complete read everything counts; after it, only arrivals.
+			if (prior.top === undefined || created > prior.top) met[key] = created;
 		}
 	// The three newest are all a placing needs.
 	const newest = Object.entries(met)
 		.sort((a, b) => b[1] - a[1])
 		.slice(0, 3);
-	const present = cutoffOf(newest.map(([, created]) => created));
-	const placed = (atPresent: boolean, seen: Pick<Placed, 'present' | 'unread'>) => ({
+	const dates = newest.map(([, created]) => created);
+	const present = cutoffOf(dates);
+	const placed = (atPresent: boolean) => ({
 		cutoff: atPresent ? prior.at : prior.cutoff,
-		placed: { atPresent, priorFloor: prior.at, floor: state.floor, ...seen },
+		placed: { atPresent, priorFloor: prior.at, floor: state.floor, present: present! },
 	});
-	if (complete && present !== null) return placed(present >= prior.at - OVERLAP_MS, { present });
-	if (now >= prior.at + OVERLAP_MS) return placed(false, { unread: 'late' });
-	return { priorFloor: { ...prior, met: Object.fromEntries(newest) } };
+	if (!complete) return { priorFloor: { ...prior, met: Object.fromEntries(newest) } };
+	if (prior.top === undefined) {
+		if (dates.length === 3 && present! >= prior.at) return placed(true);
+		return { priorFloor: { ...prior, top: dates[0] ?? state.floor, met: {} } };
+	}
+	if (present === null) return { priorFloor: prior };
+	return placed(present >= prior.at);
 }

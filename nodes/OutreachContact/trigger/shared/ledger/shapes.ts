@@ -122,8 +122,10 @@ export interface PriorFloor {
 	at: number;
 	/** The cutoff to go back to if dates ahead lifted it: the state's, or its activation's. */
 	cutoff: number | null;
-	/** The newest dates met of contacts not in `seen`, at most three: id -> date. */
+	/** The newest dates met of contacts not in `seen` (after `top`: arrivals), at most three: id -> date. */
 	met: Record<string, number>;
+	/** The newest such date the first complete read met (the floor when none): later, newer ones arrived. */
+	top?: number;
 }
 
 /** New Contact reading by the service's order, or walking the whole window. */

@@ -118,7 +118,8 @@ function readPriorFloor(raw: unknown): PriorFloor | undefined {
 	const met = Object.entries((json.met ?? {}) as Json).filter(
 		(entry): entry is [string, number] => isTime(entry[1]) && entry[0].length <= MAX_ID_LENGTH,
 	);
-	return { at: json.at, cutoff: json.cutoff, met: Object.fromEntries(met.slice(0, 3)) };
+	const top = isTime(json.top) ? { top: json.top } : {};
+	return { at: json.at, cutoff: json.cutoff, met: Object.fromEntries(met.slice(0, 3)), ...top };
 }
 
 /** A stored sampling (sampling.ts), as `{ sampling }` to spread, or nothing when not as written. */
