@@ -189,7 +189,7 @@ describe('runEventPoll', () => {
 				pageSize: 10,
 			},
 		});
-		const emitted: number[] = [];
+		const emitted: unknown[] = [];
 		for (let at = T0 + 5 * MINUTE_MS; at <= T0 + 6 * hour; at += 5 * MINUTE_MS)
 			emitted.push(...ids(await pollAt(ctx, at)));
 		expect(emitted).toEqual([]);
