@@ -154,22 +154,15 @@ export async function runEventPoll<S>(
 		);
 	}
 	const iso = (ms: number) => new Date(ms).toISOString();
-	if (outcome.rewound !== undefined && !outcome.placed) {
+	if (outcome.rewound !== undefined) {
 		ctx.logger.warn(
-			`${label}: the saved state's floor (${iso(outcome.rewound)}) is ahead of n8n's clock. An older version of the package left it there either because the service writes dates without a zone east of UTC or because contacts dated ahead lifted it. The floor goes back to an hour before now; until contacts arriving tell which (their dates, above it or below), ${noun}s created before ${iso(outcome.rewound)} count as handled and the floor waits`,
+			`${label}: the saved state's floor (${iso(outcome.rewound)}) is ahead of n8n's clock. An older version of the package left it there, either because the service writes dates without a zone east of UTC or because contacts dated ahead lifted it. The floor goes back to an hour before now; a walk of the window first records the ${noun}s created before ${iso(outcome.rewound)} as handled (the older version emitted them, or skipped them for good), then every ${noun} created from then on comes, whatever its date`,
 		);
 	}
 	const { placed } = outcome;
-	if (placed?.atPresent) {
+	if (placed) {
 		ctx.logger.info(
-			`${label}: the saved floor (${iso(placed.priorFloor)}) is at the service's present (${iso(placed.present!)}): its dates run ahead of n8n's clock, and the ${noun}s created before it were handled by the older version`,
-		);
-	} else if (placed) {
-		const met = placed.beyondZones
-			? "more than 15 hours ahead of n8n's clock: no zone is that far ahead of UTC"
-			: `contacts that arrived since are dated from ${iso(placed.present!)}`;
-		ctx.logger.warn(
-			`${label}: the saved floor (${iso(placed.priorFloor)}) was ahead of the service's present (${met}): contacts dated ahead had lifted it. The ${noun}s created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} that the older version skipped are emitted now; any it emitted in that range before its floor passed them may come again`,
+			`${label}: the walk after the update is complete: it recorded ${placed.recorded} contact(s) created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} as handled; ${noun}s created from now on come whatever their dates (one created while the walk read and dated in that range may have been taken for one that was there)`,
 		);
 	}
 	if (outcome.cut !== undefined) {

@@ -71,7 +71,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			return { emit: [], state: stored, backlog: 0, unreadable, deferred: [], stopped };
 		}
 	}
-	const { state, rewound, placed } = openedNewContact(stored, start);
+	const { state, rewound } = openedNewContact(stored, start);
 	const view = viewOf(state, rules);
 	// What a walk that starts now goes on from: the handled point, not past the service's present.
 	const present = serviceNow(state.zoneLag, start);
@@ -109,7 +109,6 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	if (reader?.pageSize !== undefined) read.pageSize = reader.pageSize;
 	const settled = settleNewContact(state, read, rules);
 	return {
-		...(placed ? { placed } : {}),
 		...settled,
 		rewound,
 		stopped: budget.stopped,

@@ -2,7 +2,7 @@ import type { ReadPage } from '../../../paging/pageReader';
 import type { PollRules } from './candidates';
 import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
-import { placePriorFloor } from './priorFloor';
+import { belowPriorFloor } from './priorFloor';
 import { met, sampledCutoff, startSampling } from './sampling';
 import { observeLag, serviceNow, zonelessDates } from './zoneLag';
 import {
@@ -134,36 +134,33 @@ export function settleNewContact(
 	const present = serviceNow(zoneLag, now);
 	const learned = atPresent(read.learned, present);
 	const checked = learned.mode === 'ordered' ? learned.checkedFrom : undefined;
-	// A prior floor (priorFloor.ts): a read that reached the new end, or a whole walk, places it;
-	// until then, and in the poll it goes, the floor waits.
-	const complete =
-		read.complete === true ||
-		(state.mode === 'ordered' &&
-			read.learned.mode === 'ordered' &&
-			read.proved &&
-			!read.pagesWaiting);
-	const prior =
-		state.priorFloor && placePriorFloor(state.priorFloor, state, read.pages, complete, rules);
-	const held = prior !== undefined && !('placed' in prior && prior.placed.atPresent);
-	const floor = held ? state.floor : nextFloor(state.floor, handledTo, present, checked);
+	// A prior floor (priorFloor.ts): the walk records what it meets below it; the floor waits
+	// until the walk is complete, that poll included.
+	const prior = state.priorFloor;
+	const below = prior ? belowPriorFloor(prior, state, read.pages, rules) : [];
+	const placed = prior && read.complete === true;
+	const floor = prior ? state.floor : nextFloor(state.floor, handledTo, present, checked);
 	const next = {
 		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
 		...(zoneLag ? { zoneLag } : {}),
-		...(prior && 'priorFloor' in prior ? { priorFloor: prior.priorFloor } : {}),
-		...(prior && 'placed' in prior ? { cutoff: prior.cutoff } : {}),
-		// Lifted by dates ahead: nothing above the floor was proved handled.
-		...(prior && 'placed' in prior && held && handledTo !== null
-			? { handledTo: Math.min(handledTo, state.floor) }
+		...(prior && !placed
+			? { priorFloor: { ...prior, recorded: prior.recorded + below.length } }
 			: {}),
+		...(prior && placed ? { cutoff: prior.cutoff } : {}),
 	};
-	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, chosen);
+	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, [
+		...chosen,
+		...below,
+	]);
 	return {
 		...report,
 		emit,
 		...kept,
 		pagesWaiting: read.pagesWaiting,
 		inconsistent: read.inconsistent,
-		...(prior && 'placed' in prior ? { placed: prior.placed } : {}),
+		...(prior && placed
+			? { placed: { priorFloor: prior.at, floor, recorded: prior.recorded + below.length } }
+			: {}),
 	};
 }
 

@@ -112,20 +112,18 @@ export interface NewContactBase extends LedgerState {
 	handledTo: number | null;
 	/** How far the service's dates without a zone lag n8n's clock, once a poll met some. */
 	zoneLag?: ZoneLag;
-	/** A floor an older version stored ahead of n8n's clock, until a read places it (priorFloor.ts). */
+	/** A floor an older version stored ahead of n8n's clock, until a walk records below it (priorFloor.ts). */
 	priorFloor?: PriorFloor;
 }
 
-/** A stored floor that was ahead of n8n's clock, while reads place it (priorFloor.ts). */
+/** A stored floor that was ahead of n8n's clock, until the walk after it records (priorFloor.ts). */
 export interface PriorFloor {
 	/** The floor as stored: meanwhile the cutoff, so contacts created below it count as handled. */
 	at: number;
-	/** The cutoff to go back to if dates ahead lifted it: the state's, or its activation's. */
+	/** The cutoff to go back to once the walk is complete: the state's, or its activation's. */
 	cutoff: number | null;
-	/** The newest dates met of contacts not in `seen` (after `top`: arrivals), at most three: id -> date. */
-	met: Record<string, number>;
-	/** The newest such date the first complete read met (the floor when none): later, newer ones arrived. */
-	top?: number;
+	/** How many contacts between the floor and it the walk recorded so far. */
+	recorded: number;
 }
 
 /** New Contact reading by the service's order, or walking the whole window. */

@@ -115,11 +115,7 @@ const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
 function readPriorFloor(raw: unknown): PriorFloor | undefined {
 	const json = raw as Json | undefined;
 	if (!json || !isTime(json.at) || !(json.cutoff === null || isTime(json.cutoff))) return undefined;
-	const met = Object.entries((json.met ?? {}) as Json).filter(
-		(entry): entry is [string, number] => isTime(entry[1]) && entry[0].length <= MAX_ID_LENGTH,
-	);
-	const top = isTime(json.top) ? { top: json.top } : {};
-	return { at: json.at, cutoff: json.cutoff, met: Object.fromEntries(met.slice(0, 3)), ...top };
+	return { at: json.at, cutoff: json.cutoff, recorded: count(json.recorded) ?? 0 };
 }
 
 /** A stored sampling (sampling.ts), as `{ sampling }` to spread, or nothing when not as written. */
@@ -219,8 +215,7 @@ export function toStored(state: EventState): Json {
 		Object.assign(out, { seen, [STORED.logged]: state.logged });
 		if (pageSize !== undefined) out.pageSize = pageSize;
 		if (state.zoneLag) out.zoneLag = { ...state.zoneLag };
-		if (state.priorFloor)
-			out.priorFloor = { ...state.priorFloor, met: { ...state.priorFloor.met } };
+		if (state.priorFloor) out.priorFloor = { ...state.priorFloor };
 		if (state.mode === 'ordered') {
 			const { order, count, checkedTo, boundary } = state;
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
