@@ -162,7 +162,7 @@ export async function runEventPoll<S>(
 	const { placed } = outcome;
 	if (placed) {
 		ctx.logger.info(
-			`${label}: the walk after the update is complete: it recorded ${placed.recorded} contact(s) created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} as handled; ${noun}s created from now on come whatever their dates (one created while the walk read and dated in that range may have been taken for one that was there)`,
+			`${label}: the walk after the update is complete: it recorded ${placed.recorded} contact(s) created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} as handled; ${noun}s created from now on come whatever their dates (one created while the walk read, and dated in that range, may have been taken for one that was there)`,
 		);
 	}
 	if (outcome.cut !== undefined) {

@@ -23,13 +23,17 @@ const T0 = Date.UTC(2026, 2, 10, 9, 0, 0);
 const H = 60 * MINUTE_MS;
 const newContact = eventOf('newContact');
 const testClock = useTestClockPerTest(T0);
-function context(staticData: IDataObject = {}) {
+function context(staticData: IDataObject = {}, requestsPerMinute?: number) {
 	const logged: Array<[string, string]> = [];
 	const log = (level: string) => (message: string) => logged.push([level, message]);
 	const ctx = {
 		getNode: () => testNode,
 		getWorkflowStaticData: () => staticData,
-		getCredentials: async () => ({ baseUrl: 'https://api.example.test/api/v2', apiKey: 'k' }),
+		getCredentials: async () => ({
+			baseUrl: 'https://api.example.test/api/v2',
+			apiKey: 'k',
+			...(requestsPerMinute ? { requestsPerMinute } : {}),
+		}),
 		getPollBudgetMs: () => 5 * MINUTE_MS,
 		logger: { warn: log('warn'), info: log('info'), debug: log('debug'), error: log('error') },
 	} as unknown as IPollFunctions;
@@ -167,4 +171,110 @@ describe('a floor the older version stored ahead of the clock: an import dated a
 				log,
 			}).toEqual({ missing: [], dupes: [], log: expect.anything() });
 		});
+});
+
+/**
+ * Found by a third reviewer: on a small budget the first walk spreads over polls, and a walk that
+ * ends early (its page limit, a list that shrank) proves nothing; the next walk records too.
+ */
+function tokyoAhead(order: 'newest' | 'oldest' | 'asListed', cap: number) {
+	const lead = 9 * H;
+	const W = T0 + lead - 5 * MINUTE_MS;
+	const floor = W - H;
+	const search = new FakeSearch(order, cap).install();
+	const dropped = Array.from({ length: 12 }, (_, i) =>
+		contactAt(100 + i, floor - (i + 1) * 10 * MINUTE_MS),
+	);
+	const kept = Array.from({ length: 5 }, (_, i) =>
+		contactAt(200 + i, floor + (i + 1) * 11 * MINUTE_MS),
+	);
+	const older = Array.from({ length: 20 }, (_, i) => contactAt(1 + i, T0 - 20 * H + i * MINUTE_MS));
+	search.contacts = [...older, ...dropped, ...kept];
+	const seen = Object.fromEntries(
+		kept.map((c) => [String(c.id), Date.parse(String(c.created_date))]),
+	);
+	const state = {
+		version: 2,
+		baseline: T0 - 10 * 24 * H,
+		floor,
+		cutoff: null,
+		through: W,
+		seen,
+		reported: [],
+		...(order === 'asListed' ? { walk: null } : { order, total: 37 }),
+		pageSize: cap,
+	};
+	return { search, state, lead, dropped };
+}
+
+describe('a floor stored ahead of the clock: the walk that records below it must be whole', () => {
+	it('a walk that ran past its page limit (arrivals while it reads) does not end the recording', async () => {
+		const { search, state, lead } = tokyoAhead('newest', 2);
+		search.contacts = search.contacts.filter((c) => (c.id as number) >= 100);
+		const { ctx } = context({ [STATE_KEY]: state }, 8);
+		const emitted: unknown[] = [];
+		let n = 300;
+		for (let p = 0; p < 40; p++) {
+			const at = T0 + p * MINUTE_MS;
+			if (p > 0)
+				for (let k = 0; k < 3; k++)
+					search.contacts.push(contactAt(n++, at + lead - (3 - k) * 1000));
+			emitted.push(...ids(await pollAt(ctx, at, { maxPerPoll: 100 })));
+		}
+		expect(emitted.filter((x) => (x as number) >= 100 && (x as number) < 300)).toEqual([]);
+	});
+
+	it.each(['oldest', 'asListed'] as const)(
+		'%s: contacts deleted while the walk reads (the list shrank) do not end the recording',
+		async (order) => {
+			const { search, state } = tokyoAhead(order, 2);
+			const { ctx } = context({ [STATE_KEY]: state }, 8);
+			const emitted: unknown[] = [];
+			for (let p = 0; p < 60; p++) {
+				if (p === 2) search.contacts = search.contacts.filter((c) => c.id !== 1 && c.id !== 2);
+				emitted.push(...ids(await pollAt(ctx, T0 + p * MINUTE_MS)));
+			}
+			expect(emitted.filter((x) => (x as number) >= 100 && (x as number) < 300)).toEqual([]);
+		},
+	);
+
+	it('a stored prior floor that cannot be read brings repeats, never a loss', async () => {
+		const search = new FakeSearch('asListed', 2).install();
+		search.contacts = Array.from({ length: 10 }, (_, i) =>
+			contactAt(1 + i, T0 - 50 * MINUTE_MS + i * MINUTE_MS),
+		);
+		const floor = T0 + 4 * H;
+		const { ctx, staticData } = context(
+			{
+				[STATE_KEY]: {
+					version: 2,
+					baseline: T0 - 10 * 24 * H,
+					floor,
+					cutoff: null,
+					through: floor + H,
+					seen: {},
+					reported: [],
+					walk: null,
+					pageSize: 2,
+				},
+			},
+			8,
+		);
+		await pollAt(ctx, T0 + 5 * MINUTE_MS);
+		const stored = staticData[STATE_KEY] as IDataObject;
+		(stored.priorFloor as IDataObject).at = String((stored.priorFloor as IDataObject).at);
+		const emitted: unknown[] = [];
+		const created: number[] = [];
+		for (let p = 1; p < 300; p++) {
+			const at = T0 + 5 * MINUTE_MS + p * MINUTE_MS;
+			if (p < 60) {
+				const c = contactAt(300 + p, at - 30 * 1000);
+				created.push(c.id as number);
+				// Listed in no order: the walks never learn one (a small budget reads slowly by one).
+				search.contacts.splice((p * 7) % search.contacts.length, 0, c);
+			}
+			emitted.push(...ids(await pollAt(ctx, at)));
+		}
+		expect(created.filter((id) => !emitted.includes(id))).toEqual([]);
+	});
 });

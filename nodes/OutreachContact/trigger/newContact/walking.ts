@@ -84,6 +84,7 @@ export async function readWalking(
 	};
 	if (!step.complete) return read;
 	read.complete = true;
+	read.whole = !step.inconsistent && !step.position.shrank;
 	// Everything up to the newest the walk before read was there when this one started, and was
 	// read unless the list shrank under the walk (walk.ts).
 	if (walk.previous !== null && !step.inconsistent && !step.position.shrank)

@@ -192,9 +192,15 @@ export interface LedgerView {
 	seenBetween(after: number, upTo: number): string[];
 }
 
-/** The activation cutoff of a state, for either event (null: none). */
-const cutoffIn = (state: Readonly<EventState>) =>
-	'handledTo' in state || state.mode === 'first' ? state.cutoff : null;
+/**
+ * The cutoff of a state, for either event (null: none): the activation's, or while a prior floor
+ * waits for its walk, that floor (priorFloor.ts).
+ */
+export function cutoffIn(state: Readonly<EventState>): number | null {
+	if ('handledTo' in state && state.priorFloor)
+		return Math.max(state.cutoff ?? -Infinity, state.priorFloor.at);
+	return 'handledTo' in state || state.mode === 'first' ? state.cutoff : null;
+}
 
 /** A collector under a state's rules: its floor, seen ids and cutoff (the state's by default). */
 export function collectorFor(

@@ -1,6 +1,12 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import type { Contact } from '../../../types';
-import { collectorFor, type Candidate, type CollectReport, type PollRules } from './candidates';
+import {
+	collectorFor,
+	cutoffIn,
+	type Candidate,
+	type CollectReport,
+	type PollRules,
+} from './candidates';
 import { DAY_MS, HOUR_MS } from '../serviceTime';
 import { MAX_LOGGED, MAX_STATE_BYTES, type EventState, utf8Bytes } from './shapes';
 import { storedBytes } from './stored';
@@ -129,7 +135,7 @@ export function logOnce<S extends EventState>(
  * Enriched's first walk records what its cutoff keeps out (enriched.ts): no cutoff here.
  */
 export function collect(state: EventState, pages: ReadPage[], rules: PollRules, emit = true) {
-	const cutoff = 'handledTo' in state ? state.cutoff : null;
+	const cutoff = 'handledTo' in state ? cutoffIn(state) : null;
 	const collector = collectorFor(state, rules, emit, cutoff);
 	for (const page of pages) collector.add(page.contacts);
 	return collector.choose();

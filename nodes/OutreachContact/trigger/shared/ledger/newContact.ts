@@ -1,5 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import type { PollRules } from './candidates';
+import { cutoffIn, type PollRules } from './candidates';
 import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
@@ -34,6 +34,8 @@ export interface NewContactReading {
 	pagesWaiting?: boolean;
 	/** A walk read its last page. */
 	complete?: boolean;
+	/** And every page of it, the list neither shrinking nor breaking: it met every contact. */
+	whole?: boolean;
 	learned: NewContactLearned;
 	pageSize?: number;
 	inconsistent?: string;
@@ -138,7 +140,7 @@ export function settleNewContact(
 	// until the walk is complete, that poll included.
 	const prior = state.priorFloor;
 	const below = prior ? belowPriorFloor(prior, state, read.pages, rules) : [];
-	const placed = prior && read.complete === true;
+	const placed = prior && read.whole === true;
 	const floor = prior ? state.floor : nextFloor(state.floor, handledTo, present, checked);
 	const next = {
 		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
@@ -146,7 +148,6 @@ export function settleNewContact(
 		...(prior && !placed
 			? { priorFloor: { ...prior, recorded: prior.recorded + below.length } }
 			: {}),
-		...(prior && placed ? { cutoff: prior.cutoff } : {}),
 	};
 	const kept = remember({ ...next, ...(pageSize ? { pageSize } : {}) } as NewContactState, [
 		...chosen,
@@ -169,7 +170,7 @@ export function settleNewContact(
  * point observe (zoneLag.ts).
  */
 function lagAfter(state: NewContactState, pages: ReadPage[], rules: PollRules) {
-	const handled = Math.max(state.handledTo ?? -Infinity, state.cutoff ?? -Infinity);
+	const handled = Math.max(state.handledTo ?? -Infinity, cutoffIn(state) ?? -Infinity);
 	const dates = zonelessDates(pages, handled, state.seen, rules.time, rules.now);
 	return observeLag(state.zoneLag, dates, rules.now);
 }

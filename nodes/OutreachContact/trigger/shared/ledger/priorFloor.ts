@@ -20,11 +20,14 @@ import type { NewContactState, PriorFloor } from './shapes';
  * version or skipped by it for good, and every contact created after the update is owed. So the
  * floor goes back to n8n's clock less the overlap (the floor rule), the stored floor becomes the
  * **prior floor**, and the first walk of the whole window after the update records the contacts
- * it meets between the floor and the prior floor as handled (meanwhile the prior floor is the
- * cutoff and the floor waits). Once that walk is complete, the cutoff goes back to the state's
- * own (version 1 has none: its activation, `baseline`), and a contact created from then on comes
- * whatever its date. A contact created while that walk reads (its first poll on most accounts)
- * and dated below the prior floor may be taken for one that was there: the log says so.
+ * it meets between the floor and the prior floor as handled (meanwhile the prior floor acts as the
+ * cutoff, cutoffIn, and the floor waits). Once a walk is complete and whole (every page read, the
+ * list neither shrank nor broke: otherwise the next walk records too), the prior floor goes, and
+ * a contact created from then on comes whatever its date. The state's own cutoff stays as it was
+ * (version 1 has none: its activation, `baseline`), so a stored prior floor that cannot be read
+ * brings repeats, never a loss. A contact created while the walk reads (one poll on most
+ * accounts; more on a small budget) and dated below the prior floor may be taken for one that
+ * was there: the log says so.
  */
 
 /** The prior floor placed by a poll, for the log. */
@@ -47,14 +50,12 @@ export function openedNewContact(
 ): { state: NewContactState; rewound?: number } {
 	if (state.floor <= now) return { state };
 	const floor = now - OVERLAP_MS;
-	const priorFloor: PriorFloor = {
-		at: state.floor,
-		cutoff: state.cutoff ?? state.baseline,
-		recorded: 0,
-	};
+	const priorFloor: PriorFloor = { at: state.floor, recorded: 0 };
 	const { version, baseline, seen, logged, pageSize, zoneLag } = state;
+	// A version 1 state has no cutoff: its activation, on n8n's clock, keeps what was there out.
+	const cutoff = state.cutoff ?? baseline;
 	const opened: NewContactState = {
-		...{ version, baseline, seen, logged, floor, cutoff: state.floor, priorFloor },
+		...{ version, baseline, seen, logged, floor, cutoff, priorFloor },
 		handledTo: state.handledTo === null ? null : Math.min(state.handledTo, floor),
 		...(pageSize === undefined ? {} : { pageSize }),
 		...(zoneLag ? { zoneLag } : {}),
@@ -71,6 +72,11 @@ export function belowPriorFloor(
 	pages: ReadPage[],
 	rules: PollRules,
 ): Candidate[] {
-	const { chosen } = collect({ ...state, cutoff: null }, pages, rules, false);
+	const { chosen } = collect(
+		{ ...state, cutoff: null, priorFloor: undefined },
+		pages,
+		rules,
+		false,
+	);
 	return chosen.filter((c) => c.created < prior.at);
 }

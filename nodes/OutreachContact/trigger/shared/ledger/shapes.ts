@@ -118,10 +118,8 @@ export interface NewContactBase extends LedgerState {
 
 /** A stored floor that was ahead of n8n's clock, until the walk after it records (priorFloor.ts). */
 export interface PriorFloor {
-	/** The floor as stored: meanwhile the cutoff, so contacts created below it count as handled. */
+	/** The floor as stored: meanwhile the cutoff (cutoffIn), so contacts below it count as handled. */
 	at: number;
-	/** The cutoff to go back to once the walk is complete: the state's, or its activation's. */
-	cutoff: number | null;
 	/** How many contacts between the floor and it the walk recorded so far. */
 	recorded: number;
 }

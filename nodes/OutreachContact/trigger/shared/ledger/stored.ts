@@ -114,8 +114,8 @@ const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
 /** A stored prior floor (priorFloor.ts), or undefined when it is not as written. */
 function readPriorFloor(raw: unknown): PriorFloor | undefined {
 	const json = raw as Json | undefined;
-	if (!json || !isTime(json.at) || !(json.cutoff === null || isTime(json.cutoff))) return undefined;
-	return { at: json.at, cutoff: json.cutoff, recorded: count(json.recorded) ?? 0 };
+	if (!json || !isTime(json.at)) return undefined;
+	return { at: json.at, recorded: count(json.recorded) ?? 0 };
 }
 
 /** A stored sampling (sampling.ts), as `{ sampling }` to spread, or nothing when not as written. */
