@@ -7,19 +7,20 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import { TRIGGER_EVENTS } from '../../nodes/OutreachContact/trigger/events';
 import type { OutreachCredentials } from '../core/credentials';
 import { pollOnce } from '../core/run';
 import { TestClock } from '../testClock';
 import { triggerNode } from '../workflowJson';
 import { SimulatedService, type Fault, type SimulatedServiceOptions } from './service';
 
-export type TriggerEvent = 'newContact' | 'contactEnriched';
+/** An event's value (the trigger's event table; test/unit/trigger/events.test.ts writes the values out). */
+export type TriggerEvent = string;
 
 /** Where each event keeps its state in the node's static data (public: saved workflows hold it). */
-export const STATE_KEYS: Record<TriggerEvent, string> = {
-	newContact: 'outreachContactPoll',
-	contactEnriched: 'outreachContactEnrichedPoll',
-};
+export const STATE_KEYS: Record<TriggerEvent, string> = Object.fromEntries(
+	TRIGGER_EVENTS.map((e) => [e.value, e.stateKey]),
+);
 
 export interface TriggerSimulationOptions {
 	service: SimulatedService;

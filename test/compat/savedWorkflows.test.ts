@@ -15,6 +15,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import { DEFAULT_EVENT, TRIGGER_EVENTS } from '../../nodes/OutreachContact/trigger/events';
+import { OUTREACH_TRIGGER_TYPE } from '../../harness/n8nHarness';
 import { sandboxOnTestClock } from '../support/sandboxClock';
 import {
 	COMPAT_SEED_CONTACTS,
@@ -38,6 +40,17 @@ it('has saved workflows of node version 1, and no file that belongs to none', ()
 	expect(savedVersions()).toContain(1);
 	expect(savedCases(1).length).toBeGreaterThan(10);
 	for (const version of savedVersions()) expect(strayFiles(version)).toEqual([]);
+});
+
+it('has a saved trigger workflow, with its golden output, for every event of the table', () => {
+	const events = savedVersions().flatMap((version) =>
+		savedCases(version).flatMap((saved) =>
+			saved.workflow.nodes
+				.filter((node) => node.type === OUTREACH_TRIGGER_TYPE)
+				.map((node) => (node.parameters?.event as string | undefined) ?? DEFAULT_EVENT),
+		),
+	);
+	expect([...new Set(events)].sort()).toEqual(TRIGGER_EVENTS.map((e) => e.value).sort());
 });
 
 describe.each(savedVersions())('saved workflows of node version %s', (version) => {

@@ -5,6 +5,7 @@
  * overlap of an hour at the activation's edge) and where the test keeps clear of the stated
  * assumptions (see LATE_MS and EDGE_MS).
  */
+import { scheduleEventOf } from './events';
 import type { PlannedContact, Schedule } from './schedule';
 
 const MINUTE = 60_000;
@@ -96,7 +97,8 @@ export function rulesOf(
 	const since = activation.start - days;
 	const afterActivation = (c: PlannedContact) =>
 		c.createdMs > activation.end && c.visibleAt > activation.end;
-	if (schedule.event === 'newContact') {
+	const { eligibleAt } = scheduleEventOf(schedule.event);
+	if (!eligibleAt) {
 		return {
 			may: (c) =>
 				ofSequence(c) && (days === 0 ? newContactFrom(c) : datedAt(schedule, c) >= since - EDGE_MS),
@@ -106,23 +108,32 @@ export function rulesOf(
 				(days === 0 ? afterActivation(c) : datedAt(schedule, c) >= since + EDGE_MS),
 		};
 	}
-	// Contact Enriched: the event is the enrichment; with N days, of contacts created in them too.
-	// docs/trigger.md: "With N days, the first walk emits the contacts of those days" (enriched
-	// ones, as they are dated), whenever they were enriched: a contact enriched before the days
-	// began may come when its date, as the trigger reads it, lies within them.
+	// An event of eligible contacts (Contact Enriched: the enrichment): the event is the moment a
+	// contact becomes eligible; with N days, of contacts created in them too. docs/trigger.md:
+	// "With N days, the first walk emits the contacts of those days" (eligible ones, as they are
+	// dated), whenever they became eligible: a contact eligible before the days began may come
+	// when its date, as the trigger reads it, lies within them.
 	return {
-		may: (c) =>
-			ofSequence(c) &&
-			c.enrichAt !== undefined &&
-			(days === 0
-				? c.enrichAt >= activation.start - OVERLAP_MS
-				: c.enrichAt >= since - EDGE_MS || datedAt(schedule, c) >= since - EDGE_MS),
-		must: (c) =>
-			ofSequence(c) &&
-			!late(c) &&
-			c.enrichAt !== undefined &&
-			(days === 0
-				? afterActivation(c) && c.enrichAt > activation.end
-				: c.enrichAt >= since + EDGE_MS && datedAt(schedule, c) >= since + EDGE_MS),
+		may: (c) => {
+			const at = eligibleAt(c);
+			return (
+				ofSequence(c) &&
+				at !== undefined &&
+				(days === 0
+					? at >= activation.start - OVERLAP_MS
+					: at >= since - EDGE_MS || datedAt(schedule, c) >= since - EDGE_MS)
+			);
+		},
+		must: (c) => {
+			const at = eligibleAt(c);
+			return (
+				ofSequence(c) &&
+				!late(c) &&
+				at !== undefined &&
+				(days === 0
+					? afterActivation(c) && at > activation.end
+					: at >= since + EDGE_MS && datedAt(schedule, c) >= since + EDGE_MS)
+			);
+		},
 	};
 }

@@ -4,6 +4,7 @@
  * (when, after a restart or not, with which faults). A schedule is plain data, so that
  * fast-check prints a failing one as a literal that a regression test can replay.
  */
+import { scheduleEventOf } from './events';
 import { createPrng } from '../../sandbox/prng';
 
 const MINUTE = 60_000;
@@ -45,7 +46,8 @@ export interface Step {
 }
 
 export interface Schedule {
-	event: 'newContact' | 'contactEnriched';
+	/** An event of the trigger's table (events.ts). */
+	event: string;
 	order: ListOrder;
 	/** The largest page the service serves. */
 	cap: number;
@@ -144,7 +146,7 @@ export function planOf(schedule: Schedule): Plan {
 			id: i + 1,
 			sequenceId: schedule.sequenceFilter && random() < 0.5 ? OTHER_SEQUENCE : SEQUENCE,
 		};
-		if (schedule.event === 'contactEnriched' && random() * 100 < schedule.enrich.percent)
+		if (scheduleEventOf(schedule.event).eligibleAt && random() * 100 < schedule.enrich.percent)
 			contact.enrichAt =
 				d.visibleAt + MINUTE + Math.floor(random() * schedule.enrich.maxDelayMinutes * MINUTE);
 		return contact;

@@ -6,6 +6,7 @@
  * near the hour of the overlap), n8n's clock within 30 minutes of the service's, no contact dated
  * ahead before the activation, and no request failing as often as the transport tries it.
  */
+import { TABLE_EVENTS } from './events';
 import fc from 'fast-check';
 
 import type { Arrival, Schedule, Step } from './schedule';
@@ -78,7 +79,7 @@ const step: fc.Arbitrary<Step> = fc.record({
 });
 
 export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
-	event: fc.constantFrom<Schedule['event']>('newContact', 'contactEnriched'),
+	event: fc.constantFrom(...TABLE_EVENTS),
 	order: fc.constantFrom<Schedule['order']>(
 		'newest',
 		'oldest',

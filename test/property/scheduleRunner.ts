@@ -8,6 +8,7 @@
  * (a poll a minute, no faults) and every contact that must come is checked to have come once.
  * Returns the problems found, the first poll with any ends the run.
  */
+import { scheduleEventOf } from './events';
 import type { IDataObject, IHttpRequestOptions, INode, Logger } from 'n8n-workflow';
 
 import type { OutreachCredentials } from '../../harness/core/credentials';
@@ -165,12 +166,12 @@ class ScheduleRun {
 			must.filter(
 				(c) => !this.emitted.has(c.id) && datedAt(this.schedule, c) >= this.givenUpBefore,
 			);
-		const settled = Math.max(0, ...must.map((c) => Math.max(c.visibleAt, c.enrichAt ?? 0)));
+		const { eligibleAt } = scheduleEventOf(this.schedule.event);
+		const settled = Math.max(0, ...must.map((c) => Math.max(c.visibleAt, eligibleAt?.(c) ?? 0)));
 		const pages = Math.ceil(this.contacts.length / Math.min(this.schedule.cap, 100));
-		// A walk reads the window at the share; Contact Enriched's, beside the new end of a list in
-		// an order, one page a poll (docs/trigger.md, "Contact Enriched").
-		const walkPolls =
-			this.schedule.event === 'contactEnriched' ? pages : Math.ceil(pages / this.share);
+		// A walk reads the window at the share; an event of eligible contacts, beside the new end of
+		// a list in an order, one page a poll (docs/trigger.md, "Eligible contacts").
+		const walkPolls = eligibleAt ? pages : Math.ceil(pages / this.share);
 		const bound = () =>
 			this.drainFactor *
 			(Math.ceil(missing().length / this.schedule.maxPerPoll) + 3 * walkPolls + 60);

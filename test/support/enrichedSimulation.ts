@@ -7,9 +7,9 @@
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { OutreachContactTrigger } from '../../nodes/OutreachContact/OutreachContactTrigger.node';
-import { MAX_SEEN, RETENTION_MS } from '../../nodes/OutreachContact/trigger/shared/ledger/enriched';
+import { MAX_SEEN, RETENTION_MS } from '../../nodes/OutreachContact/trigger/shared/ledger/eligible';
 import { ENRICHED_KEY as ENRICHED_STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
-import { readEnrichedState } from '../../nodes/OutreachContact/trigger/shared/ledger/stored';
+import { readEligibleState } from '../../nodes/OutreachContact/trigger/shared/ledger/stored';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { seededRandom, TestClock } from '../../harness/testClock';
 import type { Order } from '../../sandbox/search';
@@ -333,7 +333,7 @@ export async function simulate(s: Scenario) {
 
 		// The bound: ids only of contacts created since the floor, the floor at most the
 		// retention period back after a poll that leaves nothing waiting, never over the cap.
-		const { state } = readEnrichedState(staticData[ENRICHED_STATE_KEY]);
+		const { state } = readEligibleState(staticData[ENRICHED_STATE_KEY]);
 		if (!state) {
 			if (!(index === 0 && s.dropActivationState)) problems.push(`poll at ${at}: no state stored`);
 			continue;

@@ -9,6 +9,7 @@ import type {
 } from '../../nodes/OutreachContact/trigger/shared/eventPoll';
 import { RequestBudget } from '../../nodes/OutreachContact/trigger/shared/budget';
 import { pollSettings } from '../../nodes/OutreachContact/trigger/pollRunner';
+import { eventOf, TRIGGER_EVENTS } from '../../nodes/OutreachContact/trigger/events';
 import {
 	createdTime,
 	parseCreatedTime,
@@ -167,6 +168,8 @@ export interface PollRun<S> {
 	initialDays?: number;
 	budget?: RequestBudget;
 	sequenceId?: number;
+	/** The event whose entry (search, eligibility) the poll runs under; default: the first with `poll`. */
+	event?: string;
 }
 
 /** One poll of an event against `search`, as pollRunner.ts runs it; `requests`: what it sent. */
@@ -177,6 +180,7 @@ export async function runEventPoll<S>(
 ): Promise<EventPoll<S> & { requests: number }> {
 	search.install();
 	const before = search.requests.length;
+	const entry = run.event ? eventOf(run.event) : TRIGGER_EVENTS.find((e) => e.poll === poll)!;
 	const outcome = await poll({
 		ctx: pollContext,
 		stored: run.stored,
@@ -185,6 +189,8 @@ export async function runEventPoll<S>(
 		settings: pollSettings({ maxPerPoll: run.maxPerPoll, initialDays: run.initialDays }),
 		budget: run.budget ?? unboundedBudget(),
 		time: createdTime,
+		search: entry.search,
+		wants: entry.wants,
 	});
 	return { ...outcome, requests: search.requests.length - before };
 }

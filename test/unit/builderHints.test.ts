@@ -7,6 +7,7 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { OutreachContact } from '../../nodes/OutreachContact/OutreachContact.node';
 import { OutreachContactTrigger } from '../../nodes/OutreachContact/OutreachContactTrigger.node';
+import { TRIGGER_EVENTS } from '../../nodes/OutreachContact/trigger/events';
 
 const action = new OutreachContact().description;
 const trigger = new OutreachContactTrigger().description;
@@ -81,10 +82,10 @@ describe('builder hints', () => {
 		expect(hints.get('sequenceId')).toMatch(/sequence and the playbook go together/);
 		expect(hints.get('conditions')).toMatch(/same property and the same operator are ORed.*ANDed/);
 		expect(hints.get('options.waitForProcessing')).toMatch(/sentence_fields/);
-		expect([...parameterHints(trigger).keys()].sort()).toEqual([
-			'event=contactEnriched',
-			'event=newContact',
-		]);
+		// One hint per event of the table (its values are written out in trigger/events.test.ts).
+		expect([...parameterHints(trigger).keys()].sort()).toEqual(
+			TRIGGER_EVENTS.map((e) => `event=${e.value}`).sort(),
+		);
 	});
 
 	it.each([

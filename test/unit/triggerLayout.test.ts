@@ -42,7 +42,7 @@ const source = (file: string) => program.getSourceFile(file)!;
 
 /** The state types of docs/trigger.md, "The ledger", and the parts of them a writer would change. */
 const STATE_TYPES =
-	/\b(NewContactState|EnrichedState|EventState|NewContactBase|EnrichedBase|LedgerState)\b/;
+	/\b(NewContactState|EligibleState|EventState|NewContactBase|EligibleBase|LedgerState)\b/;
 
 /** Whether `node` or any expression it is reached through has a state type. */
 function reachesState(node: ts.Expression): boolean {

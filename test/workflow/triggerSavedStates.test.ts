@@ -17,7 +17,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { steadyArrivals } from '../../harness/simulatedService/arrivals';
-import type { TriggerEvent } from '../../harness/simulatedService/triggerSimulation';
+import { TRIGGER_EVENTS } from '../../nodes/OutreachContact/trigger/events';
 import { seededRandom } from '../../harness/testClock';
 import { size } from '../support/size';
 import { quietPollLog } from '../support/pollLog';
@@ -119,7 +119,7 @@ describe('saved states of another version (issue 33, classes e and f) through n8
 		},
 	);
 
-	it.each(['newContact', 'contactEnriched'] as TriggerEvent[])(
+	it.each(TRIGGER_EVENTS.map((e) => e.value))(
 		'(f) %s: a state of a newer version fails the poll with an error naming both versions and what to do, and emits nothing',
 		async (event) => {
 			const { service, sim, clock, close } = await account({

@@ -1,16 +1,16 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import type { SearchCondition } from '../types';
-import { enrichedConditions, pollEnrichedContacts } from './enriched/poll';
+import { inSequence } from '../helpers/conditions';
+import type { Contact, SearchCondition } from '../types';
+import { pollEligibleContacts } from './shared/eligibleWalk';
 import { pollNewContacts, searchConditions } from './newContact/poll';
 import { createdTime, type TimeOf } from './shared/serviceTime';
 import type { EventPollFunction } from './shared/eventPoll';
 import { ENRICHED_KEY, NEW_CONTACT_KEY, type StoredState } from './shared/ledger/shapes';
-import { readEnrichedState, readNewContactState } from './shared/ledger/stored';
+import { readEligibleState, readNewContactState } from './shared/ledger/stored';
 
-/** What "Fetch Test Event" searches for an event, and how it says that nothing was found. */
+/** How "Fetch Test Event" says that it found no contact the event wants. */
 export interface TestSearch {
-	conditions(days: number, sequenceId?: number): SearchCondition[];
 	/** `{where}` becomes " in sequence N" (or nothing), `{days}` the widest window tried. */
 	missing: string;
 	hint: string;
@@ -32,6 +32,13 @@ export interface TriggerEventSpec<S> {
 	label: string;
 	/** What it emits, for log lines: "new contact", "enriched contact". */
 	noun: string;
+	/** The search of a window of `days` (`Less than` days), optionally in one sequence. */
+	search(days: number, sequenceId?: number): SearchCondition[];
+	/**
+	 * Its eligibility: whether it wants a contact the search found (now). One it does not want is
+	 * never emitted, recorded, counted toward Max Contacts per Poll, nor ends a read.
+	 */
+	wants(contact: Contact): boolean;
 	/**
 	 * The time it files a contact under: the ledger's floor, cutoff and handled point, and the
 	 * order the readers check, are all in it.
@@ -69,12 +76,17 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'Contact enriched',
 		label: 'Outreach Contact Trigger (Contact Enriched)',
 		noun: 'enriched contact',
+		search: (days, sequenceId) => [
+			{ property: 'is_enriched', condition: 'Is', value: true },
+			{ property: 'updated_timestamp', condition: 'Less than', value: days },
+			...inSequence(sequenceId),
+		],
+		wants: (contact) => contact?.is_enriched !== false,
 		time: createdTime,
 		stateKey: ENRICHED_KEY,
-		readState: readEnrichedState,
-		poll: pollEnrichedContacts,
+		readState: readEligibleState,
+		poll: pollEligibleContacts,
 		test: {
-			conditions: enrichedConditions,
 			missing: 'No enriched contact found{where} updated in the last {days} days',
 			hint: 'Add one{where} with a professional-network handle and enrichment, wait until the service has enriched it, then fetch again. The trigger itself starts with contacts enriched after it is activated.',
 		},
@@ -88,12 +100,13 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'New contact',
 		label: 'Outreach Contact Trigger',
 		noun: 'new contact',
+		search: searchConditions,
+		wants: () => true,
 		time: createdTime,
 		stateKey: NEW_CONTACT_KEY,
 		readState: readNewContactState,
 		poll: pollNewContacts,
 		test: {
-			conditions: searchConditions,
 			missing: 'No contact found{where} in the last {days} days',
 			hint: 'Add one{where}, then fetch again. The trigger itself starts with contacts created after it is activated.',
 		},

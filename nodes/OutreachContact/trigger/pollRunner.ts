@@ -7,7 +7,7 @@ import type { Contact } from '../types';
 import type { TriggerEventSpec } from './events';
 import type { PollSettings } from './shared/eventPoll';
 import { pollDeadline, RequestBudget, requestsPerMinuteOf } from './shared/budget';
-import { MAX_SEEN } from './shared/ledger/enriched';
+import { MAX_SEEN } from './shared/ledger/eligible';
 import { logOnce } from './shared/ledger/ledger';
 import { MAX_STATE_BYTES, type EventState } from './shared/ledger/shapes';
 import { toStored } from './shared/ledger/stored';
@@ -123,6 +123,8 @@ export async function runEventPoll<S>(
 		settings,
 		budget,
 		time: event.time,
+		search: event.search,
+		wants: event.wants,
 	});
 	const { label, noun } = event;
 	const { state, fresh } = logOnce(outcome.state as unknown as EventState, [
@@ -167,7 +169,7 @@ export async function runEventPoll<S>(
 	}
 	if (outcome.cut !== undefined) {
 		ctx.logger.warn(
-			`${label}: the trigger's state reached its bound (${MAX_STATE_BYTES} bytes; for Contact Enriched also ${MAX_SEEN} ids); it forgot the oldest emitted contacts, and a ${noun} created before ${new Date(outcome.cut).toISOString()} that shows up from now on is not emitted`,
+			`${label}: the trigger's state reached its bound (${MAX_STATE_BYTES} bytes, or ${MAX_SEEN} ids for an event that waits for contacts to become eligible); it forgot the oldest emitted contacts, and a ${noun} created before ${new Date(outcome.cut).toISOString()} that shows up from now on is not emitted`,
 		);
 	}
 	// A poll cannot show an execution hint (n8n gives polls none): the log says it, at info level.

@@ -15,15 +15,21 @@ export const TEST_EVENT_WINDOWS = [2, 8, 31, 366];
  * The newest contact (by creation time, then id), passing over far-future dates like a poll;
  * when no contact has a readable time, the first one, so that the test event still shows the shape.
  */
-export function newestContact(contacts: Contact[], now: number, time: TimeOf): Contact | undefined {
+export function newestContact(
+	contacts: Contact[],
+	now: number,
+	time: TimeOf,
+	wants: (contact: Contact) => boolean = () => true,
+): Contact | undefined {
 	let best: { created: number; id: unknown; contact: Contact } | undefined;
 	for (const contact of contacts) {
+		if (!wants(contact)) continue;
 		const created = time(contact);
 		if (created === undefined || created > now + FUTURE_TOLERANCE_MS) continue;
 		const entry = { created, id: contact.id, contact };
 		if (!best || compareCandidates(entry, best) > 0) best = entry;
 	}
-	return best?.contact ?? contacts[0];
+	return best?.contact ?? contacts.find(wants);
 }
 
 /**
@@ -33,16 +39,15 @@ export function newestContact(contacts: Contact[], now: number, time: TimeOf): C
 export async function fetchTestEvent(
 	ctx: IPollFunctions,
 	sequenceId: number | undefined,
-	event: Pick<TriggerEventSpec<unknown>, 'test' | 'time'>,
+	event: Pick<TriggerEventSpec<unknown>, 'test' | 'time' | 'search' | 'wants'>,
 ): Promise<Contact> {
-	const search = event.test;
 	for (const days of TEST_EVENT_WINDOWS) {
 		let newest: Contact | undefined;
 		const now = getClock().now();
 		await walkSearchPages(ctx, {
-			conditions: search.conditions(days, sequenceId),
+			conditions: event.search(days, sequenceId),
 			onPage: (page) => {
-				newest = newestContact(newest ? [newest, ...page] : page, now, event.time);
+				newest = newestContact(newest ? [newest, ...page] : page, now, event.time, event.wants);
 			},
 		});
 		if (newest) return newest;
@@ -51,7 +56,7 @@ export async function fetchTestEvent(
 		text
 			.replace('{where}', sequenceId === undefined ? '' : ` in sequence ${sequenceId}`)
 			.replace('{days}', String(TEST_EVENT_WINDOWS[TEST_EVENT_WINDOWS.length - 1] - 1));
-	throw new NodeOperationError(ctx.getNode(), fill(search.missing), {
-		description: fill(search.hint),
+	throw new NodeOperationError(ctx.getNode(), fill(event.test.missing), {
+		description: fill(event.test.hint),
 	});
 }

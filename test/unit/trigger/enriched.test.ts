@@ -1,18 +1,16 @@
 /** Contact Enriched polls against a fake search of enriched contacts: plan, activation, each once. */
+import { eventOf } from '../../../nodes/OutreachContact/trigger/events';
+import { pollEligibleContacts } from '../../../nodes/OutreachContact/trigger/shared/eligibleWalk';
 import {
-	enrichedConditions,
-	pollEnrichedContacts,
-} from '../../../nodes/OutreachContact/trigger/enriched/poll';
-import {
-	enrichedWalk,
+	newEligibleWalk,
 	MAX_SEEN,
 	RETENTION_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger/enriched';
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/eligible';
 import {
-	readEnrichedState,
+	readEligibleState,
 	toStored,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/stored';
-import { type EnrichedState } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import { type EligibleState } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { CHEAP_PAGES } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
 import {
 	DAY_MS,
@@ -60,10 +58,11 @@ function service(order: FakeSearch['order'], cap: number, contacts: Contact[] = 
 }
 
 const clock = { now: NOW };
-const pollStored = storedStatePoll(pollEnrichedContacts, readEnrichedState);
+const enrichedConditions = eventOf('contactEnriched').search;
+const pollStored = storedStatePoll(pollEligibleContacts, readEligibleState);
 
 /** One poll at `run.start` (the service's clock too); its state as n8n stores it. */
-function poll(search: FakeSearch, run: PollRun<EnrichedState>) {
+function poll(search: FakeSearch, run: PollRun<EligibleState>) {
 	clock.now = run.start;
 	return pollStored(search, run);
 }
@@ -89,13 +88,13 @@ describe('Contact Enriched: plan', () => {
 		// N days back: the first walk (of an empty window, complete at once) starts from there.
 		const daysBack = await poll(service('newest', 10), { start: NOW, initialDays: 3 });
 		expect(daysBack.state.floor).toBe(NOW - 3 * DAY_MS);
-		expect(enrichedWalk(NOW - HOUR_MS, NOW)).toEqual({
+		expect(newEligibleWalk(NOW - HOUR_MS, NOW)).toEqual({
 			page: 1,
 			days: 4, // ceil((1 h + a day for the walk) / 1 day) + 2
 			startedAt: NOW,
 			newest: null,
 		});
-		expect(enrichedWalk(NOW - 5 * DAY_MS, NOW).days).toBe(8);
+		expect(newEligibleWalk(NOW - 5 * DAY_MS, NOW).days).toBe(8);
 	});
 });
 
@@ -260,14 +259,14 @@ describe('Contact Enriched: what the state forgets', () => {
 	it(`the cap: past ${MAX_SEEN} ids the floor rises past the oldest, which never come again`, async () => {
 		const seen: Record<string, number> = {};
 		for (let i = 0; i < MAX_SEEN + 5; i++) seen[`${i}`] = NOW - 10 * DAY_MS + i;
-		const stored: EnrichedState = {
+		const stored: EligibleState = {
 			version: 2,
 			baseline: NOW - 20 * DAY_MS,
 			since: NOW - HOUR_MS,
 			floor: NOW - 20 * DAY_MS,
 			seen,
 			logged: [],
-			walk: enrichedWalk(NOW - HOUR_MS, NOW - HOUR_MS),
+			walk: newEligibleWalk(NOW - HOUR_MS, NOW - HOUR_MS),
 			mode: 'walking',
 		};
 		const search = service('asListed', 10);
@@ -306,8 +305,8 @@ describe('Contact Enriched: stored state', () => {
 		pageSize: 50,
 	};
 	/** Reading the new end of a list oldest first; and the first walk, recording. */
-	const newEnd: EnrichedState = { ...common, mode: 'newEnd', order: 'oldest', lastPage: 12 };
-	const first: EnrichedState = { ...common, mode: 'first', cutoff: NOW - HOUR_MS };
+	const newEnd: EligibleState = { ...common, mode: 'newEnd', order: 'oldest', lastPage: 12 };
+	const first: EligibleState = { ...common, mode: 'first', cutoff: NOW - HOUR_MS };
 	/** As n8n stores it: the names of version 2, through JSON. */
 	const good = JSON.parse(JSON.stringify(toStored(newEnd)));
 
@@ -328,16 +327,16 @@ describe('Contact Enriched: stored state', () => {
 	});
 
 	it('reads a valid state back through JSON', () => {
-		expect(readEnrichedState(good)).toEqual({ state: newEnd });
+		expect(readEligibleState(good)).toEqual({ state: newEnd });
 		const stored = JSON.parse(JSON.stringify(toStored(first)));
-		expect(readEnrichedState(stored)).toEqual({ state: first });
+		expect(readEligibleState(stored)).toEqual({ state: first });
 		const walking = { ...newEnd, order: undefined, lastPage: undefined };
 		expect(
-			readEnrichedState(JSON.parse(JSON.stringify(toStored({ ...walking, mode: 'walking' })))),
+			readEligibleState(JSON.parse(JSON.stringify(toStored({ ...walking, mode: 'walking' })))),
 		).toEqual({
 			state: { ...walking, mode: 'walking' },
 		});
-		expect(readEnrichedState(undefined)).toEqual({});
+		expect(readEligibleState(undefined)).toEqual({});
 	});
 
 	it.each([
@@ -347,11 +346,11 @@ describe('Contact Enriched: stored state', () => {
 		['no list of seen contacts', { ...good, seen: [] }],
 		['an invalid time for contact 1', { ...good, seen: { '1': null } }],
 	])('refuses a state with %s', (problem, raw) => {
-		expect(readEnrichedState(raw).problem).toContain(problem);
+		expect(readEligibleState(raw).problem).toContain(problem);
 	});
 
 	it('tells a state of a newer version apart, instead of taking it for a broken one', () => {
-		expect(readEnrichedState({ ...good, version: 3 })).toEqual({ newer: { stored: 3, known: 2 } });
+		expect(readEligibleState({ ...good, version: 3 })).toEqual({ newer: { stored: 3, known: 2 } });
 	});
 
 	const v1 = {
@@ -363,7 +362,7 @@ describe('Contact Enriched: stored state', () => {
 	};
 
 	it('goes on from a version 1 state with a new walk from its since', () => {
-		expect(readEnrichedState(v1).state).toMatchObject({
+		expect(readEligibleState(v1).state).toMatchObject({
 			version: 2,
 			since: v1.since,
 			floor: v1.createdFloor,
@@ -374,7 +373,7 @@ describe('Contact Enriched: stored state', () => {
 
 	it('the first poll after the upgrade emits what was enriched since the v1 poll', async () => {
 		const search = service('asListed', 10, [c(2, NOW - 30 * MINUTE_MS, NOW - 20 * MINUTE_MS)]);
-		const out = await poll(search, { stored: readEnrichedState(v1).state, start: NOW });
+		const out = await poll(search, { stored: readEligibleState(v1).state, start: NOW });
 		expect(ids(out.emit)).toEqual([2]);
 	});
 });

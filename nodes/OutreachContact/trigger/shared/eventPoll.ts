@@ -1,5 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+import type { Contact, SearchCondition } from '../../types';
 import type { RequestBudget } from './budget';
 import type { Settled } from './ledger/ledger';
 import type { TimeOf } from './serviceTime';
@@ -41,4 +42,8 @@ export interface EventPollInput<S> {
 	budget: RequestBudget;
 	/** The event's time of a contact (its table entry's). */
 	time: TimeOf;
+	/** The event's search of a window of `days` (its table entry's). */
+	search(days: number, sequenceId?: number): SearchCondition[];
+	/** Whether the event wants the contact (its table entry's eligibility). */
+	wants(contact: Contact): boolean;
 }

@@ -40,6 +40,8 @@ export interface PollRules {
 	maxPerPoll: number;
 	/** The time the event files a contact under (its table entry's). */
 	time: TimeOf;
+	/** The event's eligibility (its table entry's): a contact it does not want is never a candidate. */
+	wants?: (contact: Contact) => boolean;
 }
 
 /** What decides whether a contact is a candidate of a poll, for any event. */
@@ -76,6 +78,7 @@ export class CandidateCollector {
 
 	add(contacts: Contact[]): void {
 		for (const contact of contacts) {
+			if (this.rules.wants && !this.rules.wants(contact)) continue;
 			const key = idKey(contact?.id);
 			const created = this.rules.time(contact);
 			if (key === undefined || created === undefined) {
@@ -102,13 +105,14 @@ export class CandidateCollector {
 
 	/**
 	 * True when the contact cannot be emitted now: older than the floor, there at the first
-	 * activation, emitted already, or one the trigger cannot place (no usable id or date, dated
-	 * far ahead). Reads stop at pages of such contacts.
+	 * activation, emitted already, not wanted by the event (yet), or one the trigger cannot place
+	 * (no usable id or date, dated far ahead). Reads stop at pages of such contacts.
 	 */
 	isKnown(contact: Contact): boolean {
 		const key = idKey(contact?.id);
 		const created = this.rules.time(contact);
 		if (key === undefined || created === undefined) return true;
+		if (this.rules.wants && !this.rules.wants(contact)) return true;
 		return created > this.rules.now + FUTURE_TOLERANCE_MS || this.known(key, created);
 	}
 

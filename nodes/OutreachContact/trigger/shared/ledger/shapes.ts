@@ -153,7 +153,7 @@ export type NewContactState =
 			sampling?: Sampling;
 	  });
 
-export interface EnrichedBase extends LedgerState {
+export interface EligibleBase extends LedgerState {
 	/** The start of the last complete walk that left nothing waiting (n8n's clock). */
 	since: number;
 	/** `before`: when the walk before this one started (n8n's clock), once one has ended. */
@@ -164,17 +164,17 @@ export interface EnrichedBase extends LedgerState {
  * Contact Enriched: the first walk after the activation records what was there (created at or
  * before `cutoff`); then walks alone (no order), or walks and reads the new end (an order).
  */
-export type EnrichedState =
-	| (EnrichedBase & {
+export type EligibleState =
+	| (EligibleBase & {
 			mode: 'first';
 			cutoff: number;
 			/** While the walk completes the activation's sample: it records nothing (sampling.ts). */
 			sampling?: Sampling;
 	  })
-	| (EnrichedBase & { mode: 'walking' })
-	| (EnrichedBase & { mode: 'newEnd'; order: Order; lastPage?: number });
+	| (EligibleBase & { mode: 'walking' })
+	| (EligibleBase & { mode: 'newEnd'; order: Order; lastPage?: number });
 
-export type EventState = NewContactState | EnrichedState;
+export type EventState = NewContactState | EligibleState;
 
 /** A stored state as read: the state, a problem that makes it unusable, or a newer version's. */
 export interface StoredState<S> {

@@ -2,7 +2,7 @@ import {
 	MAX_ID_LENGTH,
 	MAX_LOGGED,
 	STATE_VERSION,
-	type EnrichedState,
+	type EligibleState,
 	type EventState,
 	type LedgerState,
 	type NewContactBase,
@@ -175,7 +175,7 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 }
 
 /** Reads a stored Contact Enriched state; version 1 goes on with a new walk from its `since`. */
-export function readEnrichedState(raw: unknown): StoredState<EnrichedState> {
+export function readEligibleState(raw: unknown): StoredState<EligibleState> {
 	const { json, base, problem, newer } = readBase(raw, STORED.enrichedFloor);
 	if (!json || !base) return { problem, newer };
 	if (!isTime(json.since)) return { problem: 'the stored state has invalid times' };

@@ -6,15 +6,16 @@ import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
 import { met, sampledCutoff, startSampling } from './sampling';
 import {
 	STATE_VERSION,
-	type EnrichedBase,
-	type EnrichedState,
+	type EligibleBase,
+	type EligibleState,
 	type Sampling,
 	type Walk,
 } from './shapes';
 
 /**
- * Contact Enriched's rules in the ledger (docs/trigger.md, "Contact Enriched"): its activation,
- * and what a poll's walk and new end emit and store. The invariants are the ledger's (ledger.ts).
+ * The ledger's rules for an event that wants each contact once it becomes eligible (Contact
+ * Enriched; docs/trigger.md, "Eligible contacts"): its activation, and what a poll's walk and
+ * new end emit and store. The invariants are the ledger's (ledger.ts).
  */
 
 /** Contacts created longer than this before a complete walk are never emitted. */
@@ -26,8 +27,8 @@ export const MAX_SEEN = 20_000;
 /** A walk's window may take hours: it is made a day wider than since's. */
 const ENRICHED_WALK_SPAN_MS = DAY_MS;
 
-/** The walk that starts at `now`, for the enriched contacts updated since `since`. */
-export function enrichedWalk(since: number, now: number): EnrichedState['walk'] {
+/** The walk that starts at `now`, for the eligible contacts updated since `since`. */
+export function newEligibleWalk(since: number, now: number): EligibleState['walk'] {
 	return {
 		page: 1,
 		days: windowDays(now + ENRICHED_WALK_SPAN_MS, since),
@@ -36,8 +37,8 @@ export function enrichedWalk(since: number, now: number): EnrichedState['walk'] 
 	};
 }
 
-/** What one Contact Enriched poll read, for the ledger. */
-export interface EnrichedReading {
+/** What one poll of an eligible-contacts event read, for the ledger. */
+export interface EligibleReading {
 	pages: ReadPage[];
 	/** Where the walk got to (its window and start stay). */
 	walk: Partial<Walk>;
@@ -51,7 +52,7 @@ export interface EnrichedReading {
 }
 
 /** A first activation: N days back to emit, or the sample's cutoff before which all is recorded. */
-export function activatedEnriched(
+export function activatedEligible(
 	rules: PollRules,
 	since: number,
 	sample?: {
@@ -61,37 +62,35 @@ export function activatedEnriched(
 		/** Whether, without an order, the sample left pages of the window unread. */
 		partial?: boolean;
 	},
-): EnrichedState {
+): EligibleState {
 	const { now, time } = rules;
-	const base: EnrichedBase = {
+	const base: EligibleBase = {
 		version: STATE_VERSION,
 		baseline: now,
 		since,
 		floor: since,
 		seen: {},
 		logged: [],
-		walk: enrichedWalk(since, now),
+		walk: newEligibleWalk(since, now),
 	};
 	if (!sample) return { ...base, mode: 'walking' };
-	const contacts = sample.pages.flatMap((p) => p.contacts);
-	const times = contacts
+	// Every contact read was there, wanted or not (the event's search may find contacts it does
+	// not want yet): the cutoff is on creation. Only those it wants are recorded (collect).
+	const { pages } = sample;
+	const times = pages
+		.flatMap((p) => p.contacts)
 		.map(time)
 		.filter((t): t is number => t !== undefined && t <= sample.horizon);
 	const cutoff = cutoffOf(times);
 	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
 	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
 	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.
-	const { chosen } = collect(
-		{ ...base, floor: cutoff, mode: 'walking' },
-		sample.pages,
-		rules,
-		false,
-	);
+	const { chosen } = collect({ ...base, floor: cutoff, mode: 'walking' }, pages, rules, false);
 	// Pages the sample left unread: the first walk completes it before it records (sampling.ts).
 	const days = base.walk.days;
-	const sampling = sample.partial ? { sampling: startSampling(sample.pages, time, now, days) } : {};
-	const first: EnrichedState = { ...base, ...pageSize, mode: 'first', cutoff, ...sampling };
-	return remember<EnrichedState>(first, chosen).state;
+	const sampling = sample.partial ? { sampling: startSampling(pages, time, now, days) } : {};
+	const first: EligibleState = { ...base, ...pageSize, mode: 'first', cutoff, ...sampling };
+	return remember<EligibleState>(first, chosen).state;
 }
 
 /** The floor that leaves at most `max` ids: one past the (max + 1)-th newest. */
@@ -105,13 +104,13 @@ function capFloor(seen: Record<string, number>, max: number): number {
 /**
  * Emits what the walk and the new end found, records what the first walk finds created at or
  * before the cutoff, and after a complete walk that leaves nothing waiting starts the next from
- * this one's start (docs/trigger.md, "Contact Enriched").
+ * this one's start (docs/trigger.md, "Eligible contacts").
  */
-export function settleEnriched(
-	state: EnrichedState,
-	read: EnrichedReading,
+export function settleEligible(
+	state: EligibleState,
+	read: EligibleReading,
 	rules: PollRules,
-): Settled<EnrichedState> {
+): Settled<EligibleState> {
 	const { now } = rules;
 	if (state.mode === 'first' && state.sampling)
 		return settleSampling(state, state.sampling, read, rules);
@@ -128,12 +127,12 @@ export function settleEnriched(
 		rules,
 	);
 	const records = collect(state, part(recorded), rules, false).chosen;
-	let next: EnrichedState = { ...state, walk: { ...state.walk, ...read.walk } };
+	let next: EligibleState = { ...state, walk: { ...state.walk, ...read.walk } };
 	let capCut: number | undefined;
 	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
 	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;
 	if (read.complete && report.backlog === 0 && !read.inconsistent) {
-		// Every contact enriched before the walk before this one started has been read by one of
+		// Every contact eligible before the walk before this one started has been read by one of
 		// the two: the next starts there. (A contact can move onto a page a walk has passed, when
 		// contacts are added or updated meanwhile; the walk after meets it.) The first walk, which
 		// records what was there at the activation, hands over its own start.
@@ -145,7 +144,7 @@ export function settleEnriched(
 		if (capped > retained) capCut = capped - 1;
 		const floor = Math.max(retained, capped);
 		const { version, baseline, seen, logged, pageSize } = next;
-		const walk = { ...enrichedWalk(since, now), before: state.walk.startedAt };
+		const walk = { ...newEligibleWalk(since, now), before: state.walk.startedAt };
 		const rest = { version, baseline, seen, logged, since, floor, walk };
 		if (pageSize !== undefined) Object.assign(rest, { pageSize });
 		const order = read.order === 'newest' || read.order === 'oldest' ? read.order : undefined;
@@ -153,7 +152,7 @@ export function settleEnriched(
 			? { ...rest, mode: 'newEnd', order, ...(read.lastPage ? { lastPage: read.lastPage } : {}) }
 			: { ...rest, mode: 'walking' };
 	} else if (read.inconsistent) {
-		next = { ...next, walk: enrichedWalk(next.since, now) };
+		next = { ...next, walk: newEligibleWalk(next.since, now) };
 	}
 	const remembered = remember(next, [...chosen, ...records]);
 	const cut = Math.max(remembered.cut ?? -Infinity, capCut ?? -Infinity);
@@ -166,20 +165,20 @@ export function settleEnriched(
  * nothing. Once the walk is complete, the cutoff rises to what it met and the first walk starts.
  */
 function settleSampling(
-	state: Extract<EnrichedState, { mode: 'first' }>,
+	state: Extract<EligibleState, { mode: 'first' }>,
 	walked: Sampling,
-	read: EnrichedReading,
+	read: EligibleReading,
 	rules: PollRules,
-): Settled<EnrichedState> {
+): Settled<EligibleState> {
 	const { now } = rules;
 	const sampling = met(walked, read.pages, rules.time, now, state.walk.days);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const { version, baseline, since, floor, seen, logged } = state;
-	const next: EnrichedState = read.complete
+	const next: EligibleState = read.complete
 		? {
 				...{ version, baseline, since, floor, seen, logged, mode: 'first' },
 				cutoff: sampledCutoff(sampling, state.cutoff) ?? state.cutoff,
-				walk: enrichedWalk(since, now),
+				walk: newEligibleWalk(since, now),
 			}
 		: { ...state, walk: { ...state.walk, ...read.walk }, sampling };
 	if (pageSize !== undefined) next.pageSize = pageSize;

@@ -1,0 +1,100 @@
+import { PageReader, type ReadPage } from '../../paging/pageReader';
+import type { EventPollFunction } from './eventPoll';
+import { viewOf } from './ledger/candidates';
+import { activatedEligible, newEligibleWalk, settleEligible } from './ledger/eligible';
+import { FIRST_RUN_LOOKBACK_MS, opened } from './ledger/ledger';
+import { CHEAP_PAGES } from './orderedRead';
+import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from './serviceTime';
+import { readSample } from './activationSample';
+import type { EligibleState } from './ledger/shapes';
+import { walkStep } from './walk';
+
+/** Pages of the walk a poll reads when the new end is read too (an order is known). */
+export const WALK_PAGES_WITH_ORDER = 1;
+
+/**
+ * One poll of an event that wants each contact once, when it becomes eligible (its table entry's
+ * `wants`; an update moves the contact's `updated_timestamp` then): docs/trigger.md, "Eligible
+ * contacts". The contact carries no time of becoming eligible, so a walk of every contact the
+ * entry's search finds updated since the last complete walk goes on over polls, within the
+ * poll's budget; when the service lists by creation in an order, each poll also reads the new
+ * end of the list, where contacts that became eligible soon after their creation are, so that
+ * those come at once. A contact the entry does not want counts as known: it is not emitted,
+ * recorded or counted toward Max Contacts per Poll, and it never ends the new end's read.
+ */
+export const pollEligibleContacts: EventPollFunction<EligibleState> = async (input) => {
+	const { ctx, start, sequenceId, settings, budget, time, search, wants } = input;
+	const rules = { now: start, maxPerPoll: settings.maxPerPoll, time, wants };
+	const take = () => budget.take();
+	const horizon = start + FUTURE_TOLERANCE_MS;
+	if (!input.stored) {
+		const days = settings.initialDays > 0 ? settings.initialDays * DAY_MS : FIRST_RUN_LOOKBACK_MS;
+		const since = start - days;
+		if (settings.initialDays > 0) input = { ...input, stored: activatedEligible(rules, since) };
+		else {
+			// A sample tells where the eligible contacts stand: what it holds up to its third newest
+			// was there, and the first walk records it instead of emitting it.
+			const walk = newEligibleWalk(since, start);
+			const reader = new PageReader(ctx, search(walk.days, sequenceId), undefined, take);
+			const { sample, partial } = await readSample(ctx, reader, time);
+			const state = activatedEligible(rules, since, {
+				pages: sample,
+				horizon,
+				pageSize: reader.pageSize,
+				partial,
+			});
+			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
+		}
+	}
+	const { state, rewound } = opened(input.stored!, start);
+	// A state of version 1 has no walk: one starts now. So does the first walk after the activation
+	// when, after a pause of days, its window no longer reaches `since`: it would complete without
+	// recording contacts eligible before the activation, and the next walk would emit them. (Later
+	// walks go on: starting one again after a pause of days at 10,000 contacts a day left thousands
+	// unemitted in triggerEdges (f); docs/trigger-open-schedules.md.)
+	const stale =
+		state.walk.days === 0 ||
+		(state.mode === 'first' && state.walk.days < pollWindow(start, state.since));
+	const walk = stale ? newEligibleWalk(state.since, start) : state.walk;
+	const reader = new PageReader(ctx, search(walk.days, sequenceId), state.pageSize, take);
+	const { isKnown } = viewOf(state, rules);
+	const pages: ReadPage[] = [];
+	let lastPage: number | undefined;
+	if (state.mode === 'newEnd') {
+		for (let k = 0; k < CHEAP_PAGES; k++) {
+			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
+			const read = page >= 1 ? await reader.read(page) : undefined;
+			if (!read) break;
+			pages.push(read);
+			// A page of contacts the event does not want yet tells nothing: the read goes on.
+			const wanted = read.contacts.length === 0 || read.contacts.some(wants);
+			if (wanted && read.contacts.every(isKnown)) break;
+		}
+	}
+	const step = await walkStep({
+		reader,
+		position: walk,
+		// The walk that completes the activation's sample emits nothing (sampling.ts).
+		maxPerPoll: state.mode === 'first' && state.sampling ? Infinity : settings.maxPerPoll,
+		time,
+		isKnown,
+		horizon,
+		maxPages: state.mode === 'newEnd' ? WALK_PAGES_WITH_ORDER : undefined,
+	});
+	pages.push(...step.pages);
+	for (const page of pages) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
+	const settled = settleEligible(
+		{ ...state, walk },
+		{
+			pages,
+			walk: step.position,
+			complete: step.complete,
+			order: step.order,
+			lastPage,
+			pageSize: reader.pageSize,
+			inconsistent: step.inconsistent,
+		},
+		rules,
+	);
+	return { ...settled, rewound, stopped: budget.stopped };
+};
