@@ -27,16 +27,24 @@ export interface AddContactInput {
 	sentence_fields?: Record<string, string>;
 	/**
 	 * When the service finishes processing the contact (default: at once). Until then it has no
-	 * snippets and no enrichment (`is_enriched` false); then both appear and updated_date moves
-	 * to this time.
+	 * snippets; then they appear and updated_date moves to this time.
 	 */
 	processed_at?: TimeInput;
+	/**
+	 * When its enrichment is written, when not with the snippets (`processed_at`): until then it
+	 * is not enriched (`is_enriched` false); then updated_date moves to this time. The two are the
+	 * service's own steps: either may come first.
+	 */
+	enriched_at?: TimeInput;
 }
 
-/** What a contact still being processed gets when processing finishes. */
+/** What a contact still being processed gets, each part at its time. */
 interface Processing {
-	at: number;
+	/** When the snippets are written (undefined: written). */
+	at?: number;
 	sentence_fields: Record<string, string>;
+	/** When the enrichment is written (undefined: written, or none). */
+	enrichAt?: number;
 	enriched_contact_data: ContactRecord['enriched_contact_data'];
 	enriched_company_data: ContactRecord['enriched_company_data'];
 }
@@ -185,18 +193,25 @@ export class Store {
 			last_synced_date: input.last_synced_date == null ? null : toIso(input.last_synced_date),
 		};
 		this.contactsById.set(id, record);
-		const processedAt =
-			input.processed_at === undefined ? undefined : Date.parse(toIso(input.processed_at));
-		if (processedAt !== undefined && processedAt > this.now()) {
+		const later = (time: TimeInput | undefined) => {
+			const at = time === undefined ? undefined : Date.parse(toIso(time));
+			return at !== undefined && at > this.now() ? at : undefined;
+		};
+		const snippetsAt = later(input.processed_at);
+		const enrichAt = enrich ? later(input.enriched_at ?? input.processed_at) : undefined;
+		if (snippetsAt !== undefined || enrichAt !== undefined) {
 			this.processing.set(id, {
-				at: processedAt,
+				at: snippetsAt,
 				sentence_fields: record.sentence_fields,
+				enrichAt,
 				enriched_contact_data: record.enriched_contact_data,
 				enriched_company_data: record.enriched_company_data,
 			});
-			record.sentence_fields = {};
-			record.enriched_contact_data = null;
-			record.enriched_company_data = null;
+			if (snippetsAt !== undefined) record.sentence_fields = {};
+			if (enrichAt !== undefined) {
+				record.enriched_contact_data = null;
+				record.enriched_company_data = null;
+			}
 		}
 		return record;
 	}
@@ -223,14 +238,32 @@ export class Store {
 		if (this.processing.size === 0) return;
 		const now = this.now();
 		for (const [id, done] of this.processing) {
-			if (done.at > now) continue;
 			const record = this.contactsById.get(id);
-			this.processing.delete(id);
-			if (!record) continue;
-			record.sentence_fields = done.sentence_fields;
-			record.enriched_contact_data = done.enriched_contact_data;
-			record.enriched_company_data = done.enriched_company_data;
-			record.updated_date = toIso(done.at);
+			if (!record) {
+				this.processing.delete(id);
+				continue;
+			}
+			// Each part at its time, the earlier first; updated_date moves to each.
+			const parts = [
+				{ at: done.at, apply: () => (record.sentence_fields = done.sentence_fields) },
+				{
+					at: done.enrichAt,
+					apply: () => {
+						record.enriched_contact_data = done.enriched_contact_data;
+						record.enriched_company_data = done.enriched_company_data;
+					},
+				},
+			]
+				.filter((part): part is { at: number; apply: () => void } => part.at !== undefined)
+				.filter((part) => part.at <= now)
+				.sort((a, b) => a.at - b.at);
+			for (const part of parts) {
+				part.apply();
+				record.updated_date = toIso(part.at);
+			}
+			if (done.at !== undefined && done.at <= now) done.at = undefined;
+			if (done.enrichAt !== undefined && done.enrichAt <= now) done.enrichAt = undefined;
+			if (done.at === undefined && done.enrichAt === undefined) this.processing.delete(id);
 		}
 	}
 

@@ -34,11 +34,13 @@ export interface NewContact {
 	sequenceId?: number;
 	/** When its enrichment is written (its update time moves there); absent: never. */
 	enrichAt?: number;
+	/** When its sentence snippets are written (its update time moves there); absent: never. */
+	snippetsAt?: number;
 	/** Later updates (a touch, a sync): the update time moves to each. */
 	updates?: number[];
 }
 
-type Change = { at: number; kind: 'appear' | 'enrich' | 'update'; row: Row };
+type Change = { at: number; kind: 'appear' | 'enrich' | 'snippets' | 'update'; row: Row };
 
 const QUARTER_HOUR_MS = 15 * 60_000;
 const NO_OBJECT = Object.freeze({}) as Record<string, never>;
@@ -119,6 +121,8 @@ export class ContactStore {
 			const c = contacts[i];
 			this.changes.push({ at: row.visibleAt, kind: 'appear', row });
 			if (c.enrichAt !== undefined) this.changes.push({ at: c.enrichAt, kind: 'enrich', row });
+			if (c.snippetsAt !== undefined)
+				this.changes.push({ at: c.snippetsAt, kind: 'snippets', row });
 			for (const at of c.updates ?? []) this.changes.push({ at, kind: 'update', row });
 		});
 		this.changesSorted = false;
@@ -137,7 +141,7 @@ export class ContactStore {
 		while (this.nextChange < this.changes.length && this.changes[this.nextChange].at <= now) {
 			const { kind, row, at } = this.changes[this.nextChange++];
 			if (kind === 'appear') appearing.push(row);
-			else this.updateRow(row, at, kind === 'enrich');
+			else this.updateRow(row, at, kind);
 		}
 		if (appearing.length > 0) this.insert(appearing);
 		// Drop the applied changes now and then, so the list does not keep them all.
@@ -195,8 +199,11 @@ export class ContactStore {
 		};
 	}
 
-	private updateRow(row: Row, at: number, enrich: boolean): void {
-		if (enrich) {
+	private updateRow(row: Row, at: number, kind: 'enrich' | 'snippets' | 'update'): void {
+		// The service's product: a stand-in for the sentences it writes (the tests check ids).
+		if (kind === 'snippets')
+			row.sentence_fields = { opener: `Hello ${row.id}` } as Row['sentence_fields'];
+		if (kind === 'enrich') {
 			row.enrichedAt = at;
 			// A stand-in for the data the service looks up (the simulations check ids, not data).
 			row.enriched_contact_data = { full_name: `Person ${row.id}` } as Row['enriched_contact_data'];

@@ -14,7 +14,13 @@ import { simplifyField } from './descriptions/simplify';
 import { readBoolean, toNodeError } from './helpers/input';
 import { shapeContact, simplifyOutput } from './helpers/shapeContact';
 import { listSearch } from './methods';
-import { DEFAULT_EVENT, eventOf, eventOptions, eventSubtitle } from './trigger/events';
+import {
+	DEFAULT_EVENT,
+	eventOf,
+	eventOptions,
+	eventSubtitle,
+	type TriggerEventSpec,
+} from './trigger/events';
 import {
 	DEFAULT_INITIAL_DAYS,
 	DEFAULT_MAX_PER_POLL,
@@ -72,7 +78,7 @@ export class OutreachContactTrigger implements INodeType {
 					typeOptions: { minValue: 0, maxValue: MAX_INITIAL_DAYS },
 					default: DEFAULT_INITIAL_DAYS,
 					description:
-						'At the first activation, emit the contacts created (for Contact Enriched: created and enriched) in this many past days once, oldest first, limited per poll like any other. 0 emits nothing at the first activation and only what happens afterwards. At most 3,650 (ten years); a larger value counts as 3,650.',
+						'At the first activation, emit the contacts created in this many past days once (for Contact Enriched and Contact Snippets Ready: once enriched, or once their snippets are written), oldest first, limited per poll like any other. 0 emits nothing at the first activation and only what happens afterwards. At most 3,650 (ten years); a larger value counts as 3,650.',
 				},
 				{
 					displayName: 'Max Contacts per Poll',
@@ -92,10 +98,11 @@ export class OutreachContactTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const event = eventOf(this.getNodeParameter('event', DEFAULT_EVENT));
+		let event: TriggerEventSpec<unknown>;
 		let sequenceId: number | undefined;
 		let simplify: boolean;
 		try {
+			event = eventOf(this.getNodeParameter('event', DEFAULT_EVENT));
 			simplify = readBoolean(this.getNodeParameter('simplify', true), 'Simplify', true);
 			sequenceId = readSequenceFilter(filters.sequenceId);
 		} catch (error) {

@@ -2,7 +2,7 @@ import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_WAIT_TIMEOUT_S } from '../../nodes/OutreachContact/actions/contact/add/add.description';
 import { NEW_CONTACT_RETRY_DELAYS_MS } from '../../nodes/OutreachContact/actions/contact/add/addLookup';
-import { hasSnippets } from '../../nodes/OutreachContact/actions/contact/add/addWait';
+import { hasSnippets } from '../../nodes/OutreachContact/helpers/shapeContact';
 import { DEFAULT_PAGE_SIZE } from '../../nodes/OutreachContact/paging/pageCursor';
 import {
 	createContact,
@@ -191,5 +191,34 @@ async function probeSnippets(
 		const got = `${keys} snippet(s) ${duration(result.afterMs)} after the add (${precision(result.waitedMs)})`;
 		const nodes = `Add with Wait for Processing (default timeout ${DEFAULT_WAIT_TIMEOUT_S} s) outputs the contact once its searches see the snippets`;
 		probe.report.add({ verdict: 'handled', topic, asked, got, nodes });
+		await probeSnippetsUpdate(probe, contact);
+	}
+}
+
+/**
+ * Contact Snippets Ready (and Contact Enriched) find contacts by `updated_timestamp`: they assume
+ * writing snippets (enrichment) moves it (docs/trigger.md, "Eligible contacts"). A weak probe:
+ * the contact, with its fresh snippets, must be found by `updated_timestamp Less than 1`; a
+ * contact created today is updated today whatever moves the time, so this cannot prove the rule
+ * (the interface shows no update time on the contact to compare): ask the service.
+ */
+async function probeSnippetsUpdate(probe: Probe, contact: NewContact): Promise<void> {
+	const topic = 'contact with snippets found by updated_timestamp';
+	const asked = 'email Is the new contact, updated_timestamp Less than 1 (today)';
+	const conditions: SearchCondition[] = [
+		{ property: 'email', condition: 'Is', value: contact.email },
+		{ property: 'updated_timestamp', condition: 'Less than', value: 1 },
+	];
+	try {
+		const page = await searchContacts(probe.ctx, conditions, 1, DEFAULT_PAGE_SIZE);
+		const found = page.contacts.some((c) => hasSnippets(c));
+		const got = found ? 'found, with its snippets' : 'not found';
+		const nodes = found
+			? 'Contact Snippets Ready finds it (a weak sign: it was created today too; that writing snippets moves updated_timestamp is assumed, not shown)'
+			: 'Contact Snippets Ready searches updated_timestamp and would not emit it: ask the service what moves updated_timestamp';
+		probe.report.add({ verdict: found ? 'handled' : 'NOT HANDLED', topic, asked, got, nodes });
+	} catch (error) {
+		const nodes = `Contact Snippets Ready's polls fail: ${nodeError(error)}`;
+		probe.report.add({ verdict: 'NOT HANDLED', topic, asked, got: 'the search failed', nodes });
 	}
 }

@@ -18,6 +18,7 @@ export interface ScheduleEvent {
 const SCHEDULE_EVENTS: Record<string, ScheduleEvent> = {
 	newContact: {},
 	contactEnriched: { eligibleAt: (c) => c.enrichAt },
+	contactSnippetsReady: { eligibleAt: (c) => c.snippetsAt },
 };
 
 export function scheduleEventOf(event: string): ScheduleEvent {

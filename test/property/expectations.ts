@@ -62,6 +62,9 @@ export interface Rules {
  */
 const WINDOW_DAYS = { least: 2, most: 4 };
 
+/** How far before the activation the open corner reaches: the zone furthest west of UTC. */
+const OPEN_CORNER_MS = 12 * 60 * 60_000;
+
 /** The third newest of `times` (the smallest when fewer), as docs/trigger.md's cutoff. */
 function thirdNewest(times: number[]): number | undefined {
 	const sorted = [...times].sort((a, b) => b - a);
@@ -89,8 +92,15 @@ export function rulesOf(
 	const far = cutoffWithin(WINDOW_DAYS.most) ?? Infinity;
 	// The earliest date New Contact may emit without N days (an hour of overlap below it).
 	const cutoff = Math.min(far, near === undefined ? activation.start - DAY - EDGE_MS : Infinity);
+	// The open corner (issue 47's decision; docs/trigger-open-schedules.md): results in no order
+	// and dates without a zone, a contact created (for the other events: made eligible) in the
+	// hours before the activation may come, once. Allowed there and nowhere else.
+	const openCorner = schedule.order === 'unordered' && schedule.dates !== 'utc';
+	const inCorner = (moment: number) => openCorner && moment >= activation.start - OPEN_CORNER_MS;
 	const newContactFrom = (c: PlannedContact) =>
-		c.createdMs >= activation.start - OVERLAP_MS || datedAt(schedule, c) >= cutoff - OVERLAP_MS;
+		c.createdMs >= activation.start - OVERLAP_MS ||
+		datedAt(schedule, c) >= cutoff - OVERLAP_MS ||
+		inCorner(c.createdMs);
 	const late = (c: PlannedContact) => c.visibleAt - c.createdMs > LATE_MS;
 	const days = schedule.initialDays * DAY;
 	// The start of "the last N days" on the service's dates.
@@ -120,7 +130,7 @@ export function rulesOf(
 				ofSequence(c) &&
 				at !== undefined &&
 				(days === 0
-					? at >= activation.start - OVERLAP_MS
+					? at >= activation.start - OVERLAP_MS || inCorner(at)
 					: at >= since - EDGE_MS || datedAt(schedule, c) >= since - EDGE_MS)
 			);
 		},

@@ -61,7 +61,10 @@ export interface Schedule {
 	dates: DateStyle;
 	/** Contacts before the activation: `count` spread over the `hoursBack` hours before it. */
 	before: { count: number; hoursBack: number };
-	/** Contact Enriched: the share of contacts enriched, each 1 to `maxDelayMinutes` after it appears. */
+	/**
+	 * The events of eligible contacts: the share of contacts enriched, each 1 to `maxDelayMinutes`
+	 * after it appears, and, drawn on its own, the share with snippets written in the same way.
+	 */
 	enrich: { percent: number; maxDelayMinutes: number };
 	/** Places contacts within their gaps and draws faults: the rest of the randomness. */
 	seed: number;
@@ -76,6 +79,8 @@ export interface PlannedContact {
 	/** The creation time the service holds (true time); created_date writes it. */
 	createdMs: number;
 	enrichAt?: number;
+	/** When the service writes its sentence snippets (true time); absent: never. */
+	snippetsAt?: number;
 	sequenceId: number;
 }
 
@@ -109,7 +114,7 @@ const OTHER_SEQUENCE = 102;
 export function planOf(schedule: Schedule): Plan {
 	const random = createPrng(schedule.seed);
 	const within = (from: number, to: number) => from + Math.floor(random() * Math.max(1, to - from));
-	const drafts: Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt'>> = [];
+	const drafts: Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt' | 'snippetsAt'>> = [];
 	const start = PLAN_START;
 	const { count, hoursBack } = schedule.before;
 	for (let i = 0; i < count; i++) {
@@ -146,9 +151,17 @@ export function planOf(schedule: Schedule): Plan {
 			id: i + 1,
 			sequenceId: schedule.sequenceFilter && random() < 0.5 ? OTHER_SEQUENCE : SEQUENCE,
 		};
-		if (scheduleEventOf(schedule.event).eligibleAt && random() * 100 < schedule.enrich.percent)
-			contact.enrichAt =
-				d.visibleAt + MINUTE + Math.floor(random() * schedule.enrich.maxDelayMinutes * MINUTE);
+		// Enrichment and snippets at times of their own (some contacts get one, both or neither).
+		const later = () =>
+			random() * 100 < schedule.enrich.percent
+				? d.visibleAt + MINUTE + Math.floor(random() * schedule.enrich.maxDelayMinutes * MINUTE)
+				: undefined;
+		if (scheduleEventOf(schedule.event).eligibleAt) {
+			const enrichAt = later();
+			const snippetsAt = later();
+			if (enrichAt !== undefined) contact.enrichAt = enrichAt;
+			if (snippetsAt !== undefined) contact.snippetsAt = snippetsAt;
+		}
 		return contact;
 	});
 	return { start, contacts, polls };
@@ -158,8 +171,8 @@ function arrivalContacts(
 	arrival: Arrival,
 	schedule: Schedule,
 	moment: () => number,
-): Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt'>> {
-	const out: Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt'>> = [];
+): Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt' | 'snippetsAt'>> {
+	const out: Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt' | 'snippetsAt'>> = [];
 	const at = moment();
 	switch (arrival.kind) {
 		case 'steady':

@@ -341,6 +341,7 @@ class ScheduleRun {
 		const parts = [`contact ${c.id} appeared ${this.minutes(c.visibleAt)}`];
 		parts.push(`dated ${this.minutes(c.createdMs)}`);
 		if (c.enrichAt !== undefined) parts.push(`enriched ${this.minutes(c.enrichAt)}`);
+		if (c.snippetsAt !== undefined) parts.push(`snippets ${this.minutes(c.snippetsAt)}`);
 		return parts.join(', ');
 	}
 }

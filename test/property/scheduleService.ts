@@ -77,6 +77,7 @@ export class ScheduleService {
 				id: c.id,
 				sequenceId: c.sequenceId,
 				enrichAt: c.enrichAt,
+				snippetsAt: c.snippetsAt,
 			})),
 		);
 	}

@@ -66,6 +66,7 @@ describe('check-service against the sandbox', () => {
 			'new contact searchable',
 			'created_date of the new contact',
 			'snippets of the new contact',
+			'contact with snippets found by updated_timestamp',
 			'429 and Retry-After',
 		]);
 		expect(lines.filter((line) => line.verdict !== 'handled')).toEqual([]);
@@ -75,7 +76,7 @@ describe('check-service against the sandbox', () => {
 			"within 2 min of the service's clock",
 		);
 		expect(lineAbout(output, '429 and Retry-After').text).toMatch(/Retry-After "\d+" \(seconds\)/);
-		expect(output[output.length - 2]).toMatch(/^18 checks: 18 handled, 0 not handled/);
+		expect(output[output.length - 2]).toMatch(/^19 checks: 19 handled, 0 not handled/);
 		for (const form of secretForms(KEY)) expect(output.join('\n')).not.toContain(form);
 	});
 

@@ -30,7 +30,7 @@ export const actionNodeHint: IBuilderHint = {
 
 export const triggerNodeHint: IBuilderHint = {
 	searchHint:
-		'Polling trigger of the Outreach Contact service: emits each new contact (event newContact) or each contact once the service has enriched it with person and company data (event contactEnriched), exactly once each, in the shape Contact → Get returns. Use contactEnriched when the workflow needs the enrichment or the snippets.',
+		'Polling trigger of the Outreach Contact service: emits each new contact (event newContact), each contact once the service has written its sentence snippets (event contactSnippetsReady) or once it has enriched it with person and company data (event contactEnriched), exactly once each, in the shape Contact → Get returns. Use contactSnippetsReady when the workflow sends a message built from the snippets, contactEnriched when it needs the enrichment.',
 	relatedNodes: [
 		{
 			nodeType: ACTION_NODE,

@@ -13,6 +13,12 @@ export type ContactOutput =
 	| { mode: 'raw' }
 	| { mode: 'fields'; fields: string[] };
 
+/** Whether the service has written the contact's sentence snippets: `sentence_fields` holds one. */
+export function hasSnippets(contact: Contact | undefined): boolean {
+	const fields = contact?.sentence_fields;
+	return !!fields && typeof fields === 'object' && Object.keys(fields).length > 0;
+}
+
 /** The output a Simplify switch asks for: on, the flat contact; off, the whole one. */
 export function simplifyOutput(simplify: boolean): ContactOutput {
 	return simplify ? { mode: 'simple' } : { mode: 'raw' };

@@ -1,6 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { inSequence } from '../helpers/conditions';
+import { InputError } from '../helpers/input';
+import { hasSnippets } from '../helpers/shapeContact';
 import type { Contact, SearchCondition } from '../types';
 import { pollEligibleContacts } from './shared/eligibleWalk';
 import { pollNewContacts, searchConditions } from './newContact/poll';
@@ -92,6 +94,30 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		},
 	}),
 	defineEvent({
+		value: 'contactSnippetsReady',
+		name: 'Contact Snippets Ready',
+		description:
+			'Triggers once for each contact when the service has written its sentence snippets, the moment to send a personalised message',
+		builderHint:
+			'Each contact once, when the service has written its sentence snippets (sentence_fields), for contacts added anywhere: use it to send a message built from the snippets.',
+		subtitle: 'Contact snippets ready',
+		label: 'Outreach Contact Trigger (Contact Snippets Ready)',
+		noun: 'contact with snippets',
+		search: (days, sequenceId) => [
+			{ property: 'updated_timestamp', condition: 'Less than', value: days },
+			...inSequence(sequenceId),
+		],
+		wants: hasSnippets,
+		time: createdTime,
+		stateKey: 'outreachContactSnippetsPoll',
+		readState: readEligibleState,
+		poll: pollEligibleContacts,
+		test: {
+			missing: 'No contact with snippets found{where} updated in the last {days} days',
+			hint: 'Add one{where}, wait until the service has written its sentence snippets, then fetch again. The trigger itself emits only contacts created after it is activated.',
+		},
+	}),
+	defineEvent({
 		value: 'newContact',
 		name: 'New Contact',
 		description: 'Triggers once for each contact created in the account',
@@ -113,14 +139,22 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 	}),
 ];
 
-/** The event that runs when the parameter is missing or unknown. */
+/** The event that runs when the parameter is missing. */
 export const DEFAULT_EVENT = 'newContact';
 
-/** The event a node parameter names; any other value runs the default. */
+/**
+ * The event a node parameter names; a missing one runs the default. A value this version does not
+ * know (a newer version's event, after going back to this one) fails: running another event in
+ * its place would emit other contacts under the saved state of none.
+ */
 export function eventOf(value: unknown): TriggerEventSpec<unknown> {
-	return (
-		TRIGGER_EVENTS.find((e) => e.value === value) ??
-		TRIGGER_EVENTS.find((e) => e.value === DEFAULT_EVENT)!
+	const named = value === undefined || value === null || value === '' ? DEFAULT_EVENT : value;
+	const event = TRIGGER_EVENTS.find((e) => e.value === named);
+	if (event) return event;
+	const known = TRIGGER_EVENTS.map((e) => e.name).join(', ');
+	throw new InputError(
+		'Event',
+		`is '${String(named).slice(0, 60)}', which this version of n8n-nodes-outreach-contact does not know (it knows ${known}): update the package to the version that saved the workflow, or pick one of these events`,
 	);
 }
 

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf, getClock } from '../../../helpers/clock';
+import { hasSnippets } from '../../../helpers/shapeContact';
 import type { RequestContext } from '../../../transport/request';
 import type { Contact, SearchCondition } from '../../../types';
 import { findContacts, memberKey, type Member } from './addLookup';
@@ -30,11 +31,6 @@ export interface Waiting extends Member {
 	timeoutSeconds: number;
 }
 
-export function hasSnippets(contact: Contact | undefined): boolean {
-	const fields = contact?.sentence_fields;
-	return !!fields && typeof fields === 'object' && Object.keys(fields).length > 0;
-}
-
 /** What a contact still lacks, in words, or undefined when it is ready. */
 export function stillLacks(
 	contact: Contact | undefined,
@@ -60,7 +56,7 @@ function timeoutError(
 		`The contact ${waiting.email}${id} was not processed within ${waiting.timeoutSeconds} s`,
 		{
 			itemIndex: waiting.index,
-			description: `It was added to sequence ${waiting.sequenceId}, but it ${lacks}. Raise Options › Wait Timeout, or turn Wait for Processing off and read the contact later (Contact → Get, or the trigger's Contact Enriched event).`,
+			description: `It was added to sequence ${waiting.sequenceId}, but it ${lacks}. Raise Options › Wait Timeout, or turn Wait for Processing off and read the contact later (Contact → Get, or the trigger's Contact Snippets Ready event).`,
 		},
 	);
 }

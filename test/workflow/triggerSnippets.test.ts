@@ -1,0 +1,202 @@
+/**
+ * Contact Snippets Ready (issue 47) through n8n-core's PollContext against the simulated service,
+ * whose contacts get their snippets and their enrichment at times of their own, or never: each
+ * contact once, when its `sentence_fields` first holds a snippet, oldest first by creation; none
+ * created before the activation; none without snippets, and none of those stops anything. Each
+ * test names the place that applies the event's eligibility (docs/development.md, "Adding an
+ * event"): the walk's count, the new end's read, the ledger's record and the activation.
+ */
+import type { Row } from '../../harness/simulatedService/contacts';
+import type { NewContact } from '../../harness/simulatedService/contacts';
+import { quietPollLog } from '../support/pollLog';
+import {
+	account,
+	every,
+	expectEachOnce,
+	listed,
+	MINUTE,
+	pollEach,
+	SECOND,
+	START,
+	thrown,
+} from '../support/triggerAccount';
+
+const HOUR = 60 * MINUTE;
+const EVENT = 'contactSnippetsReady';
+
+/** The ids of `rows`, sorted. */
+const idsOf = (rows: Row[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+
+describe('Contact Snippets Ready in trigger mode, on the simulated service', () => {
+	jest.setTimeout(60_000);
+	quietPollLog();
+
+	it('emits each contact once when its snippets are written, never one without, nor one created before the activation', async () => {
+		const { service, sim, close } = await account({ order: 'newest', event: EVENT });
+		try {
+			// Before the activation: some with snippets, some that never get them. (One created before
+			// it and given its snippets after it may come: as for Contact Enriched, the property
+			// test allows it, docs/trigger.md "Eligible contacts".)
+			const before = service.contacts.schedule(
+				Array.from({ length: 30 }, (_, i) => ({
+					at: START - 3 * HOUR + i * MINUTE,
+					...(i % 3 === 0 ? { snippetsAt: START - HOUR } : {}),
+				})),
+			);
+			await sim.pollAt(START);
+			// After it: snippets and enrichment at times of their own; every fourth never gets snippets.
+			const after: NewContact[] = Array.from({ length: 40 }, (_, i) => {
+				const at = START + (i + 1) * MINUTE;
+				return {
+					at,
+					...(i % 4 === 3 ? {} : { snippetsAt: at + ((i * 7) % 90) * MINUTE }),
+					...(i % 2 === 0 ? { enrichAt: at + ((i * 13) % 120) * MINUTE } : {}),
+					// Snippets rewritten (an update later) change nothing.
+					...(i % 5 === 0 ? { updates: [at + 2 * HOUR] } : {}),
+				};
+			});
+			const rows = service.contacts.schedule(after);
+			await pollEach(sim, every(5 * MINUTE, START + 5 * MINUTE, START + 4 * HOUR));
+			const withSnippets = rows.filter((_, i) => i % 4 !== 3);
+			expectEachOnce(
+				'every contact created after the activation, once its snippets are written',
+				sim,
+				withSnippets,
+			);
+			const wrong = [...sim.emittedAt.keys()].filter(
+				(id) => !withSnippets.some((row) => row.id === id),
+			);
+			expect({
+				'emitted without snippets, or created before the activation': listed(wrong),
+			}).toEqual({ 'emitted without snippets, or created before the activation': 'none' });
+			expect(idsOf(before).length).toBe(30);
+			// Each one after its snippets, not before.
+			const early = withSnippets.filter(
+				(row) => (sim.emittedAt.get(row.id) ?? Infinity) < after[rows.indexOf(row)].snippetsAt!,
+			);
+			expect({ 'emitted before its snippets': listed(idsOf(early)) }).toEqual({
+				'emitted before its snippets': 'none',
+			});
+			expect(thrown(sim)).toEqual([]);
+		} finally {
+			await close();
+		}
+	});
+
+	// The walk's count: contacts without snippets must not count toward Max Contacts per Poll, or a
+	// page holding more of them than Max Contacts per Poll holds the walk on that page for good.
+	it('walks past pages full of contacts without snippets, whatever Max Contacts per Poll (the walk’s count)', async () => {
+		const { service, sim, close } = await account({
+			order: 'unordered',
+			cap: 20,
+			event: EVENT,
+			options: { maxPerPoll: 3 },
+		});
+		try {
+			await sim.pollAt(START);
+			// 200 updated contacts that never get snippets, and 10 that do, all after the activation.
+			const plain = Array.from({ length: 200 }, (_, i) => ({
+				at: START + MINUTE + i * SECOND,
+				updates: [START + 2 * MINUTE],
+			}));
+			const ready = Array.from({ length: 10 }, (_, i) => ({
+				at: START + MINUTE + (200 + i) * SECOND,
+				snippetsAt: START + 3 * MINUTE,
+			}));
+			service.contacts.schedule(plain);
+			const rows = service.contacts.schedule(ready);
+			await pollEach(sim, every(5 * MINUTE, START + 5 * MINUTE, START + 3 * HOUR));
+			expectEachOnce('every contact with snippets, past 200 without', sim, rows);
+		} finally {
+			await close();
+		}
+	});
+
+	// The new end's read: newest first, the newest contacts have no snippets yet; those that just
+	// got theirs are on pages 2 and 3 and come at the next poll, not a walk later.
+	it('reads on past a new end without snippets to the contacts that just got theirs (the new end’s read)', async () => {
+		const { service, sim, close } = await account({ order: 'newest', cap: 10, event: EVENT });
+		try {
+			service.contacts.schedule(
+				Array.from({ length: 30 }, (_, i) => ({ at: START - 2 * HOUR + i * MINUTE })),
+			);
+			await sim.pollAt(START);
+			// Let the walks settle into reading the new end (an order known).
+			await pollEach(sim, every(5 * MINUTE, START + 5 * MINUTE, START + 30 * MINUTE));
+			const t = START + 31 * MINUTE;
+			const ready = service.contacts.schedule(
+				Array.from({ length: 15 }, (_, i) => ({ at: t + i * SECOND, snippetsAt: t + 3 * MINUTE })),
+			);
+			// Newer contacts, without snippets yet: a page of them is the new end.
+			service.contacts.schedule(
+				Array.from({ length: 10 }, (_, i) => ({ at: t + MINUTE + i * SECOND })),
+			);
+			await sim.pollAt(t + 5 * MINUTE);
+			const late = ready.filter((row) => !sim.emittedAt.has(row.id));
+			expect({ 'not emitted at the first poll after their snippets': listed(idsOf(late)) }).toEqual(
+				{
+					'not emitted at the first poll after their snippets': 'none',
+				},
+			);
+		} finally {
+			await close();
+		}
+	});
+
+	// The ledger's record: a contact without snippets is never recorded as handled, so it comes
+	// once they are written, even when the walk met it before.
+	it('emits a contact the walks met without snippets once they are written (the ledger’s record)', async () => {
+		const { service, sim, close } = await account({ order: 'unordered', event: EVENT });
+		try {
+			await sim.pollAt(START);
+			const rows = service.contacts.schedule(
+				Array.from({ length: 5 }, (_, i) => ({
+					at: START + MINUTE + i * SECOND,
+					snippetsAt: START + 2 * HOUR,
+				})),
+			);
+			await pollEach(sim, every(5 * MINUTE, START + 5 * MINUTE, START + 3 * HOUR));
+			expectEachOnce('every contact whose snippets came two hours after it', sim, rows);
+		} finally {
+			await close();
+		}
+	});
+
+	// The activation: what had snippets then never comes; what is created after it does.
+	it('never emits a contact that had its snippets at the activation (the activation)', async () => {
+		const { service, sim, close } = await account({ order: 'newest', event: EVENT });
+		try {
+			const before = service.contacts.schedule(
+				Array.from({ length: 10 }, (_, i) => ({
+					at: START - HOUR + i * MINUTE,
+					...(i < 5 ? { snippetsAt: START - 30 * MINUTE } : {}),
+				})),
+			);
+			await sim.pollAt(START);
+			const after = service.contacts.schedule([
+				{ at: START + MINUTE, snippetsAt: START + 2 * MINUTE },
+			]);
+			await pollEach(sim, every(5 * MINUTE, START + 5 * MINUTE, START + HOUR));
+			const emitted = [...sim.emittedAt.keys()].sort((a, b) => a - b);
+			expect(emitted.filter((id) => idsOf(before).includes(id))).toEqual([]);
+			expect(emitted).toEqual(idsOf(after));
+		} finally {
+			await close();
+		}
+	});
+
+	// A rollback to 1.0.0 runs this event as New Contact (1.0.0 ran an unknown value as the
+	// default): from now on a value this version does not know fails the poll instead.
+	it('fails the poll, naming the events it knows, for an event value it does not know', async () => {
+		const { sim, close } = await account({ order: 'newest', event: 'contactReplied' });
+		try {
+			const poll = await sim.pollAt(START);
+			expect(poll.error).toContain(
+				"Event is 'contactReplied', which this version of n8n-nodes-outreach-contact does not know",
+			);
+			expect(poll.ids).toEqual([]);
+		} finally {
+			await close();
+		}
+	});
+});
