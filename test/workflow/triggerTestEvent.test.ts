@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
 import { HOST, credentials } from '../support/fixtures';
-import { pollOnce } from '../../harness/n8nHarness';
+import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import {
 	createdAt,
 	minutesAgo,
@@ -103,5 +103,23 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 			'The sequence filter must be the ID of a sequence (a positive whole number), got "abc"',
 		);
 		expect(bodies).toEqual([]);
+	});
+
+	// Contact Snippets Ready: the newest contact that has snippets, passing over newer ones without
+	// (Fetch Test Event applies the event's eligibility), in one search of updated contacts.
+	it('shows the newest contact with snippets for Contact Snippets Ready, not a newer one without', async () => {
+		// The fixture's contacts have snippets: the two newest here have none yet.
+		const without = (id: number, minutes: number) => ({
+			...createdAt(id, minutesAgo(minutes)),
+			sentence_fields: {},
+		});
+		const contacts = [createdAt(4, minutesAgo(40)), without(7, 3), without(8, 1)];
+		const { bodies } = service(() => contacts);
+		const node = triggerNode('New Contact', { event: 'contactSnippetsReady' });
+		const manual = await pollOnce(node, { credentials, mode: 'manual' });
+		expect(manual.items.map((i) => i.json.id)).toEqual([4]);
+		expect(bodies.map((b) => b.conditions)).toEqual([
+			[{ property: 'updated_timestamp', condition: 'Less than', value: 2 }],
+		]);
 	});
 });
