@@ -2,11 +2,13 @@
 /**
  * The trigger's layout rules (issue 33, docs/trigger.md "The ledger" and "Glossary"), checked
  * on the source with TypeScript's own checker:
- * - no file but the ledger's assigns, increments or deletes a field of an event's state;
+ * - no file but the ledger's assigns, increments or deletes a field of an event's state, spreads
+ *   one into a new object or builds an object literal of a state type;
  * - the words that said nothing or two things are not identifiers of the trigger's code;
  * - an event's folder never imports another event's folder.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import * as ts from 'typescript';
 
@@ -37,27 +39,15 @@ const program = ts.createProgram(files, {
 	types: [],
 	lib: ['lib.es2022.d.ts'],
 });
-const checker = program.getTypeChecker();
 const source = (file: string) => program.getSourceFile(file)!;
 
 /** The state types of docs/trigger.md, "The ledger", and the parts of them a writer would change. */
 const STATE_TYPES =
 	/\b(NewContactState|EligibleState|EventState|NewContactBase|EligibleBase|LedgerState)\b/;
 
-/** Whether `node` or any expression it is reached through has a state type. */
-function reachesState(node: ts.Expression): boolean {
-	let current: ts.Expression = node;
-	for (;;) {
-		const type = checker.getTypeAtLocation(current);
-		const alias = type.aliasSymbol?.getName() ?? '';
-		if (STATE_TYPES.test(alias) || STATE_TYPES.test(checker.typeToString(type))) return true;
-		if (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
-			current = current.expression;
-		} else if (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current)) {
-			current = current.expression;
-		} else return false;
-	}
-}
+/** A type written as a state, or one of its modes (`NewContactBase & { mode: ... }`). */
+const STATE_ITSELF =
+	/^(NewContactState|EligibleState|EventState|NewContactBase|EligibleBase|LedgerState)(\b(?!<)|$)/;
 
 const ASSIGNMENTS = new Set([
 	ts.SyntaxKind.EqualsToken,
@@ -68,8 +58,32 @@ const ASSIGNMENTS = new Set([
 	ts.SyntaxKind.AmpersandAmpersandEqualsToken,
 ]);
 
-/** Every place a file assigns a field of a state: `file:line text`. */
-function stateWrites(file: string): string[] {
+/**
+ * Every place a file writes a state: assigns, increments or deletes a field of one, spreads one
+ * into an object literal (`{ ...state, floor }`, a copy with changes), or builds an object literal
+ * whose type is a state's: `file:line text`.
+ */
+function stateWrites(file: string, within = program): string[] {
+	const checker = within.getTypeChecker();
+	const source = (f: string) => within.getSourceFile(f)!;
+	const isState = (type: ts.Type) =>
+		STATE_TYPES.test(type.aliasSymbol?.getName() ?? '') ||
+		STATE_TYPES.test(checker.typeToString(type));
+	// A state itself (or one of its modes), not a type that merely mentions one (Settled<...>).
+	const isStateItself = (type: ts.Type) =>
+		STATE_TYPES.test(type.aliasSymbol?.getName() ?? '') ||
+		STATE_ITSELF.test(checker.typeToString(type));
+	const reachesState = (node: ts.Expression): boolean => {
+		let current: ts.Expression = node;
+		for (;;) {
+			if (isState(checker.getTypeAtLocation(current))) return true;
+			if (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+				current = current.expression;
+			} else if (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current)) {
+				current = current.expression;
+			} else return false;
+		}
+	};
 	const found: string[] = [];
 	const at = (node: ts.Node) => {
 		const sf = source(file);
@@ -93,6 +107,13 @@ function stateWrites(file: string): string[] {
 			if ([ts.SyntaxKind.PlusPlusToken, ts.SyntaxKind.MinusMinusToken].includes(node.operator))
 				at(node);
 		if (ts.isDeleteExpression(node) && isField(node.expression)) at(node);
+		if (ts.isObjectLiteralExpression(node)) {
+			const spreadsState = node.properties.some(
+				(p) => ts.isSpreadAssignment(p) && isStateItself(checker.getTypeAtLocation(p.expression)),
+			);
+			const contextual = checker.getContextualType(node);
+			if (spreadsState || (contextual && isStateItself(contextual))) at(node);
+		}
 		ts.forEachChild(node, visit);
 	};
 	visit(source(file));
@@ -129,11 +150,39 @@ describe('the trigger on one ledger', () => {
 		expect([...unresolved].filter((m) => !m.startsWith('..'))).toEqual([]);
 	});
 
+	it('catches every kind of write in a file planted outside the ledger', () => {
+		// A planted file (in a temporary folder, beside the trigger's program): an assignment, a
+		// spread of a state into a new object, and an object literal of a state type.
+		const dir = mkdtempSync(join(tmpdir(), 'planted-'));
+		const planted = join(dir, 'planted.ts');
+		const shapes = join(LEDGER, 'shapes').split('\\').join('/');
+		writeFileSync(
+			planted,
+			[
+				`import type { EventState, LedgerState } from '${shapes}';`,
+				'export function assign(s: EventState) { s.floor = 1; }',
+				'export function spread(s: EventState) { return { ...s, floor: 2 }; }',
+				'export const literal: LedgerState = { version: 2, baseline: 0, floor: 0, seen: {}, logged: [] };',
+			].join('\n'),
+		);
+		try {
+			const withPlanted = ts.createProgram([...files, planted], program.getCompilerOptions());
+			const writes = stateWrites(planted, withPlanted).map((w) => w.replace(/^.*planted\.ts:/, ''));
+			expect(writes).toEqual([
+				'2 s.floor = 1',
+				'3 { ...s, floor: 2 }',
+				'4 { version: 2, baseline: 0, floor: 0, seen: {}, logged: [] }',
+			]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
 	it('has one writer of the state: no file outside shared/ledger/ assigns a field of it', () => {
 		const outside = files.filter((file) => !file.startsWith(LEDGER));
-		expect(outside.flatMap(stateWrites)).toEqual([]);
+		expect(outside.flatMap((file) => stateWrites(file))).toEqual([]);
 		// The check finds writes where they are: the ledger makes its changes on copies it builds.
-		expect(listTs(LEDGER).flatMap(stateWrites).length).toBeGreaterThan(0);
+		expect(listTs(LEDGER).flatMap((file) => stateWrites(file)).length).toBeGreaterThan(0);
 	});
 
 	it('uses none of the retired words as an identifier', () => {

@@ -84,9 +84,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	pages.push(...step.pages);
 	for (const page of pages) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
 	const settled = settleEligible(
-		{ ...state, walk },
+		state,
 		{
 			pages,
+			...(stale ? { started: walk } : {}),
 			walk: step.position,
 			complete: step.complete,
 			order: step.order,

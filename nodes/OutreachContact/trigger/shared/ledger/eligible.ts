@@ -40,6 +40,8 @@ export function newEligibleWalk(since: number, now: number): EligibleState['walk
 /** What one poll of an eligible-contacts event read, for the ledger. */
 export interface EligibleReading {
 	pages: ReadPage[];
+	/** The walk the reader started in place of the stored one (stale: see eligibleWalk.ts). */
+	started?: EligibleState['walk'];
 	/** Where the walk got to (its window and start stay). */
 	walk: Partial<Walk>;
 	/** The walk read its last page. */
@@ -107,11 +109,12 @@ function capFloor(seen: Record<string, number>, max: number): number {
  * this one's start (docs/trigger.md, "Eligible contacts").
  */
 export function settleEligible(
-	state: EligibleState,
+	stored: EligibleState,
 	read: EligibleReading,
 	rules: PollRules,
 ): Settled<EligibleState> {
 	const { now } = rules;
+	const state = read.started ? { ...stored, walk: read.started } : stored;
 	if (state.mode === 'first' && state.sampling)
 		return settleSampling(state, state.sampling, read, rules);
 	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
