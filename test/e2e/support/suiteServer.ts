@@ -16,7 +16,8 @@ import {
 	REPO_ROOT,
 	waitFor,
 } from '../../../harness/n8n/n8n';
-import { emittedContacts, searchCount } from './triggerRuns';
+import { TRIGGER_EVENTS } from '../../../nodes/OutreachContact/trigger/events';
+import { emittedBy, emittedContacts, searchCount } from './triggerRuns';
 import { exampleFiles } from './suiteActions';
 import type { SuiteEnv } from './suiteEnv';
 import { credential, triggerWorkflow } from './suiteWorkflows';
@@ -114,25 +115,31 @@ export function describeServer(env: SuiteEnv): void {
 			}
 		});
 
-		it('the trigger emits every contact created after activation exactly once', async () => {
+		it('the trigger emits every contact created after activation exactly once, for every event', async () => {
 			if (!env.server) throw new Error('n8n did not start');
 			for (let n = 1; n <= 3; n++)
 				env.sandbox.store.addContact({ email: `t${n}@trigger.e2e.example.com`, sequence_id: 104 });
-			const expected = env.sandbox.store.listContacts();
-			expect(expected.length).toBeGreaterThanOrEqual(3 + 2 + 9);
-			const expectedIds = expected.map((c) => c.id).sort((a, b) => a - b);
-			const nodeName = 'New Contact';
-
-			const arrivedIds = async () => {
+			expect(env.sandbox.store.listContacts().length).toBeGreaterThanOrEqual(3 + 2 + 9);
+			// What each event's node must emit, from the contacts as they are now (processing done).
+			const expectedIds = (event: string) =>
+				env.sandbox.store
+					.listContacts()
+					.filter(emittedBy(event))
+					.map((c) => c.id)
+					.sort((a, b) => a - b);
+			const arrivedIds = async (nodeName: string) => {
 				const executions = await readExecutions(env.serverHome, { workflowId: triggerWorkflow.id });
 				return emittedContacts(executions, nodeName).map((e) => Number(e.json.id));
 			};
-			// Polls run every minute: wait for all of them to arrive...
+			// Polls run every minute: wait for every node's contacts to arrive...
 			await waitFor(
-				'every new contact to arrive',
+				'every contact to arrive at every event',
 				async () => {
-					const ids = new Set(await arrivedIds());
-					return expectedIds.every((id) => ids.has(id)) ? true : undefined;
+					for (const event of TRIGGER_EVENTS) {
+						const ids = new Set(await arrivedIds(event.name));
+						if (!expectedIds(event.value).every((id) => ids.has(id))) return undefined;
+					}
+					return true;
 				},
 				150_000,
 				2000,
@@ -142,7 +149,8 @@ export function describeServer(env: SuiteEnv): void {
 			const searchesSoFar = searchCount(env.sandbox);
 			await waitFor(
 				'one more poll',
-				async () => (searchCount(env.sandbox) > searchesSoFar ? true : undefined),
+				async () =>
+					searchCount(env.sandbox) > searchesSoFar + TRIGGER_EVENTS.length ? true : undefined,
 				90_000,
 				1000,
 			);
@@ -154,16 +162,21 @@ export function describeServer(env: SuiteEnv): void {
 				expect(execution.mode).toBe('trigger');
 				expect(execution.status).toBe('success');
 			}
-			const emitted = emittedContacts(executions, nodeName);
-			expect(emitted.map((e) => Number(e.json.id)).sort((a, b) => a - b)).toEqual(expectedIds);
-			for (const { json } of emitted) {
-				const contact = expected.find((c) => c.id === json.id);
-				expect(json).toMatchObject({
-					email: contact?.email,
-					sequence_name: contact?.sequence_name,
-					created_date: contact?.created_date,
-				});
-				expect(json.enriched_company_data).toBeUndefined();
+			const contacts = env.sandbox.store.listContacts();
+			for (const event of TRIGGER_EVENTS) {
+				const emitted = emittedContacts(executions, event.name);
+				expect({
+					[event.value]: emitted.map((e) => Number(e.json.id)).sort((a, b) => a - b),
+				}).toEqual({ [event.value]: expectedIds(event.value) });
+				for (const { json } of emitted) {
+					const contact = contacts.find((c) => c.id === json.id);
+					expect(json).toMatchObject({
+						email: contact?.email,
+						sequence_name: contact?.sequence_name,
+						created_date: contact?.created_date,
+					});
+					expect(json.enriched_company_data).toBeUndefined();
+				}
 			}
 		});
 	});

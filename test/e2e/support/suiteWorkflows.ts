@@ -3,6 +3,7 @@
  * `n8n execute`, and the trigger workflow the server side activates.
  */
 import { SANDBOX_CREDENTIAL } from '../../../harness/n8n/environment';
+import { TRIGGER_EVENTS } from '../../../nodes/OutreachContact/trigger/events';
 import {
 	actionNode,
 	addContactNode,
@@ -204,8 +205,9 @@ export const unreachableWorkflow = chainWorkflow(
 	),
 );
 
+/** One trigger node per event of the table, named as the event (what each emits: triggerRuns.ts). */
 export const triggerWorkflow = workflow(
-	'E2E New Contact Trigger',
-	[triggerNode('New Contact', { simplify: true }, credential)],
+	'E2E Trigger, every event',
+	TRIGGER_EVENTS.map((e) => triggerNode(e.name, { event: e.value, simplify: true }, credential)),
 	{},
 );

@@ -1,5 +1,24 @@
 import type { StoredExecution } from '../../../harness/n8n/n8n';
 import type { Sandbox } from '../../../sandbox/server';
+import type { ContactRecord } from '../../../sandbox/types';
+
+/**
+ * What each event of the trigger's table emits of the sandbox's contacts (all created after the
+ * activation), as the contacts themselves say it, never read from the table. An event without a
+ * line here fails the e2e trigger test: a new event needs its expectation written.
+ */
+const EMITS: Record<string, (contact: ContactRecord) => boolean> = {
+	newContact: () => true,
+	contactEnriched: (c) => c.enriched_contact_data !== null,
+	contactSnippetsReady: (c) => Object.keys(c.sentence_fields ?? {}).length > 0,
+};
+
+export function emittedBy(event: string): (contact: ContactRecord) => boolean {
+	const emits = EMITS[event];
+	if (!emits)
+		throw new Error(`no e2e expectation for the trigger event '${event}' (triggerRuns.ts)`);
+	return emits;
+}
 
 const SEARCH_PATH = 'POST /contact/search/';
 

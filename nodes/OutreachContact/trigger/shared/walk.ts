@@ -37,7 +37,7 @@ export interface WalkInput {
 	horizon: number;
 	/** At most this many pages this poll (the budget still applies). */
 	maxPages?: number;
-	/** The walk's ceiling, decided on its first page (walkCeiling.ts); none when absent. */
+	/** The walk's ceiling, decided on its first page (walkCeiling, below); none when absent. */
 	ceilingOf?(first: ReadPage): number | undefined;
 }
 
