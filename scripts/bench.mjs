@@ -14,7 +14,8 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
                     with and without Look Up Contact
   b                 Search Return All over 10,000 contacts, instant and 600 ms answers
   trigger (or c)    the New Contact trigger on accounts of 1,000 to 100,000 new contacts a
-                    day, page caps 50 and 100, each result order: 24 rows (about 10 minutes)
+                    day, page caps 50 and 100, each result order: 24 rows (about 10 minutes);
+                    then Contact Snippets Ready at 1,000 and 10,000 a day: 4 rows
   d                 100 adds with Wait for Processing, the sandbox processing each for 20 s
   memory            the peak heap of Search Return All over 50,000 enriched contacts,
                     Simplify on and off (n8n-core in a child process); not in the default run

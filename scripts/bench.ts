@@ -38,6 +38,7 @@ import {
 import { atTheService, minimumMs, seconds } from './benchFigures';
 import { benchMemory } from './benchMemory';
 import { searchAllWorkflow } from './benchWorkflows';
+import { benchSnippets } from './benchSnippets';
 import { benchTrigger } from './benchTrigger';
 import { benchWorkers } from './benchWorkers';
 import { MemoryPeak } from './memoryPeak';
@@ -234,7 +235,10 @@ async function main(): Promise<void> {
 		await benchSearch(0);
 		await benchSearch(600);
 	}
-	if (wanted('c') || wanted('trigger')) await benchTrigger(LIMIT_PER_MINUTE);
+	if (wanted('c') || wanted('trigger')) {
+		await benchTrigger(LIMIT_PER_MINUTE);
+		await benchSnippets(LIMIT_PER_MINUTE);
+	}
 	if (wanted('d')) await benchWait();
 	if (wanted('memory')) await benchMemory();
 	if (wanted('workers')) {

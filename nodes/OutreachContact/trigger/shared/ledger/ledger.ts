@@ -132,7 +132,7 @@ export function logOnce<S extends EventState>(
 
 /**
  * The candidates of pages under a state's rules; `emit` false records them instead. Contact
- * Enriched's first walk records what its cutoff keeps out (enriched.ts): no cutoff here.
+ * Enriched's and Snippets Ready's first walk records what its cutoff keeps out (eligible.ts): no cutoff here.
  */
 export function collect(state: EventState, pages: ReadPage[], rules: PollRules, emit = true) {
 	const cutoff = 'handledTo' in state ? cutoffIn(state) : null;

@@ -13,7 +13,7 @@ import {
 	type Walk,
 } from './shapes';
 
-/** New Contact's part of the ledger (ledger.ts holds what both events share, enriched.ts Contact Enriched's). */
+/** New Contact's part of the ledger (ledger.ts holds what every event shares, eligible.ts the part of the events of eligible contacts). */
 
 /** What a New Contact read learned of the service: its mode's positions, to store as they are. */
 export type NewContactLearned =
