@@ -45,7 +45,8 @@ export class OutreachContactTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventSubtitle,
-		description: 'Starts the workflow when a contact is added or enriched in Outreach Contact',
+		description:
+			'Starts the workflow when a contact is added, gets its snippets or is enriched in Outreach Contact',
 		defaults: { name: 'Outreach Contact Trigger' },
 		polling: true,
 		builderHint: triggerNodeHint,

@@ -50,7 +50,11 @@ it('has a saved trigger workflow, with its golden output, for every event of the
 				.map((node) => (node.parameters?.event as string | undefined) ?? DEFAULT_EVENT),
 		),
 	);
-	expect([...new Set(events)].sort()).toEqual(TRIGGER_EVENTS.map((e) => e.value).sort());
+	const missing = TRIGGER_EVENTS.map((e) => e.value).filter((v) => !events.includes(v));
+	// A new event: add test/compat/v1/trigger-<event>.workflow.json; UPDATE_GOLDENS=1 writes its golden.
+	expect({ 'events without a saved trigger workflow in test/compat/v1/': missing }).toEqual({
+		'events without a saved trigger workflow in test/compat/v1/': [],
+	});
 });
 
 describe.each(savedVersions())('saved workflows of node version %s', (version) => {

@@ -20,7 +20,8 @@ export interface TestSearch {
 
 /**
  * One event of the trigger: everything the poll runner (pollRunner.ts), Fetch Test Event and
- * the node's description need to know about it. Adding an event means its folder and one entry here.
+ * the node's description need to know about it. Adding an event means one entry here, and a
+ * folder only when its reads truly differ (docs/development.md, "Adding an event").
  */
 export interface TriggerEventSpec<S> {
 	/** The `event` parameter's value. */
@@ -65,7 +66,7 @@ export function defineEvent<S>(event: TriggerEventSpec<S>): TriggerEventSpec<unk
 /**
  * The trigger's events (the `event` parameter), one entry each, and the one place that names
  * them: the node's options, builder hints and subtitle, the poll, the state key and reader, and
- * what Fetch Test Event searches all come from here. A third event is one more entry.
+ * what Fetch Test Event searches all come from here. Another event is one more entry.
  */
 export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 	defineEvent({
