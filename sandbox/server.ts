@@ -194,6 +194,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const read = body ? await body.catch(() => undefined) : undefined;
 			const value = read?.ok ? (read.value as Record<string, unknown> | undefined) : undefined;
 			const email = typeof value?.email === 'string' ? value.email : undefined;
+			const conditions = Array.isArray(value?.conditions) ? (value.conditions as unknown[]) : [];
+			const searched = conditions.map((c) => String((c as { property?: unknown })?.property));
 			stats.log.push({
 				at,
 				answeredAt: now(),
@@ -201,6 +203,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				route,
 				port: req.socket.remotePort,
 				...(email ? { email } : {}),
+				...(searched.length > 0 ? { searched } : {}),
 			});
 		}
 		send(res, reply, settings.htmlResponses);

@@ -12,6 +12,8 @@ export interface RequestRecord {
 	port: number | undefined;
 	/** `email` of a POST body, when it had one (also for rejected requests). */
 	email?: string;
+	/** The properties of a search's conditions, in order, when the body was a search. */
+	searched?: string[];
 }
 
 export class SandboxStats {

@@ -18,7 +18,7 @@ import {
 } from '../../harness/n8n/environment';
 import { N8N_TARGETS, targetFromEnv } from '../../harness/n8n/install';
 import { waitFor } from '../../harness/n8n/n8n';
-import { searchCount } from './support/triggerRuns';
+import { TRIGGER_EVENTS } from '../../nodes/OutreachContact/trigger/events';
 import { describeActions } from './support/suiteActions';
 import type { SuiteEnv } from './support/suiteEnv';
 import { describeServer } from './support/suiteServer';
@@ -28,7 +28,7 @@ import {
 	listsWorkflow,
 	searchLimitWorkflow,
 	searchWorkflow,
-	triggerWorkflow,
+	triggerWorkflows,
 } from './support/suiteWorkflows';
 
 export function describeN8n(label: '2.x' | '1.x'): void {
@@ -50,6 +50,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				maxPageSize: 2,
 				processingMs: 0,
 			});
+			sandbox.stats.log = []; // which searches came: each trigger node's activation
 			env.sandbox = sandbox;
 			// The server side (import, publish, start, owner) and the CLI side (imports) in parallel;
 			// allSettled, so that nothing started is left behind when the other side fails.
@@ -58,8 +59,8 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					target,
 					sandbox,
 					label: `${label}-server`,
-					workflows: [triggerWorkflow],
-					activate: [triggerWorkflow.id],
+					workflows: triggerWorkflows.map((t) => t.workflow),
+					activate: triggerWorkflows.map((t) => t.workflow.id),
 				}),
 				prepareN8n({
 					target,
@@ -86,10 +87,21 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 				rest: running.rest,
 				cliHome: cli.home,
 			});
-			// The activation poll has searched (and found nothing) before any contact exists.
+			// Each trigger node's activation poll has searched (and found nothing) before any contact
+			// exists: a search of each event's kind (one node per event of the table).
+			const searchedBy = (e: (typeof TRIGGER_EVENTS)[number]) =>
+				e
+					.search(1)
+					.map((c) => c.property)
+					.join(',');
 			await waitFor(
-				'the activation poll',
-				async () => (searchCount(sandbox) >= 1 ? true : undefined),
+				'the activation polls of every event',
+				async () =>
+					TRIGGER_EVENTS.every((e) =>
+						sandbox.stats.log?.some((r) => r.searched?.join(',') === searchedBy(e)),
+					)
+						? true
+						: undefined,
 				60_000,
 				250,
 				() => (server ? `\n${server.logs().slice(-4000)}` : ''),

@@ -17,10 +17,10 @@ import {
 	waitFor,
 } from '../../../harness/n8n/n8n';
 import { TRIGGER_EVENTS } from '../../../nodes/OutreachContact/trigger/events';
-import { emittedBy, emittedContacts, searchCount } from './triggerRuns';
+import { E2E_TRIGGER_WAIT_MS, emittedBy, emittedContacts, searchCount } from './triggerRuns';
 import { exampleFiles } from './suiteActions';
 import type { SuiteEnv } from './suiteEnv';
-import { credential, triggerWorkflow } from './suiteWorkflows';
+import { credential, triggerWorkflows } from './suiteWorkflows';
 
 export function describeServer(env: SuiteEnv): void {
 	describe('n8n start: REST credential test and the polling trigger', () => {
@@ -127,23 +127,33 @@ export function describeServer(env: SuiteEnv): void {
 					.filter(emittedBy(event))
 					.map((c) => c.id)
 					.sort((a, b) => a - b);
-			const arrivedIds = async (nodeName: string) => {
-				const executions = await readExecutions(env.serverHome, { workflowId: triggerWorkflow.id });
-				return emittedContacts(executions, nodeName).map((e) => Number(e.json.id));
-			};
+			const workflowOf = (value: string) =>
+				triggerWorkflows.find((t) => t.event.value === value)!.workflow;
+			const executionsOf = async (value: string) =>
+				await readExecutions(env.serverHome, { workflowId: workflowOf(value).id });
+			const arrivedIds = async (event: (typeof TRIGGER_EVENTS)[number]) =>
+				emittedContacts(await executionsOf(event.value), event.name).map((e) => Number(e.json.id));
 			// Polls run every minute: wait for every node's contacts to arrive...
+			let lacking = '';
 			await waitFor(
 				'every contact to arrive at every event',
 				async () => {
+					const missing: string[] = [];
 					for (const event of TRIGGER_EVENTS) {
-						const ids = new Set(await arrivedIds(event.name));
-						if (!expectedIds(event.value).every((id) => ids.has(id))) return undefined;
+						const ids = new Set(await arrivedIds(event));
+						const absent = expectedIds(event.value).filter((id) => !ids.has(id));
+						if (absent.length > 0)
+							missing.push(
+								`${event.value}: ${absent.length} missing (${absent.slice(0, 10).join(', ')})`,
+							);
 					}
-					return true;
+					lacking = missing.join('\n');
+					return missing.length === 0 ? true : undefined;
 				},
-				150_000,
+				E2E_TRIGGER_WAIT_MS,
 				2000,
-				() => `\nsearches: ${searchCount(env.sandbox)}\n${env.server?.logs().slice(-3000)}`,
+				() =>
+					`\n${lacking}\nsearches: ${searchCount(env.sandbox)}\n${env.server?.logs().slice(-3000)}`,
 			);
 			// ...then for one more poll, which must emit nothing new.
 			const searchesSoFar = searchCount(env.sandbox);
@@ -156,14 +166,14 @@ export function describeServer(env: SuiteEnv): void {
 			);
 			await new Promise((done) => setTimeout(done, 3000)); // let n8n store a (wrong) emission
 
-			const executions = await readExecutions(env.serverHome, { workflowId: triggerWorkflow.id });
-			expect(executions.length).toBeGreaterThanOrEqual(1);
-			for (const execution of executions) {
-				expect(execution.mode).toBe('trigger');
-				expect(execution.status).toBe('success');
-			}
 			const contacts = env.sandbox.store.listContacts();
 			for (const event of TRIGGER_EVENTS) {
+				const executions = await executionsOf(event.value);
+				expect(executions.length).toBeGreaterThanOrEqual(1);
+				for (const execution of executions) {
+					expect(execution.mode).toBe('trigger');
+					expect(execution.status).toBe('success');
+				}
 				const emitted = emittedContacts(executions, event.name);
 				expect({
 					[event.value]: emitted.map((e) => Number(e.json.id)).sort((a, b) => a - b),

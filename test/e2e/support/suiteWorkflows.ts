@@ -205,9 +205,15 @@ export const unreachableWorkflow = chainWorkflow(
 	),
 );
 
-/** One trigger node per event of the table, named as the event (what each emits: triggerRuns.ts). */
-export const triggerWorkflow = workflow(
-	'E2E Trigger, every event',
-	TRIGGER_EVENTS.map((e) => triggerNode(e.name, { event: e.value, simplify: true }, credential)),
-	{},
-);
+/**
+ * One workflow per event of the table, its trigger node named as the event (what each emits:
+ * triggerRuns.ts); a workflow of its own each, as users build them.
+ */
+export const triggerWorkflows = TRIGGER_EVENTS.map((e) => ({
+	event: e,
+	workflow: workflow(
+		`E2E ${e.name} Trigger`,
+		[triggerNode(e.name, { event: e.value, simplify: true }, credential)],
+		{},
+	),
+}));

@@ -13,6 +13,13 @@ const EMITS: Record<string, (contact: ContactRecord) => boolean> = {
 	contactSnippetsReady: (c) => Object.keys(c.sentence_fields ?? {}).length > 0,
 };
 
+/**
+ * How long the trigger test waits for every contact at every event. Polls run every minute and
+ * the sandbox serves pages of 2: an event of eligible contacts whose order is known reads one
+ * page of its walk a poll beside the new end, so a contact beyond the new end can take minutes.
+ */
+export const E2E_TRIGGER_WAIT_MS = 420_000;
+
 export function emittedBy(event: string): (contact: ContactRecord) => boolean {
 	const emits = EMITS[event];
 	if (!emits)
