@@ -1,10 +1,11 @@
 import type {
-	IAuthenticateGeneric,
 	IAuthenticateRuleResponseCode,
 	IAuthenticateRuleResponseSuccessBody,
 	Icon,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -87,17 +88,28 @@ export class OutreachContactApi implements ICredentialType {
 		},
 	];
 
-	// The key is the whole Authorization header value, with no scheme word in front. Trimmed (a
-	// key pasted with a space or line break), and made a text first whatever the credential holds.
-	// The credential test's request gets its header from here too.
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
+	/**
+	 * The key is the whole Authorization header value, with no scheme word in front: trimmed (a
+	 * key pasted with a space or line break), and made a text first whatever the credential holds.
+	 * The credential test's request gets its header from here too.
+	 *
+	 * A function, not an expression (issue 50): n8n evaluates an expression of a generic
+	 * `authenticate` before every request, and on n8n 2.x that needs the workflow's expression
+	 * isolate, which two polling triggers of one workflow polling at the same second take from
+	 * each other ("No bridge acquired for this context"). A function needs nothing of n8n's.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
 			headers: {
-				Authorization: '={{ String($credentials.apiKey || "").trim() }}',
+				...requestOptions.headers,
+				Authorization: String(credentials.apiKey || '').trim(),
 			},
-		},
-	};
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -35,6 +35,11 @@ export interface RunOptions {
 	 * execution's cancel signal aborts, as when a user presses Stop).
 	 */
 	onStart?: (stop: () => void) => void;
+	/**
+	 * The credentials helper n8n-core calls inside every authenticated request (default: a
+	 * TestCredentialsHelper of `credentials`): a test may make n8n's side of a request throw.
+	 */
+	credentialsHelper?: TestCredentialsHelper;
 }
 
 export interface WorkflowResult {
@@ -129,7 +134,8 @@ export async function runWorkflow(
 	hooks.addHandler('nodeExecuteAfter', (nodeName) => {
 		ranNodes.push(nodeName);
 	});
-	const credentialsHelper = new TestCredentialsHelper(options.credentials);
+	const credentialsHelper =
+		options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
 	const additionalData = makeAdditionalData({ credentialsHelper, hooks, workflowData, mode });
 
 	const startNode = pickStartNode(workflow, options.startNode);
@@ -172,6 +178,8 @@ export interface PollOptions {
 	 * service in process, or give it a logger of its own, and keep everything else of n8n-core.
 	 */
 	prepare?: (context: PollContext) => void;
+	/** As RunOptions.credentialsHelper. */
+	credentialsHelper?: TestCredentialsHelper;
 }
 
 export interface PollResult {
@@ -192,7 +200,8 @@ export async function pollOnce(trigger: INode, options: PollOptions = {}): Promi
 	const staticData = options.staticData ?? {};
 	const workflow = buildWorkflow({ nodes: [trigger], connections: {}, staticData }, types);
 	const node = workflow.getNode(trigger.name)!;
-	const credentialsHelper = new TestCredentialsHelper(options.credentials);
+	const credentialsHelper =
+		options.credentialsHelper ?? new TestCredentialsHelper(options.credentials);
 	const additionalData = makeAdditionalData({ credentialsHelper, mode });
 	const budget = options.pollBudgetMs;
 	const context =

@@ -30,6 +30,7 @@ import {
 	searchWorkflow,
 	triggerWorkflows,
 } from './support/suiteWorkflows';
+import { startLocalFeed } from './support/rssFeed';
 
 export function describeN8n(label: '2.x' | '1.x'): void {
 	const target = N8N_TARGETS[label];
@@ -52,6 +53,8 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			});
 			sandbox.stats.log = []; // which searches came: each trigger node's activation
 			env.sandbox = sandbox;
+			env.feed = await startLocalFeed();
+			env.triggerWorkflows = triggerWorkflows(env.feed.url);
 			// The server side (import, publish, start, owner) and the CLI side (imports) in parallel;
 			// allSettled, so that nothing started is left behind when the other side fails.
 			const [started, prepared] = await Promise.allSettled([
@@ -59,8 +62,8 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 					target,
 					sandbox,
 					label: `${label}-server`,
-					workflows: triggerWorkflows.map((t) => t.workflow),
-					activate: triggerWorkflows.map((t) => t.workflow.id),
+					workflows: env.triggerWorkflows.map((t) => t.workflow),
+					activate: env.triggerWorkflows.map((t) => t.workflow.id),
 				}),
 				prepareN8n({
 					target,
@@ -113,6 +116,7 @@ export function describeN8n(label: '2.x' | '1.x'): void {
 			await running?.close();
 			await cli?.close();
 			await env.sandbox?.close();
+			await env.feed?.close();
 		});
 
 		describeActions(env);

@@ -34,11 +34,57 @@ describe('credential OutreachContactApi', () => {
 		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(
 			true,
 		);
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { Authorization: '={{ String($credentials.apiKey || "").trim() }}' } },
-		});
 		expect(credential.test.request.url).toBe('/me');
+	});
+
+	// Issue 50: no expression per request. On n8n 2.x an expression needs the workflow's
+	// expression isolate, which two polling triggers of one workflow take from each other.
+	it('sets the whole Authorization header from the trimmed key with a function, no expression', async () => {
+		const { authenticate } = new OutreachContactApi();
+		expect(typeof authenticate).toBe('function');
+		if (typeof authenticate !== 'function') return;
+		const options = { url: '/me', headers: { Accept: 'application/json' } };
+		const out = await authenticate({ baseUrl: BASE, apiKey: ` ${API_KEY}\n` }, options);
+		expect(out).toEqual({
+			url: '/me',
+			headers: { Accept: 'application/json', Authorization: API_KEY },
+		});
+		expect(options.headers).toEqual({ Accept: 'application/json' }); // the caller's untouched
+		const numeric = await authenticate({ apiKey: 12345 }, { url: '/me' });
+		expect(numeric.headers).toEqual({ Authorization: '12345' });
+		const missing = await authenticate({}, { url: '/me' });
+		expect(missing.headers).toEqual({ Authorization: '' });
+	});
+
+	it('keeps the fields a saved credential holds: names, types, the password field (saved credentials keep working)', () => {
+		const fields = new OutreachContactApi().properties.map((p) => [p.name, p.type]);
+		expect(fields).toEqual([
+			['baseUrl', 'string'],
+			['apiKey', 'string'],
+			['requestsPerMinute', 'number'],
+			['maxAttempts', 'number'],
+			['maxRetryWaitSeconds', 'number'],
+		]);
+	});
+
+	it('a credential as 1.0.0 saved it passes Test, the key sent trimmed', async () => {
+		let auth: unknown;
+		nock(ORIGIN)
+			.get('/api/v2/me')
+			.reply(function () {
+				auth = this.req.headers.authorization;
+				return [200, { message: 'You are authorized' }];
+			});
+		const saved = {
+			baseUrl: `${BASE}/`,
+			apiKey: ` ${API_KEY}`,
+			requestsPerMinute: 200,
+			maxAttempts: 6,
+			maxRetryWaitSeconds: 300,
+		};
+		const outcome = await runCredentialTest(saved);
+		expect(outcome.status).toBe('OK');
+		expect(auth).toBe(API_KEY);
 	});
 
 	it.each([

@@ -6,8 +6,7 @@
  * test names the place that applies the event's eligibility (docs/development.md, "Adding an
  * event"): the walk's count, the new end's read, the ledger's record and the activation.
  */
-import type { Row } from '../../harness/simulatedService/contacts';
-import type { NewContact } from '../../harness/simulatedService/contacts';
+import type { NewContact, Row } from '../../harness/simulatedService/contacts';
 import { quietPollLog } from '../support/pollLog';
 import {
 	account,

@@ -8,6 +8,7 @@ import { UnexpectedAnswer } from './envelope';
 import { outageFor } from './outage';
 import { pacerFor } from './pacer';
 import { redact } from './redact';
+import { NotNetwork } from './networkFailure';
 import { deliver, header, type RawResponse } from './retry';
 import * as failures from './serviceFailure';
 import { toNodeApiError, type ServiceFailure } from './serviceFailure';
@@ -120,6 +121,7 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 			)) as RawResponse,
 	).catch((error: unknown) => {
 		if (error instanceof Cancelled) throw stopped(ctx, req.itemIndex);
+		if (error instanceof NotNetwork) throw fail(failures.failedInN8n(label, error.message));
 		throw error;
 	});
 	if ('gaveUp' in delivery) {

@@ -1,5 +1,6 @@
 import { Cancelled, type Clock } from '../helpers/clock';
 import { Outage, type GaveUp } from './outage';
+import { NEVER_SENT_CODES, networkCode, NotNetwork, TRANSIENT_CODES } from './networkFailure';
 import type { Pacer } from './pacer';
 
 /**
@@ -20,30 +21,6 @@ export interface RawResponse {
  * gateways and proxies in front of a service send for the same passing trouble.
  */
 export const RETRIED_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-
-/** Network failures worth another try: the service may be back in a moment. */
-const TRANSIENT_CODES = new Set([
-	'ECONNRESET',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'ESOCKETTIMEDOUT',
-	'EAI_AGAIN',
-]);
-
-/**
- * Failures that prove the request never reached the service: no connection was made (refused,
- * no route, no such host) or no request was built. Such a request took nothing of the account's
- * limit, so it gives its slot back and says nothing about the service's answer time.
- */
-const NEVER_SENT_CODES = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-	'ERR_INVALID_URL',
-]);
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_CAP_MS = 30_000;
@@ -93,37 +70,6 @@ export function header(headers: Record<string, unknown>, name: string): unknown 
 }
 
 /**
- * The texts by which a network failure is known when no code survives the wrapping: Node's own,
- * and the ones n8n's NodeApiError puts in place of the code (n8n 1.x throws those without it).
- */
-const CODE_BY_TEXT: Array<[RegExp, string]> = [
-	[/socket hang up|closed unexpectedly/i, 'ECONNRESET'],
-	[/refused/i, 'ECONNREFUSED'],
-	[/incorrect host|getaddrinfo ENOTFOUND/i, 'ENOTFOUND'],
-	[/DNS server returned an error/i, 'EAI_AGAIN'],
-	[/host is unreachable/i, 'EHOSTUNREACH'],
-	[/connection was aborted/i, 'ECONNABORTED'],
-	[/timeout|timed out/i, 'ETIMEDOUT'],
-];
-
-/** The network error code (ECONNRESET, ...) of a failed request, whatever wraps it. */
-export function networkCode(error: unknown): string {
-	const texts: string[] = [];
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-		const record = current as Record<string, unknown>;
-		if (typeof record.code === 'string' && /^E[A-Z_]{1,40}$/.test(record.code)) return record.code;
-		if (typeof record.message === 'string') texts.push(record.message.slice(0, 500));
-		current = record.cause ?? record.errorResponse;
-	}
-	if (texts.length === 0) texts.push(String(error).slice(0, 500));
-	for (const [pattern, code] of CODE_BY_TEXT) {
-		if (texts.some((text) => pattern.test(text))) return code;
-	}
-	return 'ENETWORK';
-}
-
-/**
  * Milliseconds from a Retry-After header: delta-seconds or an HTTP date (read against the wall
  * clock `nowMs`, the one place a date is meant). Undefined when missing or unreadable.
  */
@@ -154,7 +100,9 @@ export function retryAfterWaitMs(retryAfterMs: number, random: number): number {
  * the account until Retry-After and is retried as long as the time budget lasts, however often
  * it comes: with several processes sharing an account, crowding is expected and must not fail
  * items. Bounds: at most `maxAttempts` sends for failures, and no retry past `maxWaitMs` after the
- * first failure; a cancelled caller ends at its next wait or send with Cancelled.
+ * first failure; a cancelled caller ends at its next wait or send with Cancelled. A send that
+ * fails with anything but the network throws NotNetwork at once: no retry, its slot given back,
+ * and no verdict on the account (issue 50).
  */
 export async function deliver(
 	pacer: Pacer,
@@ -188,7 +136,12 @@ export async function deliver(
 				(error: unknown) => ({ error }),
 			);
 			if ('error' in sent) {
-				const code = networkCode(sent.error);
+				const found = networkCode(sent.error);
+				if (found === undefined && !signal?.aborted) {
+					pacer.release(slot);
+					throw new NotNetwork(sent.error);
+				}
+				const code = found ?? 'ECANCELED';
 				const neverSent = NEVER_SENT_CODES.has(code);
 				if (neverSent) pacer.release(slot);
 				else pacer.settle(slot, false);

@@ -134,6 +134,19 @@ export function connectionFailed(
 	};
 }
 
+/**
+ * A send that failed before any answer, with an error that is not the network's (retry.ts,
+ * NotNetwork): its own message, and where it came from.
+ */
+export function failedInN8n(request: string, cause: string): ServiceFailure {
+	return {
+		message: `The request ${request} failed inside n8n: ${excerpt(cause, 300)}`,
+		description:
+			'This error is not the network and not the service: n8n raised it while sending the request, so it was not retried. Run the workflow again; if the error comes back, report it with your n8n version to the maintainers of this package.',
+		request,
+	};
+}
+
 export function notJson(
 	request: string,
 	httpCode: number,

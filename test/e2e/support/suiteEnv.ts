@@ -1,6 +1,8 @@
 import type { N8nTarget } from '../../../harness/n8n/install';
 import type { N8nHome, N8nServer, RestClient } from '../../../harness/n8n/n8n';
 import type { Sandbox } from '../../../sandbox/server';
+import type { LocalFeed } from './rssFeed';
+import type { TriggerWorkflow } from './suiteWorkflows';
 
 /**
  * What the end-to-end suite's setup (suite.ts) hands its tests: set in its beforeAll, read by
@@ -16,4 +18,8 @@ export interface SuiteEnv {
 	serverHome: N8nHome;
 	server?: N8nServer;
 	rest: RestClient;
+	/** The feed n8n's RSS Feed Read Trigger polls beside ours. */
+	feed: LocalFeed;
+	/** What the server side published (suiteWorkflows.ts, triggerWorkflows). */
+	triggerWorkflows: TriggerWorkflow[];
 }

@@ -16,11 +16,10 @@ import {
 	REPO_ROOT,
 	waitFor,
 } from '../../../harness/n8n/n8n';
-import { TRIGGER_EVENTS } from '../../../nodes/OutreachContact/trigger/events';
 import { E2E_TRIGGER_WAIT_MS, emittedBy, emittedContacts, searchCount } from './triggerRuns';
 import { exampleFiles } from './suiteActions';
 import type { SuiteEnv } from './suiteEnv';
-import { credential, triggerWorkflows } from './suiteWorkflows';
+import { credential } from './suiteWorkflows';
 
 export function describeServer(env: SuiteEnv): void {
 	describe('n8n start: REST credential test and the polling trigger', () => {
@@ -115,10 +114,11 @@ export function describeServer(env: SuiteEnv): void {
 			}
 		});
 
-		it('the trigger emits every contact created after activation exactly once, for every event', async () => {
+		it('every trigger node emits every contact created after activation exactly once, also three at one second and one beside RSS', async () => {
 			if (!env.server) throw new Error('n8n did not start');
 			for (let n = 1; n <= 3; n++)
 				env.sandbox.store.addContact({ email: `t${n}@trigger.e2e.example.com`, sequence_id: 104 });
+			const feedItems = [1, 2, 3].map((n) => env.feed.add(`New item ${n}`).title);
 			expect(env.sandbox.store.listContacts().length).toBeGreaterThanOrEqual(3 + 2 + 9);
 			// What each event's node must emit, from the contacts as they are now (processing done).
 			const expectedIds = (event: string) =>
@@ -127,26 +127,37 @@ export function describeServer(env: SuiteEnv): void {
 					.filter(emittedBy(event))
 					.map((c) => c.id)
 					.sort((a, b) => a - b);
-			const workflowOf = (value: string) =>
-				triggerWorkflows.find((t) => t.event.value === value)!.workflow;
-			const executionsOf = async (value: string) =>
-				await readExecutions(env.serverHome, { workflowId: workflowOf(value).id });
-			const arrivedIds = async (event: (typeof TRIGGER_EVENTS)[number]) =>
-				emittedContacts(await executionsOf(event.value), event.name).map((e) => Number(e.json.id));
+			const watched = env.triggerWorkflows.flatMap((t) =>
+				t.triggers.map((trigger) => ({ ...trigger, workflowId: t.workflow.id })),
+			);
+			const executionsOf = async (workflowId: string) =>
+				await readExecutions(env.serverHome, { workflowId });
+			const arrivedIds = async (trigger: (typeof watched)[number]) =>
+				emittedContacts(await executionsOf(trigger.workflowId), trigger.name).map((e) =>
+					Number(e.json.id),
+				);
+			const rss = env.triggerWorkflows.find((t) => t.rssNode)!;
+			const rssTitles = async () =>
+				emittedContacts(await executionsOf(rss.workflow.id), rss.rssNode!).map((e) =>
+					String(e.json.title),
+				);
 			// Polls run every minute: wait for every node's contacts to arrive...
 			let lacking = '';
 			await waitFor(
-				'every contact to arrive at every event',
+				'every contact to arrive at every trigger node',
 				async () => {
 					const missing: string[] = [];
-					for (const event of TRIGGER_EVENTS) {
-						const ids = new Set(await arrivedIds(event));
-						const absent = expectedIds(event.value).filter((id) => !ids.has(id));
+					for (const trigger of watched) {
+						const ids = new Set(await arrivedIds(trigger));
+						const absent = expectedIds(trigger.event.value).filter((id) => !ids.has(id));
 						if (absent.length > 0)
 							missing.push(
-								`${event.value}: ${absent.length} missing (${absent.slice(0, 10).join(', ')})`,
+								`${trigger.workflowId} / ${trigger.name}: ${absent.length} missing (${absent.slice(0, 10).join(', ')})`,
 							);
 					}
+					const titles = new Set(await rssTitles());
+					const unread = feedItems.filter((title) => !titles.has(title));
+					if (unread.length > 0) missing.push(`${rss.rssNode}: ${unread.join(', ')} missing`);
 					lacking = missing.join('\n');
 					return missing.length === 0 ? true : undefined;
 				},
@@ -155,29 +166,34 @@ export function describeServer(env: SuiteEnv): void {
 				() =>
 					`\n${lacking}\nsearches: ${searchCount(env.sandbox)}\n${env.server?.logs().slice(-3000)}`,
 			);
-			// ...then for one more poll, which must emit nothing new.
+			// ...then for one more poll of each, which must emit nothing new.
 			const searchesSoFar = searchCount(env.sandbox);
 			await waitFor(
 				'one more poll',
-				async () =>
-					searchCount(env.sandbox) > searchesSoFar + TRIGGER_EVENTS.length ? true : undefined,
+				async () => (searchCount(env.sandbox) > searchesSoFar + watched.length ? true : undefined),
 				90_000,
 				1000,
 			);
 			await new Promise((done) => setTimeout(done, 3000)); // let n8n store a (wrong) emission
 
 			const contacts = env.sandbox.store.listContacts();
-			for (const event of TRIGGER_EVENTS) {
-				const executions = await executionsOf(event.value);
+			for (const { workflow } of env.triggerWorkflows) {
+				const executions = await executionsOf(workflow.id);
 				expect(executions.length).toBeGreaterThanOrEqual(1);
-				for (const execution of executions) {
-					expect(execution.mode).toBe('trigger');
-					expect(execution.status).toBe('success');
-				}
-				const emitted = emittedContacts(executions, event.name);
+				// No poll failed: a failed poll leaves an execution in error.
 				expect({
-					[event.value]: emitted.map((e) => Number(e.json.id)).sort((a, b) => a - b),
-				}).toEqual({ [event.value]: expectedIds(event.value) });
+					[workflow.name]: executions.map((e) => `${e.mode} ${e.status}`),
+				}).toEqual({ [workflow.name]: executions.map(() => 'trigger success') });
+			}
+			for (const trigger of watched) {
+				const emitted = emittedContacts(await executionsOf(trigger.workflowId), trigger.name);
+				expect({
+					[`${trigger.workflowId} / ${trigger.name}`]: emitted
+						.map((e) => Number(e.json.id))
+						.sort((a, b) => a - b),
+				}).toEqual({
+					[`${trigger.workflowId} / ${trigger.name}`]: expectedIds(trigger.event.value),
+				});
 				for (const { json } of emitted) {
 					const contact = contacts.find((c) => c.id === json.id);
 					expect(json).toMatchObject({
@@ -188,6 +204,8 @@ export function describeServer(env: SuiteEnv): void {
 					expect(json.enriched_company_data).toBeUndefined();
 				}
 			}
+			expect((await rssTitles()).sort()).toEqual([...feedItems].sort());
+			expect(env.server.logs()).not.toContain('No bridge acquired');
 		});
 	});
 }

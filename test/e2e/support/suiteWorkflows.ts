@@ -1,6 +1,6 @@
 /**
  * The workflows of the end-to-end suite (suite.ts): the action workflows the CLI side runs with
- * `n8n execute`, and the trigger workflow the server side activates.
+ * `n8n execute`, and the trigger workflows the server side publishes.
  */
 import { SANDBOX_CREDENTIAL } from '../../../harness/n8n/environment';
 import { TRIGGER_EVENTS } from '../../../nodes/OutreachContact/trigger/events';
@@ -13,6 +13,7 @@ import {
 	triggerNode,
 	workflow,
 } from '../../../harness/n8n/workflows';
+import type { WorkflowJson } from '../../../harness/workflowJson';
 
 export const credential = SANDBOX_CREDENTIAL;
 
@@ -205,15 +206,85 @@ export const unreachableWorkflow = chainWorkflow(
 	),
 );
 
+/** A trigger node of ours in a trigger workflow, and its event. */
+export interface WatchedTrigger {
+	name: string;
+	event: (typeof TRIGGER_EVENTS)[number];
+}
+
+/** A workflow the server side publishes: our trigger nodes in it, and n8n's RSS trigger if any. */
+export interface TriggerWorkflow {
+	workflow: WorkflowJson;
+	triggers: WatchedTrigger[];
+	rssNode?: string;
+}
+
 /**
- * One workflow per event of the table, its trigger node named as the event (what each emits:
- * triggerRuns.ts); a workflow of its own each, as users build them.
+ * Every poll at second 30 of each minute: polling triggers of one workflow that poll at the
+ * same second overlap (issue 50; n8n draws a random second for "Every Minute").
  */
-export const triggerWorkflows = TRIGGER_EVENTS.map((e) => ({
-	event: e,
-	workflow: workflow(
-		`E2E ${e.name} Trigger`,
-		[triggerNode(e.name, { event: e.value, simplify: true }, credential)],
-		{},
-	),
-}));
+export const SAME_SECOND_POLLS = {
+	pollTimes: { item: [{ mode: 'custom', cronExpression: '30 * * * * *' }] },
+};
+
+export const RSS_NODE = 'RSS Feed Trigger';
+
+/**
+ * The trigger workflows: one per event of the table, its trigger node named as the event (what
+ * each emits: triggerRuns.ts), a workflow of its own each, as users build them; then, for issue
+ * 50, one with a node per event all polling at the same second, and one with a New Contact node
+ * and n8n's own RSS Feed Read Trigger (reading `feedUrl`) at the same second.
+ */
+export function triggerWorkflows(feedUrl: string): TriggerWorkflow[] {
+	const perEvent = TRIGGER_EVENTS.map((event) => ({
+		workflow: workflow(
+			`E2E ${event.name} Trigger`,
+			[triggerNode(event.name, { event: event.value, simplify: true }, credential)],
+			{},
+		),
+		triggers: [{ name: event.name, event }],
+	}));
+	const sameSecond = TRIGGER_EVENTS.map((event) => ({ name: `${event.name} at :30`, event }));
+	const newContact = TRIGGER_EVENTS.find((e) => e.value === 'newContact')!;
+	const beside = { name: 'New Contact beside RSS', event: newContact };
+	return [
+		...perEvent,
+		{
+			workflow: workflow(
+				'E2E Three Triggers at One Second',
+				sameSecond.map((t) =>
+					triggerNode(
+						t.name,
+						{ event: t.event.value, simplify: true, ...SAME_SECOND_POLLS },
+						credential,
+					),
+				),
+				{},
+			),
+			triggers: sameSecond,
+		},
+		{
+			workflow: workflow(
+				'E2E Trigger and RSS at One Second',
+				[
+					triggerNode(
+						beside.name,
+						{ event: newContact.value, simplify: true, ...SAME_SECOND_POLLS },
+						credential,
+					),
+					{
+						id: 'e2e-rss-feed-trigger',
+						name: RSS_NODE,
+						type: 'n8n-nodes-base.rssFeedReadTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { feedUrl, ...SAME_SECOND_POLLS },
+					},
+				],
+				{},
+			),
+			triggers: [beside],
+			rssNode: RSS_NODE,
+		},
+	];
+}

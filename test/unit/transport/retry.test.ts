@@ -1,15 +1,15 @@
-/** The pure rules of transport/retry.ts: which failure is which, and how long to wait. */
+/** The pure rules of transport/networkFailure.ts and retry.ts: which failure is which, and how long to wait. */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import {
 	backoffMs,
-	networkCode,
 	parseRetryAfter,
 	retryAfterWaitMs,
 	deliver,
 	Withheld,
 	type RawResponse,
 } from '../../../nodes/OutreachContact/transport/retry';
+import { networkCode } from '../../../nodes/OutreachContact/transport/networkFailure';
 import { Pacer } from '../../../nodes/OutreachContact/transport/pacer';
 import { TestClock } from '../../../harness/testClock';
 
@@ -37,14 +37,44 @@ describe('networkCode', () => {
 		],
 		['The DNS server returned an error, perhaps the server is offline', 'EAI_AGAIN'],
 		["The connection timed out, consider setting the 'Retry on Fail' option", 'ETIMEDOUT'],
-		['something else went wrong', 'ENETWORK'],
+		['The connection was aborted, perhaps the server is offline', 'ECONNABORTED'],
+		['The host is unreachable, perhaps the server is offline', 'EHOSTUNREACH'],
+		['socket hang up', 'ECONNRESET'],
+		['connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED'],
+		['getaddrinfo ENOTFOUND outreach.invalid', 'ENOTFOUND'],
+		['timeout of 60000ms exceeded', 'ECONNABORTED'],
 	])('reads n8n 1.x\'s text "%s" as %s', (message, code) => {
 		expect(networkCode(new Error(message))).toBe(code);
 		expect(networkCode(new Error('Request failed', { cause: new Error(message) }))).toBe(code);
 	});
 
+	// Issue 50: only a failure of the connection itself is a network error.
+	it.each([
+		['No bridge acquired for this context. Call acquire() first.'],
+		['Script execution timed out.'],
+		['The operation timed out'],
+		['The service refused the request'],
+		['something else went wrong'],
+		['Invalid URL'],
+	])('"%s" is not the network', (message) => {
+		expect(networkCode(new Error(message))).toBeUndefined();
+		expect(
+			networkCode(new NodeApiError(node, new Error(message) as unknown as JsonObject)),
+		).toBeUndefined();
+	});
+
+	it("a code that is not the connection's is not the network; a TLS failure is", () => {
+		const code = (c: string) => Object.assign(new Error('failed'), { code: c });
+		expect(networkCode(code('ERR_INVALID_URL'))).toBeUndefined();
+		expect(networkCode(code('ERR_CANCELED'))).toBeUndefined();
+		expect(networkCode(code('ENOENT'))).toBeUndefined();
+		expect(networkCode(code('CERT_HAS_EXPIRED'))).toBe('CERT_HAS_EXPIRED');
+		expect(networkCode(code('ERR_TLS_CERT_ALTNAME_INVALID'))).toBe('ERR_TLS_CERT_ALTNAME_INVALID');
+		expect(networkCode(code('EPROTO'))).toBe('EPROTO');
+	});
+
 	it('reads a bounded part of a message', () => {
-		expect(networkCode(new Error(`${'x'.repeat(1_000_000)} socket hang up`))).toBe('ENETWORK');
+		expect(networkCode(new Error(`${'x'.repeat(1_000_000)} socket hang up`))).toBeUndefined();
 	});
 });
 
