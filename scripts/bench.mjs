@@ -16,6 +16,8 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
   trigger (or c)    the New Contact trigger on accounts of 1,000 to 100,000 new contacts a
                     day, page caps 50 and 100, each result order: 24 rows (about 10 minutes);
                     then Contact Snippets Ready at 1,000 and 10,000 a day: 4 rows
+  import            the New Contact trigger catching up with an import of 1,000 at
+                    Requests per Minute 8, 20 and 200, each result order: 9 rows
   d                 100 adds with Wait for Processing, the sandbox processing each for 20 s
   memory            the peak heap of Search Return All over 50,000 enriched contacts,
                     Simplify on and off (n8n-core in a child process); not in the default run
@@ -23,9 +25,9 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
                     1,200 in all at most (default 1 2 4); not in the default run
   --help            this text
 
-No part: a, b, trigger and d (about 20 minutes).`;
+No part: a, b, trigger, import and d (about 25 minutes).`;
 
-const PARTS = new Set(['a', 'b', 'c', 'trigger', 'd', 'memory', 'workers']);
+const PARTS = new Set(['a', 'b', 'c', 'trigger', 'import', 'd', 'memory', 'workers']);
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
 	console.log(USAGE);

@@ -36,6 +36,7 @@ import {
 	runWorkflow,
 } from '../harness/n8nHarness';
 import { atTheService, minimumMs, seconds } from './benchFigures';
+import { benchImport } from './benchImport';
 import { benchMemory } from './benchMemory';
 import { searchAllWorkflow } from './benchWorkflows';
 import { benchSnippets } from './benchSnippets';
@@ -239,6 +240,7 @@ async function main(): Promise<void> {
 		await benchTrigger(LIMIT_PER_MINUTE);
 		await benchSnippets(LIMIT_PER_MINUTE);
 	}
+	if (wanted('import')) await benchImport();
 	if (wanted('d')) await benchWait();
 	if (wanted('memory')) await benchMemory();
 	if (wanted('workers')) {

@@ -50,6 +50,9 @@ export async function readSample(
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);
 			if (before) sample.push(before);
+			// Refused (a share of 2): page 1's dates, the oldest, must not set the cutoff (every
+			// contact between would pass for new). The last page's alone do: the oldest of them.
+			else sample.shift();
 		}
 		return { first, pages, order: 'oldest', sample };
 	}

@@ -1,8 +1,9 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { continues, CUTOFF_RANK, cutoffOf, type Order, type TimeOf } from './serviceTime';
+import { continues, type Order, type TimeOf } from './serviceTime';
 import type { Boundary } from './ledger/shapes';
-import { keepsOrder, leavesOut, towardOld } from './orderCheck';
+import { towardOld } from './orderCheck';
+import { orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
@@ -65,24 +66,6 @@ export interface OrderedResult {
 	pagesWaiting?: boolean;
 }
 
-function topOf(pages: ReadPage[], time: TimeOf): number | undefined {
-	const all: number[] = [];
-	for (const page of pages)
-		for (const c of page.contacts) {
-			const t = time(c);
-			if (t !== undefined) all.push(t);
-		}
-	// Fewer than CUTOFF_RANK dates prove nothing: one contact dated ahead would set the point.
-	return all.length < CUTOFF_RANK ? undefined : (cutoffOf(all) ?? undefined);
-}
-
-/** Unknown contacts of pages, each once. */
-function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): number {
-	const ids = new Set<unknown>();
-	for (const page of pages) for (const c of page.contacts) if (!isKnown(c)) ids.add(c?.id);
-	return ids.size;
-}
-
 /**
  * One poll's read of an ordered window. `range` holds the pages to take: from a page that
  * reaches the handled contacts up to as far toward the new end as Max Contacts per Poll and the
@@ -112,6 +95,15 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		return false;
 	};
 
+	// A poll before stopped on its way from the new end to the boundary, or took the pages from the
+	// boundary on and left new ones waiting: this poll goes on from there. It does not read the new
+	// end and the pages proved all new again: a small share spent on them at every poll ran out at
+	// the same place at every poll, and an import never came (Requests per Minute 8 to 20).
+	const { boundary } = input;
+	const pageSize = reader.pageSize;
+	if (boundary && pageSize && boundary.lo > 1 && boundary.count > 0)
+		return readFromBoundary(input, boundary, pageSize, reachesHandled, disordered);
+
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
 	let first: ReadPage | undefined;
 	let lastPage: number | undefined;
@@ -137,7 +129,6 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	if (!first || lastPage === undefined || !reader.fits(first)) return { range: [], ordered: true };
 	const last = lastPage;
 	const newEnd = first;
-	const { seenBetween } = input;
 	const total = first.total;
 	// The far end of the list as the newest answer puts it: newest first, contacts created between
 	// two reads push it further on (an import during the read), so the first answer's last page is
@@ -148,17 +139,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// (contacts created meanwhile move the list on, by more than a page during an import), so
 	// the order is judged within each page; reading in rising page numbers keeps them from
 	// skipping anything (see below).
-	const result = (range: ReadPage[]): OrderedResult => ({
-		range,
-		rangeTop: topOf(range, input.time),
-		metTop: topOf(reader.pagesRead, input.time),
-		ordered:
-			!disordered(range) &&
-			!(seenBetween && leavesOut(range, range.includes(newEnd), { ...input, seenBetween })) &&
-			range.every((p) => keepsOrder([p.contacts], order, input.time)),
-		total,
-		lastPage,
-	});
+	const result = (range: ReadPage[]): OrderedResult =>
+		orderedResult(input, range, newEnd, total, lastPage, disordered);
 
 	// From the new end until a page reaches the handled contacts (a quiet or busy poll: one page).
 	// `cheap` keeps the pages that go on without a gap to the last one read (see `continues`; oldest
@@ -168,7 +150,13 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	let cheapRead = 1;
 	while (!reachesHandled(page) && !atFarEnd(page) && cheapRead < CHEAP_PAGES) {
 		const next = await reader.read(page.page + step);
-		if (!next) return result([]); // out of budget: nothing reaches the handled ones yet
+		// Out of budget: nothing reaches the handled ones yet. The pages read are all new: the next
+		// poll goes on beyond them.
+		if (!next) {
+			const lo = cheapRead + 1;
+			const count = total ?? 0;
+			return { ...result([]), boundary: { lo, hi: Math.max(lo, last), count } };
+		}
 		cheapRead++;
 		if (order === 'newest' && !continues(page, next)) cheap = [];
 		cheap.push(next);
@@ -225,16 +213,20 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		}
 		// The pages read first are newer than the range's first page read later, never apart from it.
 		if (range[0].page === cheapRead + 1) return result([...range, ...cheap]);
-		return { ...result(range), pagesWaiting: true };
+		return waiting(result(range), range, range[0].page, total, isKnown);
 	}
 	// Oldest first, new contacts are added after the pages read: they do not move them.
 	for (let k = hi; k > cheapRead; k--) {
 		const read = await reader.read(at(k));
-		if (!read) return { ...result(range), pagesWaiting: true };
+		// Out of budget: the pages read are taken, and the next poll goes on beyond them (from the
+		// boundary, when this poll read none of the range).
+		if (!read && range.length === 0)
+			return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
+		if (!read) return waiting(result(range), range, k + 1, total, isKnown);
 		range.push(read);
 		if (k === cheapRead + 1) return result([...range, ...cheap]); // joined the pages read first
 		if (unknownCount(range, isKnown) >= input.maxPerPoll)
-			return { ...result(range), pagesWaiting: true };
+			return waiting(result(range), range, k, total, isKnown);
 	}
 	return result(range);
 }

@@ -1,0 +1,198 @@
+import type { ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
+import type { Boundary } from './ledger/shapes';
+import { keepsOrder, leavesOut } from './orderCheck';
+import type { OrderedInput, OrderedResult } from './orderedRead';
+import { continues, CUTOFF_RANK, cutoffOf, type TimeOf } from './serviceTime';
+
+/**
+ * What an ordered read (orderedRead.ts) makes of the pages it took, and the read of a poll that
+ * goes on from a boundary a poll before stored, instead of starting again from the new end
+ * (docs/trigger.md, "What a poll may send").
+ */
+
+export function topOf(pages: ReadPage[], time: TimeOf): number | undefined {
+	const all: number[] = [];
+	for (const page of pages)
+		for (const c of page.contacts) {
+			const t = time(c);
+			if (t !== undefined) all.push(t);
+		}
+	// Fewer than CUTOFF_RANK dates prove nothing: one contact dated ahead would set the point.
+	return all.length < CUTOFF_RANK ? undefined : (cutoffOf(all) ?? undefined);
+}
+
+/** Unknown contacts of pages, each once. */
+export function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): number {
+	const ids = new Set<unknown>();
+	for (const page of pages) for (const c of page.contacts) if (!isKnown(c)) ids.add(c?.id);
+	return ids.size;
+}
+
+/**
+ * A range that stops short of the new end, and where the next poll goes on: `at`, the page (from
+ * the new end, at `count` results) of the range nearest the new end. Once the ledger took the
+ * range, that page is the first from the new end to reach the handled contacts (contacts left
+ * by Max Contacts per Poll are the newest of the range, on that page or before it): the next
+ * poll reads from it toward the new end. A range with nothing new keeps no boundary (the next
+ * poll starts again from the new end).
+ */
+export function waiting(
+	result: OrderedResult,
+	range: ReadPage[],
+	at: number,
+	count: number | undefined,
+	isKnown: (c: Contact) => boolean,
+): OrderedResult {
+	const goesOn = range.length > 0 && count !== undefined && unknownCount(range, isKnown) > 0;
+	return {
+		...result,
+		pagesWaiting: true,
+		...(goesOn ? { boundary: { lo: Math.max(1, at), hi: Math.max(1, at), count } } : {}),
+	};
+}
+
+/** The result of a read whose range is `range` (see OrderedResult). */
+export function orderedResult(
+	input: OrderedInput,
+	range: ReadPage[],
+	newEnd: ReadPage | undefined,
+	total: number | undefined,
+	lastPage: number | undefined,
+	disordered: (range: ReadPage[]) => boolean,
+): OrderedResult {
+	const { seenBetween, order, time } = input;
+	return {
+		range,
+		rangeTop: topOf(range, time),
+		metTop: topOf(input.reader.pagesRead, time),
+		ordered:
+			!disordered(range) &&
+			!(
+				seenBetween &&
+				leavesOut(range, newEnd !== undefined && range.includes(newEnd), {
+					...input,
+					seenBetween,
+				})
+			) &&
+			range.every((p) => keepsOrder([p.contacts], order, time)),
+		total,
+		lastPage,
+	};
+}
+
+/**
+ * The read of a poll that goes on from a boundary a poll before stored (see readOrdered): the
+ * bisection goes on between its bounds, then the range is read from the boundary toward the new
+ * end, as far as the budget and Max Contacts per Poll allow, without reading the new end first.
+ * Each page it takes is proved as any range is: newest first, the range is read in rising page
+ * numbers until a page reaches the handled contacts (wherever the boundary moved meanwhile);
+ * oldest first, its page nearest the old end must reach them. A poll that runs out of budget
+ * stores how far it got, so the next goes on beyond it; every poll moves on.
+ */
+export async function readFromBoundary(
+	input: OrderedInput,
+	from: Boundary,
+	size: number,
+	reachesHandled: (p: ReadPage) => boolean,
+	disordered: (range: ReadPage[]) => boolean,
+): Promise<OrderedResult> {
+	const { reader, order, isKnown } = input;
+	let { lo, count } = from;
+	let hi = Math.max(lo, from.hi);
+	let total: number | undefined;
+	let lastPage: number | undefined;
+	let newEnd: ReadPage | undefined;
+	// Oldest first, pages from the new end as the boundary's count put them: contacts added since
+	// come after them and move none of them.
+	const lastThen = Math.max(1, Math.ceil(count / size));
+	if (order === 'oldest') hi = Math.min(hi, lastThen);
+	lo = Math.min(lo, hi);
+	const at = (k: number) => (order === 'newest' ? k : lastThen - k + 1);
+	const met = (p: ReadPage) => {
+		total = p.total ?? total;
+		lastPage = p.pages ?? lastPage;
+		// Newest first, contacts added since push the boundary away from the new end.
+		if (order === 'newest' && p.total !== undefined && p.total > count) {
+			hi += Math.ceil((p.total - count) / size);
+			count = p.total;
+		}
+	};
+	const stopped = (): OrderedResult => ({
+		range: [],
+		ordered: true,
+		total,
+		lastPage,
+		boundary: { lo, hi: Math.max(lo, hi), count },
+	});
+	const result = (range: ReadPage[]) =>
+		orderedResult(input, range, newEnd, total, lastPage, disordered);
+	const read = async (k: number, fresh: boolean) => {
+		const page = await reader.read(at(k), fresh);
+		if (page && !reader.fits(page)) return 'misfit' as const;
+		if (page) met(page);
+		return page;
+	};
+	const bisecting = lo < hi;
+	while (lo < hi) {
+		const mid = Math.floor((lo + hi) / 2);
+		const probe = await read(mid, false);
+		if (probe === 'misfit') return { range: [], ordered: true };
+		if (!probe) return stopped();
+		if (reachesHandled(probe)) hi = mid;
+		else lo = mid + 1;
+	}
+	// The boundary page alone may hold nothing new: a poll the bisection left with the budget for
+	// it alone keeps the boundary, and the next poll reads the range with its whole budget.
+	const left = input.requestsLeft?.() ?? Infinity;
+	if (bisecting && left < 2) return stopped();
+	const needed = Math.max(1, Math.min(Math.ceil(input.maxPerPoll / size) + 1, left));
+	const atEnd = (p: ReadPage) =>
+		p.gone || p.contacts.length === 0 || p.page >= (p.pages ?? Infinity);
+	if (order === 'newest') {
+		let range: ReadPage[] = [];
+		// In rising page numbers (see readOrdered), until a page reaches the handled contacts.
+		for (let k = Math.max(1, lo - needed + 1); ; k++) {
+			const page = await read(k, true);
+			if (page === 'misfit') return { range: [], ordered: true };
+			if (!page) return stopped();
+			if (k === 1) newEnd = page;
+			const prev = range[range.length - 1];
+			if (prev && !continues(prev, page)) range = [];
+			range.push(page);
+			if (reachesHandled(page) || atEnd(page)) break;
+			if (k >= lo) lo = k + 1; // all new: the boundary lies beyond it
+		}
+		if (range[0].page === 1) return result(range);
+		return waiting(result(range), range, range[0].page, count, isKnown);
+	}
+	// Oldest first: the boundary's page, further toward the old end while it does not reach the
+	// handled contacts (contacts that left the window at the old end moved it there).
+	let k = lo;
+	let boundaryPage = await read(k, false);
+	for (;;) {
+		if (boundaryPage === 'misfit') return { range: [], ordered: true };
+		if (!boundaryPage) return stopped();
+		if (reachesHandled(boundaryPage) || at(k) <= 1) break;
+		lo = hi = ++k;
+		boundaryPage = await read(k, false);
+	}
+	const range: ReadPage[] = [boundaryPage];
+	for (;;) {
+		const nearest = range[range.length - 1];
+		if (atEnd(nearest)) {
+			newEnd = nearest;
+			return result(range); // joined the new end
+		}
+		if (unknownCount(range, isKnown) >= input.maxPerPoll) break;
+		const page = await read(k - range.length, false);
+		if (page === 'misfit') return { range: [], ordered: true };
+		if (!page) break;
+		range.push(page);
+	}
+	// Where the next poll goes on: the range's page nearest the new end, from the new end at the
+	// count of the newest answer.
+	const now = total ?? count;
+	const lastNow = Math.max(1, Math.ceil(now / size));
+	return waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now, isKnown);
+}
