@@ -1,6 +1,7 @@
 import { swapClock, type Clock } from './helpers/clock';
 import { resetOutages } from './transport/outage';
 import { resetPacers } from './transport/pacer';
+import { forgetKeepingUp } from './trigger/keepingUp';
 import { forgetStoredStates } from './trigger/pollRunner';
 import { forgetRecentRequests } from './trigger/shared/budget';
 
@@ -26,5 +27,6 @@ export const testHooks = {
 	forgetTriggerStates(): void {
 		forgetStoredStates();
 		forgetRecentRequests();
+		forgetKeepingUp();
 	},
 };

@@ -16,7 +16,7 @@ import { steadyArrivals } from '../../harness/simulatedService/arrivals';
 import type { NewContact } from '../../harness/simulatedService/contacts';
 import { seededRandom } from '../../harness/testClock';
 import type { Order } from '../../sandbox/search';
-import { quietPollLog } from '../support/pollLog';
+import { capturePollLog, quietPollLog } from '../support/pollLog';
 import {
 	account,
 	DAY,
@@ -124,4 +124,38 @@ describe('New Contact on a small share after an import, through n8n-core', () =>
 			await activationOnSmallShare(rpm);
 		},
 	);
+});
+
+describe('the log says when the trigger falls behind and when it has caught up (issue 51, point 2)', () => {
+	jest.setTimeout(60_000);
+
+	it('newest first, pages of 100, Requests per Minute 20, an import of 1,000: one warning with the share, one line when caught up', async () => {
+		const log = capturePollLog();
+		try {
+			await importOnSmallShare('newest', 100, 20, 1000);
+		} finally {
+			log.restore();
+		}
+		const behind = log.warn.filter((line) => line.includes('falling behind'));
+		expect(behind).toHaveLength(1);
+		expect(behind[0]).toContain('5 requests a minute');
+		expect(behind[0]).toContain('raise Requests per Minute in the credential');
+		expect(behind[0]).toContain('Nothing is lost');
+		const caughtUp = log.info.filter((line) => line.includes('caught up'));
+		expect(caughtUp).toHaveLength(1);
+		expect(caughtUp[0]).toMatch(
+			/after \d+ polls over \d+ minute\(s\) behind, which emitted \d+ new contact\(s\)/,
+		);
+	});
+
+	it('a quiet account at the default share says neither', async () => {
+		const log = capturePollLog();
+		try {
+			await importOnSmallShare('newest', 100, 200, 50);
+		} finally {
+			log.restore();
+		}
+		expect(log.warn.filter((line) => line.includes('falling behind'))).toEqual([]);
+		expect(log.info.filter((line) => line.includes('caught up'))).toEqual([]);
+	});
 });

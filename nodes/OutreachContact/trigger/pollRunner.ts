@@ -5,6 +5,7 @@ import { locatorValue, optionalId } from '../helpers/input';
 import { loadSettings } from '../transport/account';
 import type { Contact } from '../types';
 import type { TriggerEventSpec } from './events';
+import { keepingUp } from './keepingUp';
 import type { PollSettings } from './shared/eventPoll';
 import { pollDeadline, RequestBudget, requestsPerMinuteOf } from './shared/budget';
 import { MAX_SEEN } from './shared/ledger/eligible';
@@ -109,11 +110,8 @@ export async function runEventPoll<S>(
 	const clock = getClock();
 	const start = clock.now();
 	const { perMinute } = await loadSettings(ctx);
-	const budget = new RequestBudget(
-		trigger,
-		requestsPerMinuteOf(perMinute),
-		pollDeadline(ctx, clock.elapsed()),
-	);
+	const share = requestsPerMinuteOf(perMinute);
+	const budget = new RequestBudget(trigger, share, pollDeadline(ctx, clock.elapsed()));
 	const settings = pollSettings(options);
 	const outcome = await event.poll({
 		ctx,
@@ -186,6 +184,14 @@ export async function runEventPoll<S>(
 			`${label}: Max Contacts per Poll reached; ${waiting} will be emitted by the next polls, oldest first`,
 		);
 	}
+	const standing = keepingUp(
+		trigger,
+		{ ...outcome, start, emitted: outcome.emit.length, pagesWaiting: !!outcome.pagesWaiting },
+		share,
+		noun,
+	);
+	if (standing.warn) ctx.logger.warn(`${label}: ${standing.warn}`);
+	if (standing.info) ctx.logger.info(`${label}: ${standing.info}`);
 	return outcome.emit;
 }
 

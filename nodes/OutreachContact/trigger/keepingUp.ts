@@ -1,0 +1,79 @@
+/**
+ * Whether a trigger keeps up with its account (issue 51, point 2): a poll that stops reading at
+ * its share before it read everything new leaves the rest for the next polls, and nothing is lost;
+ * the log says so once when the trigger falls behind, with the numbers and the setting to raise,
+ * and once when it has caught up. Kept per trigger in this process's memory (a restart may say it
+ * once more), at most MAX_TRIGGERS, the oldest going first.
+ */
+
+/** How one poll ended, as the runner knows it. */
+export interface PollEnd {
+	/** n8n's clock at the poll's start (epoch ms). */
+	start: number;
+	/** Why the poll stopped reading early (its share, n8n's poll budget), if it did. */
+	stopped?: string;
+	emitted: number;
+	/** Contacts read and left for the next polls (Max Contacts per Poll). */
+	backlog: number;
+	/** Whether pages beyond those read hold contacts for the next polls. */
+	pagesWaiting: boolean;
+}
+
+interface Behind {
+	since: number;
+	polls: number;
+	emitted: number;
+}
+
+const MAX_TRIGGERS = 1_000;
+
+const behind = new Map<string, Behind>();
+
+/** Forgets every trigger's standing (testHooks, like a restart). */
+export function forgetKeepingUp(): void {
+	behind.clear();
+}
+
+/**
+ * What to log about keeping up after `poll` of `trigger`, if anything: a line when it falls
+ * behind, one when it has caught up.
+ */
+export function keepingUp(
+	trigger: string,
+	poll: PollEnd,
+	share: number,
+	noun: string,
+): { warn?: string; info?: string } {
+	const was = behind.get(trigger);
+	const waiting = poll.backlog > 0 || poll.pagesWaiting;
+	if (poll.stopped !== undefined) {
+		if (was) {
+			was.polls++;
+			was.emitted += poll.emitted;
+			return {};
+		}
+		behind.set(trigger, { since: poll.start, polls: 1, emitted: poll.emitted });
+		if (behind.size > MAX_TRIGGERS) behind.delete(behind.keys().next().value!);
+		const left = waiting
+			? poll.backlog > 0
+				? `${poll.backlog} ${noun}(s) read and more may wait`
+				: 'more pages of them wait'
+			: 'the rest of its read waits';
+		return {
+			warn: `falling behind: ${noun}s arrive faster than the trigger's share of the account reads them (${share} requests a minute, a quarter of the credential's Requests per Minute). This poll emitted ${poll.emitted}; ${left}. Nothing is lost: each poll goes on from where the last one stopped, oldest first. To catch up sooner, raise Requests per Minute in the credential (if the account allows it) or poll more often`,
+		};
+	}
+	if (!was || waiting) {
+		if (was) {
+			was.polls++;
+			was.emitted += poll.emitted;
+		}
+		return {};
+	}
+	behind.delete(trigger);
+	const minutes = Math.max(1, Math.round((poll.start - was.since) / 60_000));
+	const emitted = was.emitted + poll.emitted;
+	return {
+		info: `caught up: every ${noun} read is emitted, after ${was.polls + 1} polls over ${minutes} minute(s) behind, which emitted ${emitted} ${noun}(s) (about ${Math.round(emitted / minutes)} a minute)`,
+	};
+}
