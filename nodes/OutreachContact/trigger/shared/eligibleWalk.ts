@@ -9,8 +9,20 @@ import { readSample } from './activationSample';
 import type { EligibleState } from './ledger/shapes';
 import { walkStep } from './walk';
 
-/** Pages of the walk a poll reads when the new end is read too (an order is known). */
+/**
+ * Pages of the walk a poll reads when the new end is read too (an order is known) and nothing
+ * waits: a quiet poll costs 2 requests.
+ */
 export const WALK_PAGES_WITH_ORDER = 1;
+
+/**
+ * How long after its creation a contact the event does not want yet counts as waiting (for its
+ * snippets, say). While one waits, or the new end brought a contact the event wants, the walk
+ * reads as much as the poll's share allows, so that a contact made eligible beyond the new end
+ * comes within a walk of the window (issue 51, point 4). A contact that never becomes eligible
+ * stops counting after this; past it, the walk reads WALK_PAGES_WITH_ORDER a poll.
+ */
+export const WAITING_MS = 2 * 3_600_000;
 
 /**
  * One poll of an event that wants each contact once, when it becomes eligible (its table entry's
@@ -60,12 +72,20 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	const { isKnown } = viewOf(state, rules);
 	const pages: ReadPage[] = [];
 	let lastPage: number | undefined;
+	// Whether contacts are on their way (see WAITING_MS): the walk then reads at the share.
+	let waiting = false;
+	const waits = (c: Parameters<typeof wants>[0]) => {
+		if (wants(c)) return !isKnown(c);
+		const created = time(c);
+		return created !== undefined && created > start - WAITING_MS && created <= horizon;
+	};
 	if (state.mode === 'newEnd') {
 		for (let k = 0; k < CHEAP_PAGES; k++) {
 			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
 			const read = page >= 1 ? await reader.read(page) : undefined;
 			if (!read) break;
 			pages.push(read);
+			waiting ||= read.contacts.some(waits);
 			// A page of contacts the event does not want yet tells nothing: the read goes on.
 			const wanted = read.contacts.length === 0 || read.contacts.some(wants);
 			if (wanted && read.contacts.every(isKnown)) break;
@@ -79,7 +99,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		time,
 		isKnown,
 		horizon,
-		maxPages: state.mode === 'newEnd' ? WALK_PAGES_WITH_ORDER : undefined,
+		maxPages: state.mode === 'newEnd' && !waiting ? WALK_PAGES_WITH_ORDER : undefined,
 	});
 	pages.push(...step.pages);
 	for (const page of pages) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
