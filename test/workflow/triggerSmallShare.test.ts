@@ -95,6 +95,55 @@ async function activationOnSmallShare(rpm: number) {
 	}
 }
 
+/**
+ * Newest first, pages of 100, Requests per Minute 8 (a share of 2), a poll every minute, an
+ * import of 1,000 after the first poll and 2 contacts between each two polls for the next 60. A
+ * share of 2 reads the range's two pages: the all-new page before the one that reaches the
+ * handled contacts, and that one. Before the fix the budget counted what it had left when the
+ * poll began, when the last request of the poll before (a minute ago, and 250 ms) was still in
+ * the minute: 1. The poll read the boundary page alone, took the 2 contacts the new ones pushed
+ * onto it, and the rolling check took the request freed meanwhile; the import came 2 contacts a
+ * poll, and 47 of its 1,000 had come after 25 polls.
+ */
+async function importWhileContactsArrive() {
+	const { service, sim, close } = await account({
+		order: 'newest',
+		cap: 100,
+		credentials: { requestsPerMinute: 8 },
+	});
+	try {
+		service.contacts.schedule(steadyArrivals(START - 3 * DAY, START, 500, seededRandom(8)));
+		const polls = every(MINUTE, START, START + 90 * MINUTE);
+		const imported = service.contacts.schedule(
+			Array.from({ length: 1000 }, (_, i) => ({ at: START + 90 * SECOND + i })),
+		);
+		// 2 contacts between each two polls, from the first to the 61st.
+		const arrivals = service.contacts.schedule(
+			polls.slice(1, 61).flatMap((t) => [{ at: t - 40 * SECOND }, { at: t - 10 * SECOND }]),
+		);
+		await pollEach(sim, polls);
+		// The poll that emitted the import's last contact, counted from the activation (poll 0).
+		const last = Math.max(...imported.map((row) => sim.emittedAt.get(row.id) ?? Infinity));
+		const taken = Math.round((last - START) / MINUTE);
+		const within = Number.isFinite(taken) ? `in ${taken} polls` : 'not in 90 polls';
+		expect({
+			'the import comes within 30 polls while contacts arrive': taken <= 30 || within,
+		}).toEqual({ 'the import comes within 30 polls while contacts arrive': true });
+		// Oldest first: the import's contacts come in the order they were created.
+		const order = sim.polls.flatMap((p) => p.ids).filter((id) => imported.some((r) => r.id === id));
+		expect({ 'the import comes oldest first': order }).toEqual({
+			'the import comes oldest first': imported.map((row) => row.id),
+		});
+		expectEachOnce('every contact created after the activation comes once', sim, [
+			...imported,
+			...arrivals,
+		]);
+		expect({ 'no poll throws': thrown(sim) }).toEqual({ 'no poll throws': [] });
+	} finally {
+		await close();
+	}
+}
+
 describe('New Contact on a small share after an import, through n8n-core', () => {
 	jest.setTimeout(60_000);
 	// Polls log that they reached the share: kept out of the test output.
@@ -102,6 +151,10 @@ describe('New Contact on a small share after an import, through n8n-core', () =>
 
 	it('newest first, pages of 100, Requests per Minute 20 (a share of 5), an import of 1,000: all come once', async () => {
 		await importOnSmallShare('newest', 100, 20, 1000);
+	});
+
+	it('newest first, pages of 100, Requests per Minute 8 (a share of 2), an import of 1,000 while 2 contacts arrive a minute: it comes within 30 polls', async () => {
+		await importWhileContactsArrive();
 	});
 
 	it.each([

@@ -93,6 +93,23 @@ describe('RequestBudget', () => {
 		expect(drain(new RequestBudget('A', 10, Infinity))).toBe(10);
 	});
 
+	it('left(ms) counts the requests that leave the minute within ms; take() still waits for them', () => {
+		// A poll of a share of 2 sent one request, and another 250 ms later.
+		const a = new RequestBudget('A', 2, Infinity);
+		expect(drain(a, 250)).toBe(2);
+		// The next poll, a minute after the first: the second is still in the minute for 250 ms.
+		clock.advance(MINUTE_MS - 500);
+		const next = new RequestBudget('A', 2, Infinity);
+		expect(next.left()).toBe(1);
+		expect(next.left(250)).toBe(2);
+		expect(next.left(5_000)).toBe(2);
+		expect(next.take()).toBe(true);
+		expect(next.take()).toBe(false);
+		clock.advance(250);
+		expect(next.take()).toBe(true);
+		expect(next.left(5_000)).toBe(0);
+	});
+
 	it('never lets a trigger pass its share in any sliding minute, over polls at random times', () => {
 		const random = seededRandom(7);
 		const sent: number[] = [];

@@ -65,10 +65,17 @@ export class RequestBudget {
 		if (recent.size > MAX_TRIGGERS) recent.delete(recent.keys().next().value as string);
 	}
 
-	/** How many requests the poll may still send now (0 past its deadline). */
-	left(): number {
+	/**
+	 * How many requests the poll may still send now (0 past its deadline), or, with `withinMs`,
+	 * within that time: requests of a minute ago that leave the sliding minute by then count as
+	 * left. Polls a minute apart meet the last requests of the poll before still in the minute,
+	 * for as long as those took to answer; counted now, a share of 2 looked like 1 at every poll.
+	 */
+	left(withinMs = 0): number {
 		const now = this.forgetOld();
-		return now > this.deadline ? 0 : Math.max(0, this.perMinute - this.times.length);
+		if (now > this.deadline) return 0;
+		const staying = this.times.filter((t) => t > now + withinMs - MINUTE_MS).length;
+		return Math.max(0, this.perMinute - staying);
 	}
 
 	take(): boolean {
