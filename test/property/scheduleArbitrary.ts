@@ -110,3 +110,39 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
 	seed: fc.integer({ min: 1, max: 1_000_000 }),
 	steps: fc.array(step, { minLength: 1, maxLength: 30 }),
 });
+
+/**
+ * Every setting a user can choose, over its whole range (issue 51, point 5): Requests per Minute
+ * from 1 to 10,000 (a quarter of the schedules with a share of 1 to 5), page caps from 1 to 1,000,
+ * Max Contacts per Poll from 1 to 10,000, eligibility up to 30 days after creation. Not yet the
+ * property test's draw: the stalls docs/trigger-open-schedules.md lists fail it. The survey draws
+ * it with PROPERTY_RANGES=wide.
+ */
+export const wideScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.chain((schedule) =>
+	fc
+		.record({
+			requestsPerMinute: fc.oneof(
+				{ weight: 1, arbitrary: fc.integer({ min: 1, max: 23 }) },
+				{ weight: 3, arbitrary: fc.integer({ min: 24, max: 10_000 }) },
+			),
+			cap: fc.oneof(
+				{ weight: 1, arbitrary: fc.integer({ min: 1, max: 9 }) },
+				{ weight: 3, arbitrary: fc.integer({ min: 10, max: 1_000 }) },
+			),
+			maxPerPoll: fc.oneof(
+				{ weight: 1, arbitrary: fc.integer({ min: 1, max: 9 }) },
+				{ weight: 3, arbitrary: fc.integer({ min: 10, max: 10_000 }) },
+			),
+			maxDelayMinutes: fc.constantFrom(5, 60, 600, 2_880, 43_200),
+		})
+		.map(({ maxDelayMinutes, ...settings }) => ({
+			...schedule,
+			...settings,
+			enrich: { ...schedule.enrich, maxDelayMinutes },
+		})),
+);
+
+/** The draw of the survey and the pick: PROPERTY_RANGES=wide for wideScheduleArbitrary. */
+export function surveyArbitrary(ranges: string | undefined): fc.Arbitrary<Schedule> {
+	return ranges === 'wide' ? wideScheduleArbitrary : scheduleArbitrary;
+}

@@ -3,7 +3,8 @@
  * The survey (survey.ts) as a jest run that the default test match leaves out:
  *   PROPERTY_RUNS=2000 SURVEY_MINUTES=30 SURVEY_OUT=/tmp/survey.json npx jest \
  *     --testMatch '<rootDir>/test/property/survey.run.ts' --maxWorkers=1
- * Unseeded unless PROPERTY_SEED is set; the seed is printed first.
+ * Unseeded unless PROPERTY_SEED is set; the seed is printed first. PROPERTY_RANGES=wide draws
+ * every setting a user can choose (scheduleArbitrary.ts, wideScheduleArbitrary).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 
@@ -27,6 +28,7 @@ it(
 				? new RegExp(process.env.SURVEY_SHRINK_ONLY)
 				: undefined,
 			report,
+			ranges: process.env.PROPERTY_RANGES,
 			// One line of JSON per shrunk failure, as it comes.
 			shrunk: (found) => appendFileSync(`${out}.shrunk.jsonl`, `${JSON.stringify(found)}\n`),
 		});

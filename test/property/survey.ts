@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 
 import type { Schedule } from './schedule';
-import { scheduleArbitrary } from './scheduleArbitrary';
+import { surveyArbitrary } from './scheduleArbitrary';
 import { runSchedule, type Outcome } from './scheduleRunner';
 
 const KINDS: Array<[RegExp, string]> = [
@@ -49,6 +49,8 @@ export async function survey(options: {
 	report: (line: string) => void;
 	/** Called with each shrunk failure as soon as it is shrunk (a long survey may be stopped). */
 	shrunk?: (found: Found) => void;
+	/** 'wide' draws every setting a user can choose (wideScheduleArbitrary). */
+	ranges?: string;
 }): Promise<{ ran: number; ms: number; found: Found[] }> {
 	const found = new Map<string, Found & { schedule: Schedule }>();
 	const began = Date.now();
@@ -56,7 +58,10 @@ export async function survey(options: {
 	// Sampled in batches, each of its own seed, so that a long survey never holds them all.
 	for (let batch = 0; ran < options.runs && Date.now() < options.deadline; batch++) {
 		const size = Math.min(100, options.runs - ran);
-		const schedules = fc.sample(scheduleArbitrary, { numRuns: size, seed: options.seed + batch });
+		const schedules = fc.sample(surveyArbitrary(options.ranges), {
+			numRuns: size,
+			seed: options.seed + batch,
+		});
 		for (const schedule of schedules) {
 			if (Date.now() >= options.deadline) break;
 			ran++;
@@ -81,7 +86,7 @@ export async function survey(options: {
 	const ms = Date.now() - began;
 	const toShrink = [...found.values()].filter((f) => options.shrinkOnly?.test(f.kind) ?? true);
 	for (const f of toShrink.slice(0, options.shrinkKinds)) {
-		f.shrunk = await shrink(f.schedule, f.kind);
+		f.shrunk = await shrink(f.schedule, f.kind, options.ranges);
 		options.report(`shrunk "${f.kind}" in ${f.shrunk.shrinks} steps: ${f.shrunk.problem}`);
 		options.shrunk?.(withoutSchedule(f));
 	}
@@ -92,10 +97,11 @@ export async function survey(options: {
 async function shrink(
 	schedule: Schedule,
 	kind: string,
+	ranges: string | undefined,
 ): Promise<{ schedule: Schedule; problem: string; shrinks: number }> {
 	let problem = '';
 	const details = await fc.check(
-		fc.asyncProperty(scheduleArbitrary, async (s) => {
+		fc.asyncProperty(surveyArbitrary(ranges), async (s) => {
 			const outcome = await runSchedule(s);
 			if (kindOf(s, outcome) !== kind) return true;
 			problem = outcome.problems[0];
