@@ -17,10 +17,11 @@ export const WALK_PAGES_WITH_ORDER = 1;
 
 /**
  * How long after its creation a contact the event does not want yet counts as waiting (for its
- * snippets, say). While one waits, or the new end brought a contact the event wants, the walk
- * reads as much as the poll's share allows, so that a contact made eligible beyond the new end
- * comes within a walk of the window (issue 51, point 4). A contact that never becomes eligible
- * stops counting after this; past it, the walk reads WALK_PAGES_WITH_ORDER a poll.
+ * snippets, say). The new end's read goes on past a page that holds one. When its three pages
+ * end while waiting contacts, or new ones the event wants, still fill them, more may wait beyond
+ * them: the walk then reads as much as the poll's share allows, so that a contact made eligible
+ * beyond the new end comes within a walk of the window (issue 51, point 4). A contact that never
+ * becomes eligible stops counting after this; past it, the walk reads WALK_PAGES_WITH_ORDER a poll.
  */
 export const WAITING_MS = 2 * 3_600_000;
 
@@ -72,10 +73,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	const { isKnown } = viewOf(state, rules);
 	const pages: ReadPage[] = [];
 	let lastPage: number | undefined;
-	// Whether contacts are on their way (see WAITING_MS): the walk then reads at the share.
+	// Whether contacts are on their way beyond the new end (see WAITING_MS): the walk then reads
+	// at the share.
 	let waiting = false;
-	const waits = (c: Parameters<typeof wants>[0]) => {
-		if (wants(c)) return !isKnown(c);
+	const recent = (c: Parameters<typeof wants>[0]) => {
 		const created = time(c);
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
 	};
@@ -85,10 +86,12 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			const read = page >= 1 ? await reader.read(page) : undefined;
 			if (!read) break;
 			pages.push(read);
-			waiting ||= read.contacts.some(waits);
+			const waits = read.contacts.some((c) => !wants(c) && recent(c));
+			const arrives = read.contacts.some((c) => wants(c) && !isKnown(c));
+			waiting = k === CHEAP_PAGES - 1 && (waits || arrives);
 			// A page of contacts the event does not want yet tells nothing: the read goes on.
 			const wanted = read.contacts.length === 0 || read.contacts.some(wants);
-			if (wanted && read.contacts.every(isKnown)) break;
+			if (wanted && read.contacts.every(isKnown) && !waits) break;
 		}
 	}
 	const step = await walkStep({
