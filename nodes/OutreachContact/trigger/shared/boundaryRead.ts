@@ -127,6 +127,9 @@ export async function readFromBoundary(
 	});
 	const result = (range: ReadPage[]) =>
 		orderedResult(input, range, newEnd, total, lastPage, disordered);
+	// An answer in another size: the boundary's positions mean others, the read starts again at the
+	// next poll, but the count the answers before it gave is kept (see readOrdered).
+	const misfit = (): OrderedResult => ({ range: [], ordered: true, total, lastPage });
 	const read = async (k: number, fresh: boolean) => {
 		const page = await reader.read(at(k), fresh);
 		if (page && !reader.fits(page)) return 'misfit' as const;
@@ -137,7 +140,7 @@ export async function readFromBoundary(
 	while (lo < hi) {
 		const mid = Math.floor((lo + hi) / 2);
 		const probe = await read(mid, false);
-		if (probe === 'misfit') return { range: [], ordered: true };
+		if (probe === 'misfit') return misfit();
 		if (!probe) return stopped();
 		if (reachesHandled(probe)) hi = mid;
 		else lo = mid + 1;
@@ -154,7 +157,7 @@ export async function readFromBoundary(
 		// In rising page numbers (see readOrdered), until a page reaches the handled contacts.
 		for (let k = Math.max(1, lo - needed + 1); ; k++) {
 			const page = await read(k, true);
-			if (page === 'misfit') return { range: [], ordered: true };
+			if (page === 'misfit') return misfit();
 			if (!page) return stopped();
 			if (k === 1) newEnd = page;
 			const prev = range[range.length - 1];
@@ -171,7 +174,7 @@ export async function readFromBoundary(
 	let k = lo;
 	let boundaryPage = await read(k, false);
 	for (;;) {
-		if (boundaryPage === 'misfit') return { range: [], ordered: true };
+		if (boundaryPage === 'misfit') return misfit();
 		if (!boundaryPage) return stopped();
 		if (reachesHandled(boundaryPage) || at(k) <= 1) break;
 		lo = hi = ++k;
@@ -186,7 +189,7 @@ export async function readFromBoundary(
 		}
 		if (unknownCount(range, isKnown) >= input.maxPerPoll) break;
 		const page = await read(k - range.length, false);
-		if (page === 'misfit') return { range: [], ordered: true };
+		if (page === 'misfit') return misfit();
 		if (!page) break;
 		range.push(page);
 	}

@@ -109,6 +109,8 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	let lastPage: number | undefined;
 	/** Oldest first: the page of the last count, when it reaches the handled ones (new ones are after it). */
 	let handledAt: number | undefined;
+	/** Oldest first: the answer that gave the count, before the last page is read. */
+	let counted: ReadPage | undefined;
 	if (order === 'newest') {
 		first = await reader.read(1);
 		lastPage = first?.pages;
@@ -121,12 +123,16 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		if (first && (first.gone || first.pages === undefined) && guess > 1)
 			first = await reader.read(1);
 		lastPage = first?.pages;
+		// The window's count, kept though the last page is refused: else the count of the last poll
+		// stays, and every poll guesses past the end, counts again and is refused the same page.
+		if (first && !first.gone && reader.fits(first)) counted = first;
 		if (first && lastPage !== undefined && lastPage >= 1 && lastPage !== first.page) {
 			first = await reader.read(lastPage);
 			lastPage = first?.gone ? undefined : (first?.pages ?? lastPage);
 		}
 	}
-	if (!first || lastPage === undefined || !reader.fits(first)) return { range: [], ordered: true };
+	if (!first || lastPage === undefined || !reader.fits(first))
+		return { range: [], ordered: true, total: counted?.total, lastPage: counted?.pages };
 	const last = lastPage;
 	const newEnd = first;
 	const total = first.total;
