@@ -144,6 +144,42 @@ async function importWhileContactsArrive() {
 	}
 }
 
+/**
+ * Pages of 2 on a share of 2 (Requests per Minute 8), an import of 150, then quiet (a poll every 5
+ * minutes for 8 hours), and with `pair` 2 contacts at once 8 hours after it (polls for 10 hours).
+ * The handled point moves only to a range's third newest date (CUTOFF_RANK), so the page of the 2
+ * contacts a range just emitted was known but never reached the handled contacts: the read from
+ * the boundary was refused the page after it, a range of those pages stored no boundary, and the
+ * next poll bisected again from the new end, at every 6th poll (152 of 153 missing over 24 hours,
+ * newest and oldest first). Once the import had come, 2 contacts created at once never came.
+ */
+async function importOnSmallPages(order: Order, pair: boolean) {
+	const { service, sim, close } = await account({
+		order,
+		cap: 2,
+		credentials: { requestsPerMinute: 8 },
+	});
+	try {
+		service.contacts.schedule(
+			steadyArrivals(START - 3 * DAY, START - MINUTE, 200, seededRandom(51)),
+		);
+		const contacts: NewContact[] = [1, 2, 3].map((i) => ({ at: START + i * MINUTE }));
+		for (let i = 0; i < 150; i++) contacts.push({ at: START + 7 * MINUTE + i * 50 });
+		if (pair)
+			contacts.push({ at: START + 8 * HOUR + MINUTE }, { at: START + 8 * HOUR + 2 * MINUTE });
+		const rows = service.contacts.schedule(contacts);
+		await pollEach(sim, every(5 * MINUTE, START, START + (pair ? 10 : 8) * HOUR));
+		expectEachOnce('every contact created after the activation comes once', sim, rows);
+		const order = sim.polls.flatMap((p) => p.ids);
+		expect({ 'they come oldest first': order }).toEqual({
+			'they come oldest first': rows.map((row) => row.id),
+		});
+		expect({ 'no poll throws': thrown(sim) }).toEqual({ 'no poll throws': [] });
+	} finally {
+		await close();
+	}
+}
+
 describe('New Contact on a small share after an import, through n8n-core', () => {
 	jest.setTimeout(60_000);
 	// Polls log that they reached the share: kept out of the test output.
@@ -168,6 +204,17 @@ describe('New Contact on a small share after an import, through n8n-core', () =>
 		'%s first, pages of 25, Requests per Minute %d, an import of 150: all come once',
 		async (order, rpm) => {
 			await importOnSmallShare(order, 25, rpm, 150);
+		},
+	);
+
+	it.each([
+		['newest', 'quiet'],
+		['oldest', 'quiet'],
+		['newest', '2 contacts at once after it'],
+	] as const)(
+		'%s first, pages of 2, Requests per Minute 8, an import of 150, %s: all come once, oldest first',
+		async (order, then) => {
+			await importOnSmallPages(order, then !== 'quiet');
 		},
 	);
 

@@ -34,17 +34,22 @@ export function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean
  * the new end, at `count` results) of the range nearest the new end. Once the ledger took the
  * range, that page is the first from the new end to reach the handled contacts (contacts left
  * by Max Contacts per Poll are the newest of the range, on that page or before it): the next
- * poll reads from it toward the new end. A range with nothing new keeps no boundary (the next
- * poll starts again from the new end).
+ * poll reads from it toward the new end. A range of handled contacts alone keeps no boundary (the
+ * next poll starts again from the new end). One that holds contacts known but not handled (emitted
+ * above the handled point, which moves only to a range's third newest date) keeps it: a bisection
+ * from the new end would settle behind them again, on the same range, at every poll.
  */
 export function waiting(
 	result: OrderedResult,
 	range: ReadPage[],
 	at: number,
 	count: number | undefined,
-	isKnown: (c: Contact) => boolean,
+	isHandled: (c: Contact) => boolean,
 ): OrderedResult {
-	const goesOn = range.length > 0 && count !== undefined && unknownCount(range, isKnown) > 0;
+	const goesOn =
+		range.length > 0 &&
+		count !== undefined &&
+		range.some((p) => p.contacts.some((c) => !isHandled(c)));
 	return {
 		...result,
 		pagesWaiting: true,
@@ -127,6 +132,14 @@ export async function readFromBoundary(
 	});
 	const result = (range: ReadPage[]) =>
 		orderedResult(input, range, newEnd, total, lastPage, disordered);
+	// The boundary's page (the `hi`-th from the new end, moved on by contacts added since) joins the
+	// handled contacts: a bisection proved it reaches them, or it is the page nearest the new end
+	// of a range the ledger took. From it on, a page of known contacts goes on from them too. The
+	// handled point moves only to a range's third newest date (CUTOFF_RANK), so the contacts a
+	// range emitted above it are known, not handled: with pages of 1 or 2 their page never reached
+	// the handled contacts again, and a share of 2 never got past it (test/attack/smallPages).
+	const meetsHandled = (p: ReadPage, k: number) =>
+		reachesHandled(p) || (k >= hi && p.contacts.length > 0 && p.contacts.every(isKnown));
 	// An answer in another size: the boundary's positions mean others, the read starts again at the
 	// next poll, but the count the answers before it gave is kept (see readOrdered).
 	const misfit = (): OrderedResult => ({ range: [], ordered: true, total, lastPage });
@@ -163,11 +176,11 @@ export async function readFromBoundary(
 			const prev = range[range.length - 1];
 			if (prev && !continues(prev, page)) range = [];
 			range.push(page);
-			if (reachesHandled(page) || atEnd(page)) break;
+			if (meetsHandled(page, k) || atEnd(page)) break;
 			if (k >= lo) lo = k + 1; // all new: the boundary lies beyond it
 		}
 		if (range[0].page === 1) return result(range);
-		return waiting(result(range), range, range[0].page, count, isKnown);
+		return waiting(result(range), range, range[0].page, count, input.isHandled);
 	}
 	// Oldest first: the boundary's page, further toward the old end while it does not reach the
 	// handled contacts (contacts that left the window at the old end moved it there).
@@ -176,7 +189,7 @@ export async function readFromBoundary(
 	for (;;) {
 		if (boundaryPage === 'misfit') return misfit();
 		if (!boundaryPage) return stopped();
-		if (reachesHandled(boundaryPage) || at(k) <= 1) break;
+		if (meetsHandled(boundaryPage, k) || at(k) <= 1) break;
 		lo = hi = ++k;
 		boundaryPage = await read(k, false);
 	}
@@ -197,5 +210,11 @@ export async function readFromBoundary(
 	// count of the newest answer.
 	const now = total ?? count;
 	const lastNow = Math.max(1, Math.ceil(now / size));
-	return waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now, isKnown);
+	return waiting(
+		result(range),
+		range,
+		lastNow - range[range.length - 1].page + 1,
+		now,
+		input.isHandled,
+	);
 }
