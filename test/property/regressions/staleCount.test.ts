@@ -1,5 +1,5 @@
 /**
- * Regression of a stale count (attack 51, schedule 177): oldest first, pages of 119, Requests per
+ * Regression of a stale count (issue 51: a schedule an attacker helper drew): oldest first, pages of 119, Requests per
  * Minute 8 (a share of 2). After a backlog drained, the floor rose, the window shrank and its
  * count dropped from 1,953 to 1,316. At every poll the read guessed the last page from the stored
  * count, found it past the end, counted again on page 1, and the share refused the real last
@@ -216,7 +216,7 @@ const schedule: Schedule = {
 	],
 };
 
-describe('a count met before the budget ran out (attack 51)', () => {
+describe('a count met before the budget ran out (issue 51)', () => {
 	it('oldest first, share 2: the window shrank, and the new count is kept though the last page was refused', async () => {
 		const outcome = await runSchedule(schedule);
 		expect(outcome.problems).toEqual([]);

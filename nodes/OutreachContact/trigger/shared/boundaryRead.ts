@@ -137,7 +137,7 @@ export async function readFromBoundary(
 	// of a range the ledger took. From it on, a page of known contacts goes on from them too. The
 	// handled point moves only to a range's third newest date (CUTOFF_RANK), so the contacts a
 	// range emitted above it are known, not handled: with pages of 1 or 2 their page never reached
-	// the handled contacts again, and a share of 2 never got past it (test/attack/smallPages).
+	// the handled contacts again, and a share of 2 never got past it (triggerSmallShare.test.ts, pages of 2).
 	const meetsHandled = (p: ReadPage, k: number) =>
 		reachesHandled(p) || (k >= hi && p.contacts.length > 0 && p.contacts.every(isKnown));
 	// An answer in another size: the boundary's positions mean others, the read starts again at the
