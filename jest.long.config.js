@@ -16,6 +16,7 @@ module.exports = {
 		'<rootDir>/test/workflow/triggerClasses.test.ts',
 		'<rootDir>/test/workflow/triggerSavedStates.test.ts',
 		'<rootDir>/test/workflow/triggerSnippets.test.ts',
+		'<rootDir>/test/workflow/triggerSmallShare.test.ts',
 		'<rootDir>/test/unit/trigger/simulation.test.ts',
 		'<rootDir>/test/compat/triggerStates.test.ts',
 		'<rootDir>/test/property/*.test.ts',

@@ -14,15 +14,17 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOWEST = [
+	'unit/trigger/enrichedSimulation',
 	'workflow/triggerEdges',
 	'workflow/triggerClasses',
 	'unit/trigger/simulation',
 	'compat/triggerStates',
 	'sandbox/simulatedService',
 	'scripts/checkService',
+	'workflow/triggerSmallShare',
+	'workflow/triggerSnippets',
 	'unit/trigger/newContactLimits',
 	'workflow/contactAddSandbox',
-	'unit/trigger/enrichedSimulation',
 	'unit/transport/sharing',
 	'workflow/stopAndOutage',
 	'unit/transport/pacing',

@@ -17,6 +17,7 @@ import type { NewContact } from '../../harness/simulatedService/contacts';
 import { seededRandom } from '../../harness/testClock';
 import type { Order } from '../../sandbox/search';
 import { capturePollLog, quietPollLog } from '../support/pollLog';
+import { size } from '../support/size';
 import {
 	account,
 	DAY,
@@ -193,14 +194,23 @@ describe('New Contact on a small share after an import, through n8n-core', () =>
 		await importWhileContactsArrive();
 	});
 
-	it.each([
-		['newest', 8],
-		['newest', 12],
-		['newest', 16],
-		['oldest', 8],
-		['oldest', 12],
-		['oldest', 16],
-	] as const)(
+	// npm test: a share of 2 and of 4; test:long adds 3 in each order.
+	it.each(
+		size(
+			[
+				['newest', 8],
+				['oldest', 16],
+			] as const,
+			[
+				['newest', 8],
+				['newest', 12],
+				['newest', 16],
+				['oldest', 8],
+				['oldest', 12],
+				['oldest', 16],
+			] as const,
+		),
+	)(
 		'%s first, pages of 25, Requests per Minute %d, an import of 150: all come once',
 		async (order, rpm) => {
 			await importOnSmallShare(order, 25, rpm, 150);
