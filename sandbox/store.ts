@@ -275,6 +275,16 @@ export class Store {
 		);
 	}
 
+	/**
+	 * Deletes a contact, as a user does in the service's app (the interface has no endpoint for
+	 * it): it leaves every search and lookup at once, and its processing is dropped. Returns
+	 * whether it was there.
+	 */
+	deleteContact(id: number): boolean {
+		this.processing.delete(id);
+		return this.contactsById.delete(id);
+	}
+
 	/** Sets updated_date (default: now). */
 	touchContact(id: number, when: TimeInput = this.now()): ContactRecord {
 		const record = this.requireContact(id);

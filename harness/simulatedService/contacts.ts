@@ -94,6 +94,9 @@ export class ContactStore {
 
 	private nextId = 1;
 
+	/** Contacts deleted (`remove`): their later changes are dropped. */
+	private readonly deleted = new Set<number>();
+
 	/** Calendar days by quarter hour: every zone's offsets and changes fall on quarter hours. */
 	private readonly days = new Map<number, number>();
 
@@ -140,6 +143,7 @@ export class ContactStore {
 		const appearing: Row[] = [];
 		while (this.nextChange < this.changes.length && this.changes[this.nextChange].at <= now) {
 			const { kind, row, at } = this.changes[this.nextChange++];
+			if (this.deleted.has(row.id)) continue;
 			if (kind === 'appear') appearing.push(row);
 			else this.updateRow(row, at, kind);
 		}
@@ -149,6 +153,27 @@ export class ContactStore {
 			this.changes.splice(0, this.nextChange);
 			this.nextChange = 0;
 		}
+	}
+
+	/**
+	 * Deletes contacts, as a user does in the service's app: they leave every search at once, and
+	 * what was scheduled for them later is dropped. Returns those that were in the search.
+	 */
+	remove(ids: readonly number[]): Row[] {
+		const removed: Row[] = [];
+		for (const id of ids) {
+			this.deleted.add(id);
+			const row = this.byId.get(id);
+			if (!row) continue;
+			this.byId.delete(id);
+			removed.push(row);
+			for (const list of [this.byCreated, this.byRank]) {
+				const at = list.indexOf(row);
+				if (at >= 0) list.splice(at, 1);
+			}
+		}
+		if (removed.length > 0) this.rebuiltAt = ++this.version;
+		return removed;
 	}
 
 	/** Contacts still to appear. */

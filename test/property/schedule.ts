@@ -43,6 +43,17 @@ export interface Step {
 	/** The share of this poll's requests (retries included) the service answers with a fault. */
 	faultPercent: number;
 	faultStatus: 503 | 429 | 'mixed';
+	/** Contacts deleted in the service's app (absent: none). */
+	deletions?: Deletions;
+}
+
+/**
+ * Deletions of a step: `before` contacts of the search, drawn at random, just before the poll;
+ * `during` of the newest while the poll pages (after its first page is answered).
+ */
+export interface Deletions {
+	before: number;
+	during: number;
 }
 
 export interface Schedule {
@@ -91,6 +102,7 @@ export interface PlannedPoll {
 	clockStepMs: number;
 	faultPercent: number;
 	faultStatus: 503 | 429 | 'mixed';
+	deletions?: Deletions;
 }
 
 export interface Plan {
@@ -140,6 +152,7 @@ export function planOf(schedule: Schedule): Plan {
 			clockStepMs,
 			faultPercent: step.faultPercent,
 			faultStatus: step.faultStatus,
+			...(step.deletions ? { deletions: step.deletions } : {}),
 		});
 		previous = at;
 	}

@@ -148,7 +148,7 @@ class ScheduleRun {
 			this.judge(this.polls - 1, at);
 		}
 		if (this.problems.length === 0) await this.drain();
-		const required = this.contacts.filter((c) => this.rules.must(c)).length;
+		const required = this.contacts.filter((c) => this.owed(c)).length;
 		return {
 			problems: this.problems,
 			polls: this.polls,
@@ -159,9 +159,14 @@ class ScheduleRun {
 		};
 	}
 
+	/** Whether the contact must come: the event's rules say so and it was not deleted. */
+	private owed(c: PlannedContact): boolean {
+		return this.rules.must(c) && !this.service.deleted.has(c.id);
+	}
+
 	/** Polls every minute without faults until every contact that must come came, within a bound. */
 	private async drain(): Promise<void> {
-		const must = this.contacts.filter((c) => this.rules.must(c));
+		const must = this.contacts.filter((c) => this.owed(c));
 		const missing = () =>
 			must.filter(
 				(c) => !this.emitted.has(c.id) && datedAt(this.schedule, c) >= this.givenUpBefore,
@@ -342,6 +347,8 @@ class ScheduleRun {
 		parts.push(`dated ${this.minutes(c.createdMs)}`);
 		if (c.enrichAt !== undefined) parts.push(`enriched ${this.minutes(c.enrichAt)}`);
 		if (c.snippetsAt !== undefined) parts.push(`snippets ${this.minutes(c.snippetsAt)}`);
+		const deleted = this.service.deleted.get(c.id);
+		if (deleted !== undefined) parts.push(`deleted ${this.minutes(deleted)}`);
 		return parts.join(', ');
 	}
 }

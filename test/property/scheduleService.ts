@@ -58,6 +58,12 @@ export class ScheduleService {
 
 	private built: { key: string; rows: Row[] } | undefined;
 
+	/** Each deleted contact and when (true time): a deleted contact is owed no more. */
+	readonly deleted = new Map<number, number>();
+
+	/** Of the newest, how many this poll deletes after its first page is answered. */
+	private deleteDuring = 0;
+
 	constructor(
 		private readonly clock: TestClock,
 		private readonly order: ListOrder,
@@ -88,6 +94,22 @@ export class ScheduleService {
 		this.plan = plan;
 		this.streak = 0;
 		this.faultRandom = createPrng(this.seed * 7919 + index);
+		this.deleteDuring = plan?.deletions?.during ?? 0;
+		const before = plan?.deletions?.before ?? 0;
+		if (before > 0) {
+			// Drawn from the contacts in the search now, with a random of the poll's own.
+			this.store.catchUp(this.clock.time);
+			const random = createPrng(this.seed * 104_729 + index);
+			const rows = [...this.store.byCreated];
+			const picked: number[] = [];
+			for (let i = 0; i < before && rows.length > 0; i++)
+				picked.push(rows.splice(Math.floor(random() * rows.length), 1)[0].id);
+			this.remove(picked);
+		}
+	}
+
+	private remove(ids: number[]): void {
+		for (const row of this.store.remove(ids)) this.deleted.set(row.id, this.clock.time);
 	}
 
 	/** What n8n's httpRequestWithAuthentication returns for a request of the node's transport. */
@@ -119,7 +141,17 @@ export class ScheduleService {
 			this.cap,
 		);
 		if (!page) return reply(404, { detail: 'Invalid page.' });
-		return reply(200, { contacts: page.items.map(publicContact), pagination: page.pagination });
+		const answer = reply(200, {
+			contacts: page.items.map(publicContact),
+			pagination: page.pagination,
+		});
+		if (this.deleteDuring > 0) {
+			// While the poll pages: the newest contacts of the account go.
+			const newest = this.store.byCreated.slice(-this.deleteDuring).map((row) => row.id);
+			this.deleteDuring = 0;
+			this.remove(newest);
+		}
+		return answer;
 	}
 
 	/** The fault of the request now arriving, if any, never more than MAX_FAULT_STREAK in a row. */

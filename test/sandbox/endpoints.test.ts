@@ -254,6 +254,26 @@ describe('sandbox endpoints', () => {
 			expect(ids.slice(-2)[1]).toBe((ids.slice(-2)[0] as number) + 1);
 		});
 
+		it('a contact deleted in the app (store.deleteContact) leaves the search and the lookup', async () => {
+			await api(sandbox, 'POST', '/contact/', {
+				email: 'gone@example.com',
+				sequence_id: 103,
+				playbook_id: 201,
+			});
+			const id = sandbox.store.listContacts().slice(-1)[0]?.id as number;
+			const inSearch = async () => {
+				const res = await api(sandbox, 'POST', '/contact/search/', {
+					search: [{ property: 'sequence_id', condition: 'is', value: 103 }],
+				});
+				return (res.body as { contacts: Array<{ id: number }> }).contacts.map((c) => c.id);
+			};
+			expect(await inSearch()).toContain(id);
+			expect(sandbox.store.deleteContact(id)).toBe(true);
+			expect(await inSearch()).not.toContain(id);
+			expect((await api(sandbox, 'GET', `/contact/${id}/`)).status).toBe(404);
+			expect(sandbox.store.deleteContact(id)).toBe(false);
+		});
+
 		it('treats the same email in the same sequence as a duplicate (success, no new contact)', async () => {
 			const body = { email: 'dup@example.com', sequence_id: 104, playbook_id: 203 };
 			expect((await api(sandbox, 'POST', '/contact/', body)).body).toEqual({

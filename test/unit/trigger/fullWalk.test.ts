@@ -4,6 +4,11 @@ import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
 import { pageAllowance } from '../../../nodes/OutreachContact/paging/pager';
 import { walkStep, type WalkPosition } from '../../../nodes/OutreachContact/trigger/shared/walk';
 import {
+	LOCATE_PAGES,
+	placeRead,
+	readAnchored,
+} from '../../../nodes/OutreachContact/trigger/shared/walkAnchor';
+import {
 	createdTime,
 	DAY_MS,
 	MINUTE_MS,
@@ -30,7 +35,13 @@ function service(contacts: Contact[], order: FakeSearch['order'] = 'asListed', c
 async function step(
 	position: WalkPosition,
 	known: Set<number> | ((c: Contact) => boolean),
-	options: { maxPerPoll?: number; take?: () => boolean; maxPages?: number; size?: number } = {},
+	options: {
+		maxPerPoll?: number;
+		take?: () => boolean;
+		maxPages?: number;
+		size?: number;
+		whole?: boolean;
+	} = {},
 ) {
 	const reader = new PageReader(pollContext, [], options.size ?? 10, options.take ?? (() => true));
 	return await walkStep({
@@ -41,6 +52,7 @@ async function step(
 		isKnown: typeof known === 'function' ? known : (x) => known.has(x.id),
 		horizon: T0 + DAY_MS,
 		maxPages: options.maxPages,
+		whole: options.whole,
 	});
 }
 
@@ -186,5 +198,108 @@ describe('walkStep', () => {
 		const short = await step(start, () => true);
 		expect(short.complete).toBe(true);
 		expect(short.pages).toHaveLength(2);
+	});
+});
+
+/**
+ * A walk that stands for "what was there" reads back where its list shrank (walkAnchor.ts). Each
+ * rule has a case that fails when it is taken out: the read back, the contact after the anchor,
+ * the bound of LOCATE_PAGES, a read back once a page.
+ */
+describe('a walk that must be whole, where its list shrinks', () => {
+	it('contacts deleted between two of its pages: it reads back and meets every contact that stayed', async () => {
+		const fake = service(range(1, 50).map(c), 'oldest');
+		// After page 2 is answered, 5 contacts of page 1 are deleted: 21 to 25 move onto page 2.
+		fake.beforeAnswer = (page) => {
+			if (page === 3 && fake.contacts.length === 50)
+				fake.contacts = fake.contacts.filter((x) => x.id > 5);
+		};
+		const whole = await step(start, () => false, { whole: true, maxPerPoll: Infinity });
+		expect(idsRead(whole).sort((a, b) => a - b)).toEqual(range(1, 50));
+		expect(whole.complete).toBe(true);
+		expect(whole.position.shrank).toBeUndefined();
+		// Page 3 showed the smaller count; page 2 was read again from after the anchor (20).
+		expect(fake.requests.map((r) => r.page)).toEqual([1, 2, 3, 2, 3, 4, 5]);
+		// The same list, read as before walkAnchor.ts: 21 to 25 are never met.
+		fake.contacts = range(1, 50).map(c);
+		fake.requests.length = 0;
+		const plain = await step(start, () => false, { maxPerPoll: Infinity });
+		expect(idsRead(plain)).not.toEqual(expect.arrayContaining([21, 22, 23, 24, 25]));
+		expect(plain.position.shrank).toBe(true);
+	});
+
+	it('between polls: the next poll reads back from where the last stopped', async () => {
+		const fake = service(range(1, 40).map(c), 'oldest');
+		let n = 0;
+		const first = await step(start, () => false, {
+			whole: true,
+			maxPerPoll: Infinity,
+			take: () => ++n <= 2,
+		});
+		expect(idsRead(first)).toEqual(range(1, 20));
+		expect(first.position.anchor).toEqual({ ids: ['18', '19', '20'], total: 40 });
+		fake.contacts = fake.contacts.filter((x) => x.id % 4 !== 0); // 10 deleted, 5 before 20
+		const second = await step(first.position, () => false, { whole: true, maxPerPoll: Infinity });
+		expect(idsRead(second).sort((a, b) => a - b)).toEqual(range(21, 40).filter((i) => i % 4));
+		expect(second.position.shrank).toBeUndefined();
+	});
+
+	it('contacts added before its anchor: it goes on from the contact after the anchor', () => {
+		const position: WalkPosition = {
+			page: 3,
+			newest: null,
+			anchor: { ids: ['18', '19', '20'], total: 40 },
+		};
+		const page = { page: 3, pageSize: 10, total: 45, contacts: range(16, 25).map(c) };
+		const placed = placeRead(page, position);
+		expect(placed !== 'back' && placed.contacts.map((x) => x.id)).toEqual(range(21, 25));
+	});
+
+	it(`reads back at most ${LOCATE_PAGES} pages, then goes on and proves nothing`, async () => {
+		const fake = service(range(1, 100).map(c), 'oldest');
+		let n = 0;
+		const first = await step(start, () => false, {
+			whole: true,
+			maxPerPoll: Infinity,
+			take: () => ++n <= 6,
+		});
+		expect(first.position.page).toBe(7);
+		// The anchor's contacts and 50 more before them go: the anchor is nowhere.
+		fake.contacts = fake.contacts.filter((x) => x.id > 60);
+		fake.requests.length = 0;
+		const second = await step(first.position, () => false, { whole: true, maxPerPoll: Infinity });
+		expect(fake.requests[0].page).toBe(7);
+		const back = fake.requests.slice(1, 1 + LOCATE_PAGES).map((r) => r.page);
+		expect(back).toEqual([6, 5, 4, 3]);
+		expect(second.position.shrank).toBe(true);
+		expect(second.complete).toBe(true);
+	});
+
+	it('reads back from a page once: a list that shrinks at every read still ends', async () => {
+		const fake = service(range(1, 200).map(c), 'oldest');
+		// Every answer after the first: the oldest contact goes.
+		fake.beforeAnswer = () => {
+			if (fake.requests.length > 1) fake.contacts = fake.contacts.slice(1);
+		};
+		const s = await step(start, () => false, { whole: true, maxPerPoll: Infinity });
+		expect(s.complete).toBe(true);
+		const pages = fake.requests.map((r) => r.page);
+		// Each page read at most three times (read, read back from the next, read again).
+		for (const p of new Set(pages))
+			expect(pages.filter((x) => x === p).length).toBeLessThanOrEqual(3);
+		expect(s.position.shrank).toBe(true);
+	});
+
+	it('a stored anchor is read back as written; anything else is left out', () => {
+		expect(
+			readAnchored({
+				anchor: { ids: ['1', '2', '3', '4'], total: 9 },
+				locating: { from: 3 },
+				located: 3,
+			}),
+		).toEqual({ anchor: { ids: ['2', '3', '4'], total: 9 }, locating: { from: 3 }, located: 3 });
+		expect(
+			readAnchored({ anchor: { ids: [1, 'x'.repeat(65)] }, locating: null, located: 0 }),
+		).toEqual({});
 	});
 });

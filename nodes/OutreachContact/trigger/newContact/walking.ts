@@ -70,6 +70,9 @@ export async function readWalking(
 		reader: readerFor(walk.days),
 		position: walk,
 		...(sampling ? { maxPerPoll: Infinity } : {}),
+		// The walk after an update records what was there (priorFloor.ts), the sample's walk where
+		// the activation's contacts end: none of it may move past them.
+		whole: state.priorFloor !== undefined || sampling !== undefined,
 		ceilingOf: (first) =>
 			sampling
 				? undefined

@@ -4,6 +4,7 @@ import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
 import { CUTOFF_RANK, OrderWatch, type ResultOrder, type TimeOf } from './serviceTime';
 import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './ledger/shapes';
+import { anchorOf, placeRead } from './walkAnchor';
 
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
@@ -39,6 +40,11 @@ export interface WalkInput {
 	maxPages?: number;
 	/** The walk's ceiling, decided on its first page (walkCeiling, below); none when absent. */
 	ceilingOf?(first: ReadPage): number | undefined;
+	/**
+	 * Whether the walk stands for "what was there" (the first walk of an eligible event, the walk
+	 * after an update): where its list shrinks, it reads back to where it stopped (walkAnchor.ts).
+	 */
+	whole?: boolean;
 }
 
 export async function walkStep(input: WalkInput): Promise<WalkStep> {
@@ -52,10 +58,14 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (input.maxPages !== undefined && pages.length >= input.maxPages) {
 			return { pages, position, complete: false };
 		}
-		const read = await reader.read(position.page);
-		if (!read) return { pages, position, complete: false };
+		// A walk that must be whole reads each page as it is now (the reader keeps what it read).
+		const fetched = await reader.read(position.page, input.whole);
+		if (!fetched) return { pages, position, complete: false };
+		const read = input.whole ? placeRead(fetched, position) : fetched;
+		if (read === 'back') continue;
 		// Decided again at every first page; undefined (none) replaces one stored before.
-		if (position.page === 1 && input.ceilingOf) position.ceiling = input.ceilingOf(read);
+		if (position.page === 1 && !position.anchor && input.ceilingOf)
+			position.ceiling = input.ceilingOf(read);
 		const before = fresh.size;
 		for (const c of read.contacts) {
 			if (!isKnown(c) && !aboveCeiling(c, position.ceiling, time)) fresh.add(c?.id);
@@ -72,9 +82,11 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// move those after them onto pages already read, where this walk never meets them: a walk
 		// whose list shrank proves nothing (survey 25: after a pause of 45 hours, 7 lost).
 		// A page past the end that an earlier page said was there shows it too.
-		if (read.gone && position.page > 1) position.shrank = true;
+		// A walk that must be whole reads back instead (placeRead).
+		if (read.gone && position.page > 1 && !input.whole) position.shrank = true;
 		if (read.total !== undefined) {
-			if (position.total !== undefined && read.total < position.total) position.shrank = true;
+			const fewer = position.total !== undefined && read.total < position.total;
+			if (fewer && !input.whole) position.shrank = true;
 			position.total = Math.max(position.total ?? 0, read.total);
 		}
 		if (position.limit === undefined && read.pages !== undefined) {
@@ -97,12 +109,13 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			position.tops = [...(position.tops ?? []), t].sort((a, b) => b - a).slice(0, CUTOFF_RANK);
 			position.newest = position.tops.length < CUTOFF_RANK ? null : position.tops[CUTOFF_RANK - 1];
 		}
+		// Of the page as it came (placeRead may have taken only the contacts after the anchor).
 		const last =
-			read.gone ||
-			read.contacts.length === 0 ||
-			(read.pages !== undefined
-				? position.page >= read.pages
-				: read.contacts.length < read.pageSize);
+			fetched.gone ||
+			fetched.contacts.length === 0 ||
+			(fetched.pages !== undefined
+				? position.page >= fetched.pages
+				: fetched.contacts.length < fetched.pageSize);
 		if (last) return { pages, position, complete: true, order: watch.order };
 		if (position.limit !== undefined && position.page >= position.limit) {
 			// An import while the walk reads looks the same as a pager that never ends: say what came back.
@@ -110,6 +123,8 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			const inconsistent = `page ${position.page} reported ${reported}, past the ${position.limit} the walk's first page allowed (contacts added while the walk read, or a count that never ends); the walk ended there, and the next walk reads the window again`;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
 		}
+		// The walk leaves the page: where it stopped, should the list shrink (walkAnchor.ts).
+		if (input.whole) position.anchor = anchorOf(fetched, position.anchor);
 		position.page++;
 		if (fresh.size === input.maxPerPoll) return { pages, position, complete: false };
 	}

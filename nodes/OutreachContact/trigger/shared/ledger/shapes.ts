@@ -63,6 +63,18 @@ export interface Walk {
 	 * were deleted), and those after them moved onto pages already read. The walk proves nothing.
 	 */
 	shrank?: boolean;
+	/** A walk that stands for "what was there": where its last page ended (walkAnchor.ts). */
+	anchor?: WalkAnchor;
+	/** It reads back from `from`, where the list shrank, looking for the anchor. */
+	locating?: { from: number };
+	/** The last page from which it read back (once a page, so the walk ends). */
+	located?: number;
+}
+
+/** The last ids a walk read and the count of results their page reported (walkAnchor.ts). */
+export interface WalkAnchor {
+	ids: string[];
+	total?: number;
 }
 
 /** The first walk completing a sample without an order (sampling.ts). */

@@ -13,6 +13,7 @@ import {
 	type StoredState,
 	type Walk,
 } from './shapes';
+import { readAnchored } from '../walkAnchor';
 import { readZoneLag } from './zoneLag';
 
 /**
@@ -102,7 +103,7 @@ function readWalk(raw: unknown): (Walk & { extra: Json }) | undefined {
 	if (count(w.limit, 1) !== undefined) walk.limit = w.limit as number;
 	if (isTime(w.ceiling)) walk.ceiling = w.ceiling;
 	if (Array.isArray(w.tops)) walk.tops = w.tops.filter(isTime).slice(0, 3);
-	return walk;
+	return Object.assign(walk, readAnchored(w));
 }
 
 const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {

@@ -1,0 +1,114 @@
+import type { ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
+import { idKey } from './ledger/candidates';
+import { MAX_ID_LENGTH, type Walk, type WalkAnchor } from './ledger/shapes';
+import type { WalkPosition } from './walk';
+
+/**
+ * Where a walk that stands for "what was there" stopped reading (issue 51, point 3): the ids of
+ * the last contacts of the last page it read, and the count of results that page reported.
+ * Contacts that leave the list while the walk reads (deleted, or out of the window) move those
+ * after them back, onto pages the walk has read. When a later page reports a smaller count, or
+ * comes back past the end, the walk reads back from the page before, at most LOCATE_PAGES pages,
+ * until it meets the anchor, and goes on from the contact after it: only what may have moved is
+ * read again, so a walk still ends under steady deletions. Contacts added before the anchor move
+ * it forward instead: a page that holds the anchor is read from the contact after it.
+ */
+
+/** The ids an anchor keeps: when one of them leaves, the others still place it. */
+export const ANCHOR_IDS = 3;
+
+/** How many pages back from where the list shrank the walk looks for its anchor. */
+export const LOCATE_PAGES = 4;
+
+/** The anchor after reading `read`; the one before when the page was empty. */
+export function anchorOf(read: ReadPage, before: WalkAnchor | undefined): WalkAnchor | undefined {
+	const ids = read.contacts
+		.map((c) => idKey(c?.id))
+		.filter((k): k is string => k !== undefined)
+		.slice(-ANCHOR_IDS);
+	if (ids.length === 0) return before;
+	return read.total === undefined ? { ids } : { ids, total: read.total };
+}
+
+/** Index of the last contact of `contacts` the anchor names, or -1. */
+export function anchorIndex(contacts: Contact[], anchor: WalkAnchor): number {
+	for (let i = contacts.length - 1; i >= 0; i--) {
+		const key = idKey(contacts[i]?.id);
+		if (key !== undefined && anchor.ids.includes(key)) return i;
+	}
+	return -1;
+}
+
+/** Whether the list shrank since the anchor's page was read: a smaller count, or the end gone. */
+export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
+	if (read.gone) return true;
+	return read.total !== undefined && anchor.total !== undefined && read.total < anchor.total;
+}
+
+/**
+ * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
+ * (which it moves): the page, from the contact after the anchor when it holds the anchor; or
+ * 'back' when the walk reads the page before, to look for its anchor. Each page starts such a
+ * search once: where the list shrinks again, or the anchor is not met within LOCATE_PAGES pages
+ * (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves nothing).
+ */
+export function placeRead(read: ReadPage, position: WalkPosition): ReadPage | 'back' {
+	const { anchor, locating } = position;
+	if (!anchor) return read;
+	const at = anchorIndex(read.contacts, anchor);
+	// Cleared by undefined, not delete: the ledger merges the position into the stored walk.
+	if (at >= 0) {
+		position.locating = undefined;
+		return { ...read, contacts: read.contacts.slice(at + 1) };
+	}
+	if (locating) {
+		if (position.page > 1 && locating.from - position.page < LOCATE_PAGES) {
+			position.page--;
+			return 'back';
+		}
+		position.locating = undefined;
+		position.shrank = true;
+		return read;
+	}
+	if (position.page === 1 || !shrankSince(read, anchor)) return read;
+	if (position.located === position.page) {
+		position.shrank = true;
+		return read;
+	}
+	position.located = position.page;
+	position.locating = { from: position.page };
+	position.page--;
+	return 'back';
+}
+
+/** What a stored walk holds of its anchor and read back; a field not as written is left out. */
+export function readAnchored(
+	w: Record<string, unknown>,
+): Pick<Walk, 'anchor' | 'locating' | 'located'> {
+	const read: Pick<Walk, 'anchor' | 'locating' | 'located'> = {};
+	const anchor = readAnchor(w.anchor);
+	if (anchor) read.anchor = anchor;
+	const from = (w.locating as { from?: unknown } | undefined)?.from;
+	if (isPage(from)) read.locating = { from };
+	if (isPage(w.located)) read.located = w.located;
+	return read;
+}
+
+const isPage = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+
+/** A stored anchor, or undefined when it is not as written. */
+function readAnchor(raw: unknown): WalkAnchor | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const a = raw as Record<string, unknown>;
+	if (!Array.isArray(a.ids)) return undefined;
+	const ids = a.ids.filter(
+		(id): id is string => typeof id === 'string' && id.length <= MAX_ID_LENGTH,
+	);
+	if (ids.length === 0) return undefined;
+	const anchor: WalkAnchor = { ids: ids.slice(-ANCHOR_IDS) };
+	const total = a.total;
+	if (typeof total === 'number' && Number.isFinite(total) && total >= 0)
+		anchor.total = Math.floor(total);
+	return anchor;
+}
