@@ -76,6 +76,18 @@ const step: fc.Arbitrary<Step> = fc.record({
 		{ weight: 1, arbitrary: fc.integer({ min: 5, max: 50 }) },
 	),
 	faultStatus: fc.constantFrom<Step['faultStatus']>(503, 429, 'mixed'),
+	// Contacts deleted in the service's app before about one poll in ten: 1 to 20 at random, and
+	// 0 to 4 of the newest while the poll pages (issue 51, point 3).
+	deletions: fc.oneof(
+		{ weight: 9, arbitrary: fc.constant(undefined) },
+		{
+			weight: 1,
+			arbitrary: fc.record({
+				before: fc.integer({ min: 1, max: 20 }),
+				during: fc.integer({ min: 0, max: 4 }),
+			}),
+		},
+	),
 });
 
 export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({

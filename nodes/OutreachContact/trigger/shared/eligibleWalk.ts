@@ -1,10 +1,11 @@
 import { PageReader, type ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
 import type { EventPollFunction } from './eventPoll';
 import { viewOf } from './ledger/candidates';
 import { activatedEligible, newEligibleWalk, settleEligible } from './ledger/eligible';
 import { FIRST_RUN_LOOKBACK_MS, opened } from './ledger/ledger';
 import { CHEAP_PAGES } from './orderedRead';
-import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from './serviceTime';
+import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime';
 import { readSample } from './activationSample';
 import type { EligibleState } from './ledger/shapes';
 import { walkStep } from './walk';
@@ -23,7 +24,7 @@ export const WALK_PAGES_WITH_ORDER = 1;
  * beyond the new end comes within a walk of the window (issue 51, point 4). A contact that never
  * becomes eligible stops counting after this; past it, the walk reads WALK_PAGES_WITH_ORDER a poll.
  */
-export const WAITING_MS = 2 * 3_600_000;
+export const WAITING_MS = 2 * HOUR_MS;
 
 /**
  * One poll of an event that wants each contact once, when it becomes eligible (its table entry's
@@ -76,7 +77,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// Whether contacts are on their way beyond the new end (see WAITING_MS): the walk then reads
 	// at the share.
 	let waiting = false;
-	const recent = (c: Parameters<typeof wants>[0]) => {
+	const recent = (c: Contact) => {
 		const created = time(c);
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
 	};

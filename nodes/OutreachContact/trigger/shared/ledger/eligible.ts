@@ -25,13 +25,13 @@ export const RETENTION_MS = 30 * DAY_MS;
 export const MAX_SEEN = 20_000;
 
 /** A walk's window may take hours: it is made a day wider than since's. */
-const ENRICHED_WALK_SPAN_MS = DAY_MS;
+const ELIGIBLE_WALK_SPAN_MS = DAY_MS;
 
 /** The walk that starts at `now`, for the eligible contacts updated since `since`. */
 export function newEligibleWalk(since: number, now: number): EligibleState['walk'] {
 	return {
 		page: 1,
-		days: windowDays(now + ENRICHED_WALK_SPAN_MS, since),
+		days: windowDays(now + ELIGIBLE_WALK_SPAN_MS, since),
 		startedAt: now,
 		newest: null,
 	};

@@ -31,8 +31,8 @@ const STORED = {
 	boundary: 'bisect',
 	widened: 'span',
 	logged: 'reported',
-	enrichedFloor: 'createdFloor',
-	enrichedCutoff: 'recordUntil',
+	eligibleFloor: 'createdFloor',
+	eligibleCutoff: 'recordUntil',
 } as const;
 
 /** Where the rolling check's rounds began (stored under their own names). */
@@ -175,9 +175,12 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 	return { state: { ...common, mode: 'walking', walk: walk ?? null, ...sampling } };
 }
 
-/** Reads a stored Contact Enriched state; version 1 goes on with a new walk from its `since`. */
+/**
+ * Reads a stored state of an eligible-contacts event (Contact Enriched, Contact Snippets Ready);
+ * version 1 goes on with a new walk from its `since`.
+ */
 export function readEligibleState(raw: unknown): StoredState<EligibleState> {
-	const { json, base, problem, newer } = readBase(raw, STORED.enrichedFloor);
+	const { json, base, problem, newer } = readBase(raw, STORED.eligibleFloor);
 	if (!json || !base) return { problem, newer };
 	if (!isTime(json.since)) return { problem: 'the stored state has invalid times' };
 	const stored = readWalk(json.walk);
@@ -230,10 +233,10 @@ export function toStored(state: EventState): Json {
 		}
 		return out;
 	}
-	Object.assign(out, { since: state.since, [STORED.enrichedFloor]: state.floor, seen });
+	Object.assign(out, { since: state.since, [STORED.eligibleFloor]: state.floor, seen });
 	Object.assign(out, { [STORED.logged]: state.logged, walk: state.walk });
 	if (pageSize !== undefined) out.pageSize = pageSize;
-	if (state.mode === 'first') out[STORED.enrichedCutoff] = state.cutoff;
+	if (state.mode === 'first') out[STORED.eligibleCutoff] = state.cutoff;
 	if (state.mode === 'newEnd') {
 		out.order = state.order;
 		if (state.lastPage !== undefined) out.lastPage = state.lastPage;
