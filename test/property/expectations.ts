@@ -5,6 +5,7 @@
  * overlap of an hour at the activation's edge) and where the test keeps clear of the stated
  * assumptions (see LATE_MS and EDGE_MS).
  */
+import { RETENTION_MS } from '../../nodes/OutreachContact/trigger/shared/ledger/eligible';
 import { scheduleEventOf } from './events';
 import type { PlannedContact, Schedule } from './schedule';
 
@@ -118,6 +119,11 @@ export function rulesOf(
 				(days === 0 ? afterActivation(c) : datedAt(schedule, c) >= since + EDGE_MS),
 		};
 	}
+	// docs/trigger.md, retention: a contact created more than 30 days before a complete walk is
+	// never emitted. One made eligible within a day of that is not required (the walk that meets
+	// it may complete after it); the runner polls at least every 6 hours until the last contact
+	// becomes eligible, so that no pause of the schedule passes the retention.
+	const pastRetention = (c: PlannedContact, at: number) => at > c.createdMs + RETENTION_MS - DAY;
 	// An event of eligible contacts (Contact Enriched: the enrichment): the event is the moment a
 	// contact becomes eligible; with N days, of contacts created in them too. docs/trigger.md:
 	// "With N days, the first walk emits the contacts of those days" (eligible ones, as they are
@@ -140,6 +146,7 @@ export function rulesOf(
 				ofSequence(c) &&
 				!late(c) &&
 				at !== undefined &&
+				!pastRetention(c, at) &&
 				(days === 0
 					? afterActivation(c) && at > activation.end
 					: at >= since + EDGE_MS && datedAt(schedule, c) >= since + EDGE_MS)

@@ -117,7 +117,7 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
 	}),
 	enrich: fc.record({
 		percent: fc.integer({ min: 30, max: 100 }),
-		maxDelayMinutes: fc.constantFrom(5, 60, 600, 2880),
+		maxDelayMinutes: fc.constantFrom(5, 60, 600, 2_880, 43_200),
 	}),
 	seed: fc.integer({ min: 1, max: 1_000_000 }),
 	steps: fc.array(step, { minLength: 1, maxLength: 30 }),

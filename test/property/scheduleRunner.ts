@@ -23,6 +23,12 @@ import { planOf, type PlannedContact, type PlannedPoll, type Schedule } from './
 import { ScheduleService, type Received } from './scheduleService';
 
 const MINUTE = 60_000;
+/** Polls beyond docs/trigger.md's formulas that the liveness check allows (livenessBound). */
+export const LIVENESS_MARGIN = 3;
+
+/** The longest gap between the schedule's end and the drain (see drain). */
+const KEEP_ALIVE_MS = 6 * 60 * MINUTE;
+
 /** Polls after the drain that must bring nothing again. */
 const AFTER_DRAIN = 5;
 
@@ -164,6 +170,33 @@ class ScheduleRun {
 		return this.rules.must(c) && !this.service.deleted.has(c.id);
 	}
 
+	/**
+	 * Liveness (issue 51, point 5): once no contact is created, becomes eligible or is deleted, the
+	 * polls a minute apart within which every owed contact comes. docs/trigger.md's formulas with
+	 * the schedule's settings, plus LIVENESS_MARGIN:
+	 * - the backlog of `missing` contacts as an import ("How long an import takes": Max Contacts
+	 *   per Poll, the pages the share reads beside the rolling check, the search for its end);
+	 * - and three walks of the window (the one under way, the next, and the one `since` waits for):
+	 *   a walk reads at the share; an event of eligible contacts beside the new end of a list in an
+	 *   order reads one page a poll ("Eligible contacts").
+	 */
+	private livenessBound(missing: number, eligible: boolean): number {
+		const { maxPerPoll, cap } = this.schedule;
+		const size = Math.min(cap, 100);
+		const reads = Math.max(1, this.share - 1);
+		const pages = Math.ceil(missing / size);
+		const backlog =
+			Math.max(
+				Math.ceil(missing / maxPerPoll),
+				Math.ceil(pages / Math.min(Math.ceil(maxPerPoll / size), reads)),
+			) +
+			Math.ceil(Math.log2(pages + 1) / reads) +
+			1;
+		const windowPages = Math.max(1, Math.ceil(this.service.store.byCreated.length / size));
+		const walk = eligible ? windowPages : Math.ceil(windowPages / this.share);
+		return backlog + 3 * walk + LIVENESS_MARGIN;
+	}
+
 	/** Polls every minute without faults until every contact that must come came, within a bound. */
 	private async drain(): Promise<void> {
 		const must = this.contacts.filter((c) => this.owed(c));
@@ -173,13 +206,14 @@ class ScheduleRun {
 			);
 		const { eligibleAt } = scheduleEventOf(this.schedule.event);
 		const settled = Math.max(0, ...must.map((c) => Math.max(c.visibleAt, eligibleAt?.(c) ?? 0)));
-		const pages = Math.ceil(this.contacts.length / Math.min(this.schedule.cap, 100));
-		// A walk reads the window at the share; an event of eligible contacts, beside the new end of
-		// a list in an order, one page a poll (docs/trigger.md, "Eligible contacts").
-		const walkPolls = eligibleAt ? pages : Math.ceil(pages / this.share);
-		const bound = () =>
-			this.drainFactor *
-			(Math.ceil(missing().length / this.schedule.maxPerPoll) + 3 * walkPolls + 60);
+		const bound = () => this.drainFactor * this.livenessBound(missing().length, !!eligibleAt);
+		// Until the last owed contact becomes eligible (up to 30 days after the schedule), a poll
+		// every 6 hours: the trigger stays on, as a user's does (expectations.ts, retention).
+		while (this.clock.time + KEEP_ALIVE_MS < settled && this.problems.length === 0) {
+			const at = await this.poll({ at: this.clock.time + KEEP_ALIVE_MS, ...QUIET });
+			this.judge(this.polls - 1, at);
+		}
+		const allowed: number[] = [];
 		// Twice: a contact dated ahead may wait for its date, so the second drain starts after it.
 		for (const round of [0, 1]) {
 			if (missing().length === 0 || this.problems.length > 0) break;
@@ -189,7 +223,9 @@ class ScheduleRun {
 				next = Math.max(next, dated - this.clock.wallOffset + 2 * MINUTE);
 			}
 			next = Math.ceil(next / MINUTE) * MINUTE;
-			for (let i = bound(); i > 0 && missing().length > 0 && this.problems.length === 0; i--) {
+			const polls = bound();
+			allowed.push(polls);
+			for (let i = polls; i > 0 && missing().length > 0 && this.problems.length === 0; i--) {
 				const at = await this.poll({ at: next, ...QUIET });
 				this.judge(this.polls - 1, at);
 				next = Math.max(at, this.clock.time) + MINUTE;
@@ -198,7 +234,7 @@ class ScheduleRun {
 		const left = missing();
 		if (left.length > 0 && this.problems.length === 0)
 			this.problems.push(
-				`${left.length} of ${must.length} contacts that must come never came, e.g. ${left
+				`${left.length} of ${must.length} contacts that must come never came (within ${allowed.join(' + ')} polls a minute apart, the liveness bound), e.g. ${left
 					.slice(0, 8)
 					.map((c) => this.describe(c))
 					.join('; ')}`,
