@@ -120,10 +120,11 @@ export function rulesOf(
 		};
 	}
 	// docs/trigger.md, retention: a contact created more than 30 days before a complete walk is
-	// never emitted. One made eligible within a day of that is not required (the walk that meets
-	// it may complete after it); the runner polls at least every 6 hours until the last contact
-	// becomes eligible, so that no pause of the schedule passes the retention.
-	const pastRetention = (c: PlannedContact, at: number) => at > c.createdMs + RETENTION_MS - DAY;
+	// never emitted. One made eligible in the last 7 days of that is not required: with an order a
+	// walk reads one page a poll, and at the runner's polls 6 hours apart (until the last contact
+	// becomes eligible) a walk of a few dozen pages takes days. The docs say so.
+	const pastRetention = (c: PlannedContact, at: number) =>
+		at > c.createdMs + RETENTION_MS - 7 * DAY;
 	// An event of eligible contacts (Contact Enriched: the enrichment): the event is the moment a
 	// contact becomes eligible; with N days, of contacts created in them too. docs/trigger.md:
 	// "With N days, the first walk emits the contacts of those days" (eligible ones, as they are

@@ -106,4 +106,44 @@ describe('the list moves under a read', () => {
 			});
 		},
 	);
+
+	// Survey 64 (seed 64, schedule 37, shrunk; found with eligibility of up to 30 days): Contact
+	// Snippets Ready, oldest first, dates in Tokyo's time, 321 contacts, then a poll every 6 hours
+	// while snippets come over 2 days. At one page a poll a walk took 4 days, and its window (a day
+	// wider than since) lost its oldest day while it read: 240 contacts left the list, those after
+	// them moved back onto pages the walk had read, and the walk completed and handed `since` on.
+	// Four walks in a row did so; contacts 234 and 266 (snippets 2.2 days after creation) never
+	// came. A walk whose list shrank where it could not read back now proves nothing: `since`
+	// stays and the next walk's window is twice as wide.
+	it('Contact Snippets Ready, oldest first, polls 6 hours apart: a walk that outlasts its window proves nothing', async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'oldest',
+			dates: 'Asia/Tokyo',
+			before: { count: 0, hoursBack: 1 },
+			enrich: { percent: 39, maxDelayMinutes: 43_200 },
+			seed: 924729,
+			steps: [
+				stepOf(1, [
+					{ kind: 'steady', count: 9 },
+					{ kind: 'steady', count: 17 },
+				]),
+				stepOf(1, [
+					{ kind: 'steady', count: 1 },
+					{ kind: 'import', percent: 181 },
+					{ kind: 'steady', count: 20 },
+				]),
+				stepOf(1, [
+					{ kind: 'burst', count: 68 },
+					{ kind: 'steady', count: 1 },
+					{ kind: 'backfill', count: 95, minutesBack: 1 },
+				]),
+				stepOf(1, [
+					{ kind: 'burst', count: 74 },
+					{ kind: 'steady', count: 17 },
+				]),
+			],
+		});
+	});
 });

@@ -218,8 +218,9 @@ describe('a walk that must be whole, where its list shrinks', () => {
 		expect(idsRead(whole).sort((a, b) => a - b)).toEqual(range(1, 50));
 		expect(whole.complete).toBe(true);
 		expect(whole.position.shrank).toBeUndefined();
-		// Page 3 showed the smaller count; page 2 was read again from after the anchor (20).
-		expect(fake.requests.map((r) => r.page)).toEqual([1, 2, 3, 2, 3, 4, 5]);
+		// Page 3 showed the smaller count; page 2 was read again from after the anchor (20), and page 3
+		// as read then.
+		expect(fake.requests.map((r) => r.page)).toEqual([1, 2, 3, 2, 4, 5]);
 		// The same list, read as before walkAnchor.ts: 21 to 25 are never met.
 		fake.contacts = range(1, 50).map(c);
 		fake.requests.length = 0;
@@ -287,7 +288,32 @@ describe('a walk that must be whole, where its list shrinks', () => {
 		// Each page read at most three times (read, read back from the next, read again).
 		for (const p of new Set(pages))
 			expect(pages.filter((x) => x === p).length).toBeLessThanOrEqual(3);
-		expect(s.position.shrank).toBe(true);
+		// And it met every contact still there.
+		const met = new Set(idsRead(s));
+		expect(fake.contacts.filter((x) => !met.has(x.id)).map((x) => x.id)).toEqual([]);
+	});
+
+	it('at 1 request a poll, with a contact deleted before every poll: it reads back from a page once, and ends', async () => {
+		const fake = service(range(1, 100).map(c), 'oldest');
+		let position: WalkPosition = start;
+		let complete = false;
+		let polls = 0;
+		for (; polls < 60 && !complete; polls++) {
+			// Before each poll the oldest contact still there goes: the list shrinks before the walk.
+			if (polls > 0) fake.contacts = fake.contacts.slice(1);
+			let n = 0;
+			const s = await step(position, () => false, {
+				whole: true,
+				maxPerPoll: Infinity,
+				take: () => ++n <= 1,
+			});
+			position = s.position;
+			complete = s.complete;
+		}
+		// 10 pages: a page a poll, and once a page the page before it and the page again.
+		expect(complete).toBe(true);
+		expect(polls).toBeLessThanOrEqual(30);
+		expect(position.shrank).toBe(true);
 	});
 
 	it('a stored anchor is read back as written; anything else is left out', () => {

@@ -104,8 +104,9 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		isKnown,
 		horizon,
 		maxPages: state.mode === 'newEnd' && !waiting ? WALK_PAGES_WITH_ORDER : undefined,
-		// The first walk records what was there at the activation: none of it may move past it.
-		whole: state.mode === 'first',
+		// The first walk records what was there at the activation, and every complete walk hands on
+		// `since`: none may let a contact move past it (walkAnchor.ts).
+		whole: true,
 	});
 	pages.push(...step.pages);
 	for (const page of pages) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);

@@ -41,8 +41,9 @@ export interface WalkInput {
 	/** The walk's ceiling, decided on its first page (walkCeiling, below); none when absent. */
 	ceilingOf?(first: ReadPage): number | undefined;
 	/**
-	 * Whether the walk stands for "what was there" (the first walk of an eligible event, the walk
-	 * after an update): where its list shrinks, it reads back to where it stopped (walkAnchor.ts).
+	 * Whether the walk stands for "what was there" (the walks of the eligible events, the sample's
+	 * walk, the walk after an update): where its list shrinks, it reads back to where it stopped
+	 * (walkAnchor.ts).
 	 */
 	whole?: boolean;
 }
@@ -58,8 +59,8 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (input.maxPages !== undefined && pages.length >= input.maxPages) {
 			return { pages, position, complete: false };
 		}
-		// A walk that must be whole reads each page as it is now (the reader keeps what it read).
-		const fetched = await reader.read(position.page, input.whole);
+		// Reading back, a page as it is now (the reader keeps what it read earlier in the poll).
+		const fetched = await reader.read(position.page, position.locating !== undefined);
 		if (!fetched) return { pages, position, complete: false };
 		const read = input.whole ? placeRead(fetched, position) : fetched;
 		if (read === 'back') continue;

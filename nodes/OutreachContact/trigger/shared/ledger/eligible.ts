@@ -5,6 +5,7 @@ import { collect, keys, remember, type Settled } from './ledger';
 import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
 import { met, sampledCutoff, startSampling } from './sampling';
 import {
+	MAX_WIDENED,
 	STATE_VERSION,
 	type EligibleBase,
 	type EligibleState,
@@ -27,14 +28,18 @@ export const MAX_SEEN = 20_000;
 /** A walk's window may take hours: it is made a day wider than since's. */
 const ELIGIBLE_WALK_SPAN_MS = DAY_MS;
 
-/** The walk that starts at `now`, for the eligible contacts updated since `since`. */
-export function newEligibleWalk(since: number, now: number): EligibleState['walk'] {
-	return {
+/**
+ * The walk that starts at `now`, for the eligible contacts updated since `since`; its window
+ * `widened` times ELIGIBLE_WALK_SPAN_MS wider (after a walk whose list shrank, settleEligible).
+ */
+export function newEligibleWalk(since: number, now: number, widened = 1): EligibleState['walk'] {
+	const walk = {
 		page: 1,
-		days: windowDays(now + ELIGIBLE_WALK_SPAN_MS, since),
+		days: windowDays(now + widened * ELIGIBLE_WALK_SPAN_MS, since),
 		startedAt: now,
 		newest: null,
 	};
+	return widened > 1 ? { ...walk, widened } : walk;
 }
 
 /** What one poll of an eligible-contacts event read, for the ledger. */
@@ -134,7 +139,16 @@ export function settleEligible(
 	let capCut: number | undefined;
 	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
 	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;
-	if (read.complete && report.backlog === 0 && !read.inconsistent) {
+	if (read.complete && read.walk.shrank && !read.inconsistent) {
+		// The list shrank under the walk where it could not read back (walkAnchor.ts): contacts may
+		// have moved past it unread, so it proves nothing. `since` stays, and the next walk's window
+		// is twice as wide: a walk that outlasts its window (days pass while a small share reads
+		// it) loses the oldest day of it, and everything after moves back (issue 51).
+		const widened = Math.min(2 * (state.walk.widened ?? 1), MAX_WIDENED);
+		const { before } = state.walk;
+		const walk = newEligibleWalk(state.since, now, widened);
+		next = { ...next, walk: before === undefined ? walk : { ...walk, before } };
+	} else if (read.complete && report.backlog === 0 && !read.inconsistent) {
 		// Every contact eligible before the walk before this one started has been read by one of
 		// the two: the next starts there. (A contact can move onto a page a walk has passed, when
 		// contacts are added or updated meanwhile; the walk after meets it.) The first walk, which

@@ -94,3 +94,18 @@ export function sampledCutoff(sampling: Sampling, cutoff: number | null): number
 	);
 	return Math.max(cutoff ?? -Infinity, zoneless ? top : zoned);
 }
+
+/** A stored sampling, as `{ sampling }` to spread, or nothing when not as written. */
+export function readSampling(raw: unknown): { sampling?: Sampling } {
+	const json = raw as Record<string, unknown> | undefined;
+	if (!json || !isTime(json.from) || !Array.isArray(json.tops) || !isTime(json.days)) return {};
+	const sampling: Sampling = { from: json.from, tops: json.tops.filter(isTime), days: json.days };
+	if (json.zoneless === true) sampling.zoneless = true;
+	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
+	for (const key of ['total', 'added'] as const)
+		if (isCount(json[key])) sampling[key] = Math.floor(json[key] as number);
+	return { sampling };
+}
+
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isCount = (v: unknown) => isTime(v) && v >= 0;

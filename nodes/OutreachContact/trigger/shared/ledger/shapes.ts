@@ -71,6 +71,9 @@ export interface Walk {
 	located?: number;
 }
 
+/** The most days a walk's window is made wider than a poll's (a walk of more days cannot end). */
+export const MAX_WIDENED = 64;
+
 /** The last ids a walk read and the count of results their page reported (walkAnchor.ts). */
 export interface WalkAnchor {
 	ids: string[];
@@ -169,7 +172,8 @@ export interface EligibleBase extends LedgerState {
 	/** The start of the last complete walk that left nothing waiting (n8n's clock). */
 	since: number;
 	/** `before`: when the walk before this one started (n8n's clock), once one has ended. */
-	walk: Walk & { startedAt: number; before?: number };
+	/** `widened`: the walk's window is that many days wider than since's (a walk before it shrank). */
+	walk: Walk & { startedAt: number; before?: number; widened?: number };
 }
 
 /**

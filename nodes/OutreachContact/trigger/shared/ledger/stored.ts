@@ -8,12 +8,12 @@ import {
 	type NewContactBase,
 	type NewContactState,
 	type PriorFloor,
-	type Sampling,
 	stateBytes,
 	type StoredState,
 	type Walk,
 } from './shapes';
 import { readAnchored } from '../walkAnchor';
+import { readSampling } from './sampling';
 import { readZoneLag } from './zoneLag';
 
 /**
@@ -106,6 +106,16 @@ function readWalk(raw: unknown): (Walk & { extra: Json }) | undefined {
 	return Object.assign(walk, readAnchored(w));
 }
 
+/** How many times wider than a poll's a walk's window was made (stored as `span`), when more than 1. */
+function widenedOf(extra: Json): { widened?: number } {
+	const widened = extra[STORED.widened];
+	return isTime(widened) && widened > 1 ? { widened } : {};
+}
+
+/** A walk as stored: `widened` under its stored name. */
+const storedWalk = ({ widened, ...walk }: Walk & { widened?: number }) =>
+	widened === undefined ? walk : { ...walk, [STORED.widened]: widened };
+
 const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
 	const copy: Partial<T> = { ...walk };
 	delete copy.extra;
@@ -117,18 +127,6 @@ function readPriorFloor(raw: unknown): PriorFloor | undefined {
 	const json = raw as Json | undefined;
 	if (!json || !isTime(json.at)) return undefined;
 	return { at: json.at, recorded: count(json.recorded) ?? 0 };
-}
-
-/** A stored sampling (sampling.ts), as `{ sampling }` to spread, or nothing when not as written. */
-function readSampling(raw: unknown): { sampling?: Sampling } {
-	const json = raw as Json | undefined;
-	if (!json || !isTime(json.from) || !Array.isArray(json.tops) || !isTime(json.days)) return {};
-	const sampling: Sampling = { from: json.from, tops: json.tops.filter(isTime), days: json.days };
-	if (json.zoneless === true) sampling.zoneless = true;
-	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
-	for (const key of ['total', 'added'] as const)
-		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
-	return { sampling };
 }
 
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
@@ -165,11 +163,11 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 			state.boundary = { lo: b.lo, hi: b.hi, count: at };
 		return { state };
 	}
-	const widened = stored?.extra[STORED.widened];
+
 	const walk = stored && {
 		...without(stored),
 		previous: isTime(stored.extra.previous) ? stored.extra.previous : null,
-		...(isTime(widened) && widened > 1 ? { widened } : {}),
+		...widenedOf(stored.extra),
 	};
 	const sampling = readSampling(json.sampling);
 	return { state: { ...common, mode: 'walking', walk: walk ?? null, ...sampling } };
@@ -190,6 +188,7 @@ export function readEligibleState(raw: unknown): StoredState<EligibleState> {
 					...without(stored),
 					startedAt: stored.extra.startedAt,
 					...(isTime(stored.extra.before) ? { before: stored.extra.before } : {}),
+					...widenedOf(stored.extra),
 				}
 			: { page: 1, days: 0, newest: null, startedAt: json.since };
 	const common = { ...base, since: json.since, walk };
@@ -228,13 +227,12 @@ export function toStored(state: EventState): Json {
 			if (boundary)
 				out[STORED.boundary] = { lo: boundary.lo, hi: boundary.hi, [STORED.count]: boundary.count };
 		} else if (state.walk) {
-			const { widened, ...walk } = state.walk;
-			out.walk = widened === undefined ? walk : { ...walk, [STORED.widened]: widened };
+			out.walk = storedWalk(state.walk);
 		}
 		return out;
 	}
 	Object.assign(out, { since: state.since, [STORED.eligibleFloor]: state.floor, seen });
-	Object.assign(out, { [STORED.logged]: state.logged, walk: state.walk });
+	Object.assign(out, { [STORED.logged]: state.logged, walk: storedWalk(state.walk) });
 	if (pageSize !== undefined) out.pageSize = pageSize;
 	if (state.mode === 'first') out[STORED.eligibleCutoff] = state.cutoff;
 	if (state.mode === 'newEnd') {
