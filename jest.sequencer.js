@@ -22,6 +22,7 @@ const SLOWEST = [
 	'sandbox/simulatedService',
 	'scripts/checkService',
 	'workflow/triggerSmallShare',
+	'property/regressions/deletions',
 	'workflow/triggerSnippets',
 	'unit/trigger/newContactLimits',
 	'workflow/contactAddSandbox',
