@@ -15,7 +15,8 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
   b                 Search Return All over 10,000 contacts, instant and 600 ms answers
   trigger (or c)    the New Contact trigger on accounts of 1,000 to 100,000 new contacts a
                     day, page caps 50 and 100, each result order: 24 rows (about 10 minutes);
-                    then Contact Snippets Ready at 1,000 and 10,000 a day: 4 rows
+                    then Contact Snippets Ready and Contact Enriched at 1,000 and 10,000
+                    a day: 4 rows each
   import            the New Contact trigger catching up with an import of 1,000 at
                     Requests per Minute 8, 20 and 200, each result order: 9 rows
   d                 100 adds with Wait for Processing, the sandbox processing each for 20 s

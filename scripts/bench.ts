@@ -39,7 +39,7 @@ import { atTheService, minimumMs, seconds } from './benchFigures';
 import { benchImport } from './benchImport';
 import { benchMemory } from './benchMemory';
 import { searchAllWorkflow } from './benchWorkflows';
-import { benchSnippets } from './benchSnippets';
+import { benchEligible } from './benchEligible';
 import { benchTrigger } from './benchTrigger';
 import { benchWorkers } from './benchWorkers';
 import { MemoryPeak } from './memoryPeak';
@@ -238,7 +238,8 @@ async function main(): Promise<void> {
 	}
 	if (wanted('c') || wanted('trigger')) {
 		await benchTrigger(LIMIT_PER_MINUTE);
-		await benchSnippets(LIMIT_PER_MINUTE);
+		await benchEligible(LIMIT_PER_MINUTE, 'contactSnippetsReady');
+		await benchEligible(LIMIT_PER_MINUTE, 'contactEnriched');
 	}
 	if (wanted('import')) await benchImport();
 	if (wanted('d')) await benchWait();

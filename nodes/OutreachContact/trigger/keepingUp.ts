@@ -23,15 +23,33 @@ interface Behind {
 	since: number;
 	polls: number;
 	emitted: number;
+	/** Said nothing: the trigger said it fell behind less than WARN_EVERY_MS before. */
+	quiet?: boolean;
 }
 
 const MAX_TRIGGERS = 1_000;
 
+/**
+ * A trigger says it falls behind at most once an hour (and then when it has caught up): without
+ * an order, a walk that spans a few polls at every pass is the trigger's ordinary pace on a large
+ * account (Contact Enriched at 10,000 a day: a walk of 5 polls, every 5 minutes, the bench).
+ */
+export const WARN_EVERY_MS = 3_600_000;
+
 const behind = new Map<string, Behind>();
+
+/** When each trigger last said it falls behind. */
+const warned = new Map<string, number>();
 
 /** Forgets every trigger's standing (testHooks, like a restart). */
 export function forgetKeepingUp(): void {
 	behind.clear();
+	warned.clear();
+}
+
+/** Keeps `map` within MAX_TRIGGERS, the oldest going first. */
+function bound(map: Map<string, unknown>): void {
+	if (map.size > MAX_TRIGGERS) map.delete(map.keys().next().value!);
 }
 
 /**
@@ -52,8 +70,13 @@ export function keepingUp(
 			was.emitted += poll.emitted;
 			return {};
 		}
-		behind.set(trigger, { since: poll.start, polls: 1, emitted: poll.emitted });
-		if (behind.size > MAX_TRIGGERS) behind.delete(behind.keys().next().value!);
+		const last = warned.get(trigger);
+		const quiet = last !== undefined && poll.start >= last && poll.start - last < WARN_EVERY_MS;
+		behind.set(trigger, { since: poll.start, polls: 1, emitted: poll.emitted, quiet });
+		bound(behind);
+		if (quiet) return {};
+		warned.set(trigger, poll.start);
+		bound(warned);
 		const left = waiting
 			? poll.backlog > 0
 				? `${poll.backlog} ${noun}(s) read and more may wait`
@@ -71,6 +94,7 @@ export function keepingUp(
 		return {};
 	}
 	behind.delete(trigger);
+	if (was.quiet) return {};
 	const minutes = Math.max(1, Math.round((poll.start - was.since) / 60_000));
 	const emitted = was.emitted + poll.emitted;
 	return {

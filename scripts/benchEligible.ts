@@ -1,9 +1,10 @@
 /* eslint-disable no-console -- a benchmark script, not shipped */
 /**
- * (c, second table) `npm run bench -- trigger`: the Contact Snippets Ready trigger on accounts of
- * 1,000 and 10,000 new contacts a day, page cap 100, results newest first and unordered. Each
- * row: 3 days of contacts at that rate, 80% of them given their snippets 1 to 60 minutes after
- * their creation (the rest never); the trigger is activated (N = 0, the defaults) and polled
+ * (c, second and third tables) `npm run bench -- trigger`: the Contact Snippets Ready and the
+ * Contact Enriched trigger on accounts of 1,000 and 10,000 new contacts a day, page cap 100,
+ * results newest first and unordered. Each row: 3 days of contacts at that rate, 80% of them
+ * made eligible (given their snippets, or enriched) 1 to 60 minutes after their creation (the
+ * rest never); the trigger is activated (N = 0, the defaults) and polled
  * every minute for 3 hours while contacts keep coming, then every minute until every contact
  * created after the activation with snippets came (at most 300 more polls), then 30 quiet
  * minutes (nothing created, nothing given snippets). Every poll goes through n8n-core's
@@ -16,7 +17,11 @@
  */
 import { busiestMinute } from '../harness/pacingWindow';
 import { steadyArrivals } from '../harness/simulatedService/arrivals';
-import { simulatedAccount, TriggerSimulation } from '../harness/simulatedService/triggerSimulation';
+import {
+	simulatedAccount,
+	STATE_KEYS,
+	TriggerSimulation,
+} from '../harness/simulatedService/triggerSimulation';
 import { seededRandom } from '../harness/testClock';
 import type { Order } from '../sandbox/search';
 
@@ -37,7 +42,20 @@ function duration(ms: number): string {
 	return `${(ms / HOUR).toFixed(1)} h`;
 }
 
-async function snippetsRow(perDay: number, order: Order, limitPerMinute: number): Promise<string> {
+/** The eligible events: the contact's field that makes it eligible, and the table's title. */
+const EVENTS = {
+	contactSnippetsReady: { field: 'snippetsAt', what: 'given snippets' },
+	contactEnriched: { field: 'enrichAt', what: 'enriched' },
+} as const;
+type EligibleEvent = keyof typeof EVENTS;
+
+async function eligibleRow(
+	event: EligibleEvent,
+	perDay: number,
+	order: Order,
+	limitPerMinute: number,
+): Promise<string> {
+	const { field } = EVENTS[event];
 	const started = Date.now();
 	const start = Date.UTC(2026, 10, 23, 9, 0, 0);
 	const live = 3 * HOUR;
@@ -49,14 +67,14 @@ async function snippetsRow(perDay: number, order: Order, limitPerMinute: number)
 	try {
 		const random = seededRandom(perDay + 47);
 		const withSnippets = (c: { at: number }) =>
-			random() < 0.8 ? { ...c, snippetsAt: c.at + MINUTE + Math.floor(random() * HOUR) } : c;
+			random() < 0.8 ? { ...c, [field]: c.at + MINUTE + Math.floor(random() * HOUR) } : c;
 		const contacts = [
 			...steadyArrivals(start - 3 * DAY, start, perDay, random, withSnippets),
 			...steadyArrivals(start, start + live, perDay, random, withSnippets),
 		];
 		const rows = service.contacts.schedule(contacts);
-		const snippetsAt = new Map(rows.map((r, i) => [r.id, contacts[i].snippetsAt]));
-		const sim = new TriggerSimulation({ service, clock, event: 'contactSnippetsReady' });
+		const snippetsAt = new Map(rows.map((r, i) => [r.id, contacts[i][field]]));
+		const sim = new TriggerSimulation({ service, clock, event });
 		const activation = await sim.pollAt(start);
 		const owed = rows.filter((r) => r.visibleAt > activation.end && snippetsAt.get(r.id));
 		const missing = () => owed.filter((r) => !sim.emittedAt.has(r.id)).length;
@@ -65,7 +83,7 @@ async function snippetsRow(perDay: number, order: Order, limitPerMinute: number)
 		let firstWalkPolls = 1;
 		const inFirstWalk = () => {
 			const node = sim.staticData[`node:${sim.node.name}`] as Record<string, unknown> | undefined;
-			const state = node?.outreachContactSnippetsPoll as Record<string, unknown> | undefined;
+			const state = node?.[STATE_KEYS[event]] as Record<string, unknown> | undefined;
 			return state?.recordUntil !== undefined;
 		};
 		for (let at = start + MINUTE; at <= start + live; at += MINUTE)
@@ -110,15 +128,20 @@ async function snippetsRow(perDay: number, order: Order, limitPerMinute: number)
 	}
 }
 
-/** Prints the table of Contact Snippets Ready, a line per row as each finishes. */
-export async function benchSnippets(limitPerMinute: number): Promise<void> {
+/** Prints the table of an eligible event, a line per row as each finishes. */
+export async function benchEligible(
+	limitPerMinute: number,
+	event: EligibleEvent = 'contactSnippetsReady',
+): Promise<void> {
+	const { what } = EVENTS[event];
 	console.log(
-		'\n(c) the Contact Snippets Ready trigger: 3 days of contacts, 80% given snippets 1-60 min after creation, activation (N = 0), polls every minute for 3 h, until all came, then 30 quiet minutes; page cap 100',
+		`\n(c) the ${event} trigger: 3 days of contacts, 80% ${what} 1-60 min after creation, activation (N = 0), polls every minute for 3 h, until all came, then 30 quiet minutes; page cap 100`,
 	);
 	console.log(
-		`| contacts a day | results | first walk after the activation | requests per poll after it, while contacts await snippets, median / max | requests per quiet poll, max | busiest 60 s, share of ${limitPerMinute}/min | delay from snippets written to emitted, median / max | every contact once | real time |`,
+		`| contacts a day | results | first walk after the activation | requests per poll after it, while contacts wait, median / max | requests per quiet poll, max | busiest 60 s, share of ${limitPerMinute}/min | delay from eligible to emitted, median / max | every contact once | real time |`,
 	);
 	console.log('|---|---|---|---|---|---|---|---|---|');
 	for (const perDay of RATES)
-		for (const order of ORDERS) console.log(await snippetsRow(perDay, order, limitPerMinute));
+		for (const order of ORDERS)
+			console.log(await eligibleRow(event, perDay, order, limitPerMinute));
 }
