@@ -2,9 +2,12 @@
 import { eventOf } from '../../../nodes/OutreachContact/trigger/events';
 import { pollEligibleContacts } from '../../../nodes/OutreachContact/trigger/shared/eligibleWalk';
 import {
+	activatedEligible,
+	MAX_ELIGIBLE_WIDENED,
 	newEligibleWalk,
 	MAX_SEEN,
 	RETENTION_MS,
+	settleEligible,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/eligible';
 import {
 	readEligibleState,
@@ -13,6 +16,7 @@ import {
 import { type EligibleState } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { CHEAP_PAGES } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
 import {
+	createdTime,
 	DAY_MS,
 	HOUR_MS,
 	MINUTE_MS,
@@ -378,5 +382,30 @@ describe('Contact Enriched: stored state', () => {
 		const search = service('asListed', 10, [c(2, NOW - 30 * MINUTE_MS, NOW - 20 * MINUTE_MS)]);
 		const out = await poll(search, { stored: readEligibleState(v1).state, start: NOW });
 		expect(ids(out.emit)).toEqual([2]);
+	});
+});
+
+describe("walks whose list shrank (a reviewer's case, 2026-11-27)", () => {
+	// Each complete walk proves nothing; on f441019 `since` and the floor stayed where the
+	// activation put them and the window grew a day a day (107 days after 40 days).
+	it('40 daily walks that each end shrank: since and the floor follow the retention, the window stays bounded', () => {
+		const rules = (now: number) => ({
+			now,
+			maxPerPoll: 100,
+			time: createdTime,
+			wants: () => true,
+		});
+		let state = activatedEligible(rules(NOW), NOW - DAY_MS);
+		for (let day = 1; day <= 40; day++) {
+			const now = NOW + day * DAY_MS;
+			const walk = { ...state.walk, shrank: true };
+			state = settleEligible(state, { pages: [], walk, complete: true }, rules(now)).state;
+		}
+		const now = NOW + 40 * DAY_MS;
+		expect(state.since).toBe(now - RETENTION_MS);
+		expect(state.floor).toBe(now - RETENTION_MS);
+		expect(state.walk.widened).toBe(MAX_ELIGIBLE_WIDENED);
+		// Calendar days: the retention's 30, the widening's 8, and the two partial days at its ends.
+		expect(state.walk.days).toBeLessThanOrEqual(30 + MAX_ELIGIBLE_WIDENED + 2);
 	});
 });

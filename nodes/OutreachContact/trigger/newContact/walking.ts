@@ -1,7 +1,7 @@
 import type { PageReader } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { NewContactReading } from '../shared/ledger/newContact';
-import { MAX_WIDENED, type NewContactState } from '../shared/ledger/shapes';
+import type { NewContactState } from '../shared/ledger/shapes';
 import { storedBytes } from '../shared/ledger/stored';
 import { DAY_MS, windowDays } from '../shared/serviceTime';
 import { walkBytes, walkCeiling, walkStep, type WalkInput } from '../shared/walk';
@@ -14,7 +14,8 @@ import { walkBytes, walkCeiling, walkStep, type WalkInput } from '../shared/walk
 type WalkingState = Extract<NewContactState, { mode: 'walking' }>;
 type NewContactWalk = NonNullable<WalkingState['walk']>;
 
-export { MAX_WIDENED } from '../shared/ledger/shapes';
+/** The most days a walk's window is made wider than a poll's (a walk of more days cannot end). */
+export const MAX_WIDENED = 64;
 
 /**
  * A new walk of the whole window, after `previous` (the newest the last walk read). A walk may

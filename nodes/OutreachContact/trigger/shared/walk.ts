@@ -55,15 +55,22 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>();
 	let previous: ReadPage | undefined;
+	let refresh = false;
+	let readBack = 0;
 	for (;;) {
-		if (input.maxPages !== undefined && pages.length >= input.maxPages) {
+		if (input.maxPages !== undefined && pages.length - readBack >= input.maxPages) {
 			return { pages, position, complete: false };
 		}
-		// Reading back, a page as it is now (the reader keeps what it read earlier in the poll).
-		const fetched = await reader.read(position.page, position.locating !== undefined);
+		// From a read back on, each page as it is now: the reader keeps what it read earlier in the
+		// poll, and contacts added meanwhile may have moved it on.
+		const readingBack = position.readingBack !== undefined;
+		refresh ||= readingBack;
+		const fetched = await reader.read(position.page, refresh);
 		if (!fetched) return { pages, position, complete: false };
 		const read = input.whole ? placeRead(fetched, position) : fetched;
 		if (read === 'back') continue;
+		// The rest of a page read back does not count toward the poll's pages.
+		if (readingBack) readBack++;
 		// Decided again at every first page; undefined (none) replaces one stored before.
 		if (position.page === 1 && !position.anchor && input.ceilingOf)
 			position.ceiling = input.ceilingOf(read);

@@ -40,10 +40,15 @@ export function anchorIndex(contacts: Contact[], anchor: WalkAnchor): number {
 	return -1;
 }
 
-/** Whether the list shrank since the anchor's page was read: a smaller count, or the end gone. */
+/**
+ * Whether the list shrank since the anchor's page was read: a smaller count, or the end gone
+ * where the anchor's count said more contacts lay (without a count, a page past the end after a
+ * full page is the list's end).
+ */
 export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
-	if (read.gone) return true;
-	return read.total !== undefined && anchor.total !== undefined && read.total < anchor.total;
+	if (anchor.total === undefined) return false;
+	if (read.gone) return anchor.total > (read.page - 1) * read.pageSize;
+	return read.total !== undefined && read.total < anchor.total;
 }
 
 /**
@@ -54,30 +59,30 @@ export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
  * (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves nothing).
  */
 export function placeRead(read: ReadPage, position: WalkPosition): ReadPage | 'back' {
-	const { anchor, locating } = position;
+	const { anchor, readingBack } = position;
 	if (!anchor) return read;
 	const at = anchorIndex(read.contacts, anchor);
 	// Cleared by undefined, not delete: the ledger merges the position into the stored walk.
 	if (at >= 0) {
-		position.locating = undefined;
+		position.readingBack = undefined;
 		return { ...read, contacts: read.contacts.slice(at + 1) };
 	}
-	if (locating) {
-		if (position.page > 1 && locating.from - position.page < LOCATE_PAGES) {
+	if (readingBack) {
+		if (position.page > 1 && readingBack.from - position.page < LOCATE_PAGES) {
 			position.page--;
 			return 'back';
 		}
-		position.locating = undefined;
+		position.readingBack = undefined;
 		position.shrank = true;
 		return read;
 	}
 	if (position.page === 1 || !shrankSince(read, anchor)) return read;
-	if (position.located === position.page) {
+	if (position.readBackFrom === position.page) {
 		position.shrank = true;
 		return read;
 	}
-	position.located = position.page;
-	position.locating = { from: position.page };
+	position.readBackFrom = position.page;
+	position.readingBack = { from: position.page };
 	position.page--;
 	return 'back';
 }
@@ -85,13 +90,13 @@ export function placeRead(read: ReadPage, position: WalkPosition): ReadPage | 'b
 /** What a stored walk holds of its anchor and read back; a field not as written is left out. */
 export function readAnchored(
 	w: Record<string, unknown>,
-): Pick<Walk, 'anchor' | 'locating' | 'located'> {
-	const read: Pick<Walk, 'anchor' | 'locating' | 'located'> = {};
+): Pick<Walk, 'anchor' | 'readingBack' | 'readBackFrom'> {
+	const read: Pick<Walk, 'anchor' | 'readingBack' | 'readBackFrom'> = {};
 	const anchor = readAnchor(w.anchor);
 	if (anchor) read.anchor = anchor;
-	const from = (w.locating as { from?: unknown } | undefined)?.from;
-	if (isPage(from)) read.locating = { from };
-	if (isPage(w.located)) read.located = w.located;
+	const from = (w.readingBack as { from?: unknown } | undefined)?.from;
+	if (isPage(from)) read.readingBack = { from };
+	if (isPage(w.readBackFrom)) read.readBackFrom = w.readBackFrom;
 	return read;
 }
 

@@ -5,7 +5,6 @@ import { collect, keys, remember, type Settled } from './ledger';
 import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
 import { met, sampledCutoff, startSampling } from './sampling';
 import {
-	MAX_WIDENED,
 	STATE_VERSION,
 	type EligibleBase,
 	type EligibleState,
@@ -21,6 +20,12 @@ import {
 
 /** Contacts created longer than this before a complete walk are never emitted. */
 export const RETENTION_MS = 30 * DAY_MS;
+
+/**
+ * The most days a walk's window is made wider than since's (after walks whose list shrank): what
+ * it can find is bounded by the retention anyway, and a wider window only costs pages.
+ */
+export const MAX_ELIGIBLE_WIDENED = 8;
 
 /** The most ids kept after a complete walk; beyond it the floor rises. */
 export const MAX_SEEN = 20_000;
@@ -143,11 +148,14 @@ export function settleEligible(
 		// The list shrank under the walk where it could not read back (walkAnchor.ts): contacts may
 		// have moved past it unread, so it proves nothing. `since` stays, and the next walk's window
 		// is twice as wide: a walk that outlasts its window (days pass while a small share reads
-		// it) loses the oldest day of it, and everything after moves back (issue 51).
-		const widened = Math.min(2 * (state.walk.widened ?? 1), MAX_WIDENED);
+		// it) loses the oldest day of it, and everything after moves back (issue 51). Retention
+		// still applies, so that walks that keep shrinking keep a window of at most 30 days.
+		const widened = Math.min(2 * (state.walk.widened ?? 1), MAX_ELIGIBLE_WIDENED);
 		const { before } = state.walk;
-		const walk = newEligibleWalk(state.since, now, widened);
-		next = { ...next, walk: before === undefined ? walk : { ...walk, before } };
+		const since = Math.max(state.since, now - RETENTION_MS);
+		const walk = newEligibleWalk(since, now, widened);
+		const floor = Math.max(state.floor, now - RETENTION_MS);
+		next = { ...next, since, floor, walk: before === undefined ? walk : { ...walk, before } };
 	} else if (read.complete && report.backlog === 0 && !read.inconsistent) {
 		// Every contact eligible before the walk before this one started has been read by one of
 		// the two: the next starts there. (A contact can move onto a page a walk has passed, when

@@ -59,20 +59,19 @@ export interface Walk {
 	/** The largest count of results a page of this walk reported. */
 	total?: number;
 	/**
-	 * A page reported fewer: contacts left the window while the walk read (days passed, or they
-	 * were deleted), and those after them moved onto pages already read. The walk proves nothing.
+	 * Contacts left the window while the walk read (days passed, or they were deleted), and those
+	 * after them may have moved onto pages already read: the walk proves nothing. A walk that reads
+	 * back (walkAnchor.ts) is marked only where it could not: its anchor not met, or the count
+	 * falling again at the page it read back from; others when a page reports fewer.
 	 */
 	shrank?: boolean;
 	/** A walk that stands for "what was there": where its last page ended (walkAnchor.ts). */
 	anchor?: WalkAnchor;
 	/** It reads back from `from`, where the list shrank, looking for the anchor. */
-	locating?: { from: number };
-	/** The last page from which it read back (once a page, so the walk ends). */
-	located?: number;
+	readingBack?: { from: number };
+	/** The last page from which it read back: not twice in a row from one page, so the walk ends. */
+	readBackFrom?: number;
 }
-
-/** The most days a walk's window is made wider than a poll's (a walk of more days cannot end). */
-export const MAX_WIDENED = 64;
 
 /** The last ids a walk read and the count of results their page reported (walkAnchor.ts). */
 export interface WalkAnchor {
