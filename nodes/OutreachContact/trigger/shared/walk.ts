@@ -107,7 +107,9 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// A page the walk stays on is read again by the next poll: it counts when the walk leaves it,
 		// else a contact dated ahead would count once a read and set the walk's newest by itself.
 		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
-		watch.add(read.contacts);
+		// The order is watched on the page as it came, the contacts before the anchor too (kept as
+		// before walkAnchor.ts: see docs/trigger-open-schedules.md, "a walk that learns the order").
+		watch.add(fetched.contacts);
 		Object.assign(position, watch.snapshot());
 		// The walk's newest is the CUTOFF_RANK-th newest it read, so that one or two contacts dated
 		// ahead do not set it; fewer dates than that set none.
