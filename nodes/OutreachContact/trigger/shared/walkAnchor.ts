@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
-import { MAX_ID_LENGTH, type Walk, type WalkAnchor } from './ledger/shapes';
+import { count, MAX_ID_LENGTH, type Walk, type WalkAnchor } from './ledger/shapes';
 import type { WalkPosition } from './walk';
 
 /**
@@ -112,8 +112,7 @@ function readAnchor(raw: unknown): WalkAnchor | undefined {
 	);
 	if (ids.length === 0) return undefined;
 	const anchor: WalkAnchor = { ids: ids.slice(-ANCHOR_IDS) };
-	const total = a.total;
-	if (typeof total === 'number' && Number.isFinite(total) && total >= 0)
-		anchor.total = Math.floor(total);
+	const total = count(a.total);
+	if (total !== undefined) anchor.total = total;
 	return anchor;
 }

@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { CUTOFF_RANK, type TimeOf } from '../serviceTime';
 import { OVERLAP_MS } from './ledger';
-import type { Sampling } from './shapes';
+import { count, isTime, type Sampling } from './shapes';
 
 /**
  * The sample's walk (docs/trigger.md, "First activation"): without an order, a first activation's
@@ -103,9 +103,6 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 	if (json.zoneless === true) sampling.zoneless = true;
 	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
 	for (const key of ['total', 'added'] as const)
-		if (isCount(json[key])) sampling[key] = Math.floor(json[key] as number);
+		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
 	return { sampling };
 }
-
-const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isCount = (v: unknown) => isTime(v) && v >= 0;

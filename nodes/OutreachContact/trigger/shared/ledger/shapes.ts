@@ -35,6 +35,12 @@ export function utf8Bytes(text: string): number {
 
 export const stateBytes = (state: unknown) => utf8Bytes(JSON.stringify(state));
 
+/** Whether a stored value is a number a state may hold (a time, a count, a page). */
+export const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A stored count of at least `min`, floored; undefined when it is not one. */
+export const count = (v: unknown, min = 0) => (isTime(v) && v >= min ? Math.floor(v) : undefined);
+
 /** The version this code writes and the versions it reads, for both events. */
 export const STATE_VERSION = 2;
 

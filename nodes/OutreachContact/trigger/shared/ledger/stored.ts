@@ -1,4 +1,6 @@
 import {
+	count,
+	isTime,
 	MAX_ID_LENGTH,
 	MAX_LOGGED,
 	STATE_VERSION,
@@ -38,8 +40,6 @@ const STORED = {
 /** Where the rolling check's rounds began (stored under their own names). */
 const ROUND = ['roundFrom', 'checkedFrom'] as const;
 
-const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const count = (v: unknown, min = 0) => (isTime(v) && v >= min ? Math.floor(v) : undefined);
 const order = (v: unknown) => (v === 'newest' || v === 'oldest' ? v : undefined);
 
 /** The common part of a stored state, or the problem with it. */

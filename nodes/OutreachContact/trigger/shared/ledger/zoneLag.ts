@@ -1,6 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { cutoffOf, DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, type TimeOf } from '../serviceTime';
 import { idKey } from './candidates';
+import { isTime } from './shapes';
 
 /**
  * How far the service's dates without a zone lag n8n's clock (docs/trigger.md, "Dates without a
@@ -80,15 +81,13 @@ export function serviceNow(lag: ZoneLag | undefined, now: number): number {
 	return now + Math.max(-MOST_LAG_MS, Math.min(0, lag.lowest, lag.before ?? 0));
 }
 
-const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
 /** A stored zone lag (zoneLag.ts), or undefined when it is not as written. */
 export function readZoneLag(raw: unknown): ZoneLag | undefined {
 	const lag = raw as Record<string, unknown> | undefined;
-	if (!lag || !isFiniteNumber(lag.lowest) || !isFiniteNumber(lag.since)) return undefined;
+	if (!lag || !isTime(lag.lowest) || !isTime(lag.since)) return undefined;
 	return {
 		lowest: lag.lowest,
 		since: lag.since,
-		...(isFiniteNumber(lag.before) ? { before: lag.before } : {}),
+		...(isTime(lag.before) ? { before: lag.before } : {}),
 	};
 }
