@@ -257,21 +257,26 @@ describe('a walk that must be whole, where its list shrinks', () => {
 	});
 
 	it(`reads back at most ${LOCATE_PAGES} pages, then goes on and proves nothing`, async () => {
-		const fake = service(range(1, 100).map(c), 'oldest');
+		// Two pages more than the bound are read first, so that the bound stops the read back, not
+		// page 1.
+		const read = LOCATE_PAGES + 2;
+		const fake = service(range(1, 10 * (read + 2)).map(c), 'oldest');
 		let n = 0;
 		const first = await step(start, () => false, {
 			whole: true,
 			maxPerPoll: Infinity,
-			take: () => ++n <= 6,
+			take: () => ++n <= read,
 		});
-		expect(first.position.page).toBe(7);
-		// The anchor's contacts and 50 more before them go: the anchor is nowhere.
-		fake.contacts = fake.contacts.filter((x) => x.id > 60);
+		expect(first.position.page).toBe(read + 1);
+		// The anchor's contacts and every one before them go: the anchor is nowhere.
+		fake.contacts = fake.contacts.filter((x) => x.id > 10 * read);
 		fake.requests.length = 0;
 		const second = await step(first.position, () => false, { whole: true, maxPerPoll: Infinity });
-		expect(fake.requests[0].page).toBe(7);
+		expect(fake.requests[0].page).toBe(read + 1);
 		const back = fake.requests.slice(1, 1 + LOCATE_PAGES).map((r) => r.page);
-		expect(back).toEqual([6, 5, 4, 3]);
+		expect(back).toEqual(range(read - LOCATE_PAGES + 1, read).reverse());
+		// No page before the bound is asked for: it goes on forward from the last page read back.
+		expect(Math.min(...fake.requests.map((r) => r.page))).toBe(read - LOCATE_PAGES + 1);
 		expect(second.position.shrank).toBe(true);
 		expect(second.complete).toBe(true);
 	});

@@ -147,9 +147,9 @@ export function settleEligible(
 	if (read.complete && read.walk.shrank && !read.inconsistent) {
 		// The list shrank under the walk where it could not read back (walkAnchor.ts): contacts may
 		// have moved past it unread, so it proves nothing. `since` stays, and the next walk's window
-		// is twice as wide: a walk that outlasts its window (days pass while a small share reads
-		// it) loses the oldest day of it, and everything after moves back (issue 51). Retention
-		// still applies, so that walks that keep shrinking keep a window of at most 30 days.
+		// reaches twice as far past the present: a walk that outlasts its window (days pass while a
+		// small share reads it) loses its oldest day, and everything after moves back (issue 51).
+		// Retention still applies, so that walks that keep shrinking keep a window of at most 30 days.
 		const widened = Math.min(2 * (state.walk.widened ?? 1), MAX_ELIGIBLE_WIDENED);
 		const { before } = state.walk;
 		const since = Math.max(state.since, now - RETENTION_MS);
