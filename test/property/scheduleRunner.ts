@@ -23,6 +23,7 @@ import { planOf, type PlannedContact, type PlannedPoll, type Schedule } from './
 import { ScheduleService, type Received } from './scheduleService';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** Polls beyond docs/trigger.md's formulas that the liveness check allows (livenessBound). */
 export const LIVENESS_MARGIN = 3;
 
@@ -192,9 +193,17 @@ class ScheduleRun {
 			) +
 			Math.ceil(Math.log2(pages + 1) / reads) +
 			1;
-		const windowPages = Math.max(1, Math.ceil(this.service.store.byCreated.length / size));
+		const rows = this.service.store.byCreated;
+		const windowPages = Math.max(1, Math.ceil(rows.length / size));
 		const walk = eligible ? windowPages : Math.ceil(windowPages / this.share);
-		return backlog + 3 * walk + LIVENESS_MARGIN;
+		// New Contact in an order: a contact searchable late, below the handled point, is met only
+		// by the rolling check ("The rolling check"), one page a quiet poll from the new end down to
+		// the floor (an hour below the handled point); every contact searchable when a round began
+		// is met by that round, so within two rounds of the pages dated in the last 2 hours.
+		const newest = rows.length === 0 ? 0 : rows[rows.length - 1].createdMs;
+		const recent = rows.filter((row) => row.createdMs >= newest - 2 * HOUR).length;
+		const check = eligible ? 0 : 2 * Math.ceil(recent / size);
+		return backlog + 3 * walk + check + LIVENESS_MARGIN;
 	}
 
 	/** Polls every minute without faults until every contact that must come came, within a bound. */
