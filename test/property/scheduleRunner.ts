@@ -48,11 +48,20 @@ export interface Outcome {
 export const shareOf = (requestsPerMinute: number) =>
 	Math.max(1, Math.floor(requestsPerMinute / 4));
 
-/** The most times (sorted) within any [t, t + 60 s), and where that minute starts. */
-function busiestMinute(times: number[]): { count: number; at: number } {
+/**
+ * The window the share is counted over (docs/trigger.md, "What a poll may send"): a minute, or,
+ * for a share of 1, 2 requests in any 2 minutes (a step of a read is 2 requests in one poll).
+ */
+export const shareWindowOf = (requestsPerMinute: number) => {
+	const share = shareOf(requestsPerMinute);
+	return share >= 2 ? { requests: share, minutes: 1 } : { requests: 2, minutes: 2 };
+};
+
+/** The most times (sorted) within any [t, t + ms), and where that window starts. */
+function busiestWindow(times: number[], ms: number): { count: number; at: number } {
 	let best = { count: 0, at: 0 };
 	for (let i = 0, j = 0; i < times.length; i++) {
-		while (j < times.length && times[j] < times[i] + MINUTE) j++;
+		while (j < times.length && times[j] < times[i] + ms) j++;
 		if (j - i > best.count) best = { count: j - i, at: times[i] };
 	}
 	return best;
@@ -88,7 +97,7 @@ class ScheduleRun {
 
 	private readonly byId: Map<number, PlannedContact>;
 
-	private readonly share: number;
+	private readonly share: { requests: number; minutes: number };
 
 	private staticData: IDataObject = {};
 
@@ -124,7 +133,7 @@ class ScheduleRun {
 		this.service.add(contacts);
 		this.start = clock.time;
 		this.byId = new Map(contacts.map((c) => [c.id, c]));
-		this.share = shareOf(schedule.requestsPerMinute);
+		this.share = shareWindowOf(schedule.requestsPerMinute);
 		this.node = triggerNode('Outreach Contact Trigger', {
 			event: schedule.event,
 			filters: schedule.sequenceFilter
@@ -184,25 +193,28 @@ class ScheduleRun {
 	private livenessBound(missing: number, eligible: boolean): number {
 		const { maxPerPoll, cap } = this.schedule;
 		const size = Math.min(cap, 100);
-		const reads = Math.max(1, this.share - 1);
+		// Per window of the share (a minute; 2 minutes for a share of 1): its requests less the check.
+		const { requests, minutes } = this.share;
+		const reads = Math.max(1, requests - 1);
 		const pages = Math.ceil(missing / size);
 		const backlog =
-			Math.max(
+			minutes *
+			(Math.max(
 				Math.ceil(missing / maxPerPoll),
 				Math.ceil(pages / Math.min(Math.ceil(maxPerPoll / size), reads)),
 			) +
-			Math.ceil(Math.log2(pages + 1) / reads) +
-			1;
+				Math.ceil(Math.log2(pages + 1) / reads) +
+				1);
 		const rows = this.service.store.byCreated;
 		const windowPages = Math.max(1, Math.ceil(rows.length / size));
-		const walk = eligible ? windowPages : Math.ceil(windowPages / this.share);
+		const walk = minutes * (eligible ? windowPages : Math.ceil(windowPages / requests));
 		// New Contact in an order: a contact searchable late, below the handled point, is met only
 		// by the rolling check ("The rolling check"), one page a quiet poll from the new end down to
 		// the floor (an hour below the handled point); every contact searchable when a round began
 		// is met by that round, so within two rounds of the pages dated in the last 2 hours.
 		const newest = rows.length === 0 ? 0 : rows[rows.length - 1].createdMs;
 		const recent = rows.filter((row) => row.createdMs >= newest - 2 * HOUR).length;
-		const check = eligible ? 0 : 2 * Math.ceil(recent / size);
+		const check = eligible ? 0 : minutes * 2 * Math.ceil(recent / size);
 		return backlog + 3 * walk + check + LIVENESS_MARGIN;
 	}
 
@@ -356,11 +368,14 @@ class ScheduleRun {
 		}
 		const bytes = this.stateBytes();
 		if (bytes > MAX_STATE_BYTES) problems.push(`${when}: state of ${bytes} bytes`);
-		const recent = this.service.received.filter((r) => r.at >= at - MINUTE).map((r) => r.at);
-		const busiest = busiestMinute(recent);
-		if (busiest.count > this.share)
+		const { requests, minutes } = this.share;
+		const recent = this.service.received
+			.filter((r) => r.at >= at - minutes * MINUTE)
+			.map((r) => r.at);
+		const busiest = busiestWindow(recent, minutes * MINUTE);
+		if (busiest.count > requests)
 			problems.push(
-				`${when}: the service received ${busiest.count} requests within 60 s from ${this.minutes(busiest.at)} (retries included), over the trigger's share of ${this.share}`,
+				`${when}: the service received ${busiest.count} requests within ${minutes * 60} s from ${this.minutes(busiest.at)} (retries included), over the trigger's share of ${requests}`,
 			);
 		for (const v of this.service.violations.splice(0)) problems.push(`${when}: ${v}`);
 	}

@@ -34,7 +34,13 @@ import {
 /** The state bound (docs/trigger.md, "What the trigger promises"), in bytes of JSON. */
 const MAX_STATE_BYTES = 512 * 1024;
 
-async function importOnSmallShare(order: Order, cap: number, rpm: number, imported: number) {
+async function importOnSmallShare(
+	order: Order,
+	cap: number,
+	rpm: number,
+	imported: number,
+	interval = 5 * MINUTE,
+) {
 	const { service, sim, close } = await account({
 		order,
 		cap,
@@ -44,14 +50,14 @@ async function importOnSmallShare(order: Order, cap: number, rpm: number, import
 		service.contacts.schedule(
 			steadyArrivals(START - 3 * DAY, START - MINUTE, 200, seededRandom(51)),
 		);
-		const polls = every(5 * MINUTE, START, START + 8 * HOUR);
-		const contacts: NewContact[] = [1, 2, 3].map((i) => ({ at: START + i * MINUTE }));
-		// The import: one contact every 50 ms from 7 minutes after the activation.
-		const importAt = START + 7 * MINUTE;
+		const polls = every(interval, START, START + 8 * HOUR);
+		const contacts: NewContact[] = [1, 2, 3].map((i) => ({ at: START + (i * interval) / 5 }));
+		// The import: one contact every 50 ms from 7 minutes (at polls a minute apart, 84 s) after the activation.
+		const importAt = START + (7 * interval) / 5;
 		for (let i = 0; i < imported; i++) contacts.push({ at: importAt + i * 50 });
 		// Then 2 contacts between each two polls for 4 hours (48 polls).
 		for (const t of polls.slice(2, 50))
-			contacts.push({ at: t + MINUTE }, { at: t + 2 * MINUTE + 30 * SECOND });
+			contacts.push({ at: t + interval / 5 }, { at: t + interval / 2 });
 		const rows = service.contacts.schedule(contacts);
 		await pollEach(sim, polls);
 		expectEachOnce('every contact created after the activation comes once', sim, rows);
@@ -217,6 +223,36 @@ describe('New Contact on a small share after an import, through n8n-core', () =>
 		},
 	);
 
+	// A share of 1 (Requests per Minute 4) counts over 2 minutes (2 requests): a poll that would
+	// have 1 request holds back. Before, every poll sent its one request, never the two a range
+	// needs: newest first 150 of 249 (1,000 of 1,099) never came; oldest first the activation read
+	// page 1 alone, took the oldest contacts for the newest, and none of 249 came.
+	it.each(
+		size(
+			[
+				['newest', 25, 150, 5],
+				['oldest', 100, 1000, 5],
+				['newest', 25, 150, 1],
+				['oldest', 25, 150, 1],
+			] as const,
+			[
+				['newest', 25, 150, 5],
+				['oldest', 25, 150, 5],
+				['newest', 100, 1000, 5],
+				['oldest', 100, 1000, 5],
+				['newest', 25, 150, 1],
+				['oldest', 25, 150, 1],
+				['newest', 100, 1000, 1],
+				['oldest', 100, 1000, 1],
+			] as const,
+		),
+	)(
+		'%s first, pages of %d, Requests per Minute 4 (a share of 1), an import of %d, polls %d minute(s) apart: all come once',
+		async (order, cap, imported, minutes) => {
+			await importOnSmallShare(order, cap, 4, imported, minutes * MINUTE);
+		},
+	);
+
 	it.each([
 		['newest', 'quiet'],
 		['oldest', 'quiet'],
@@ -228,7 +264,7 @@ describe('New Contact on a small share after an import, through n8n-core', () =>
 		},
 	);
 
-	it.each([8, 12])(
+	it.each([4, 8, 12])(
 		'oldest first, Requests per Minute %d, the last page holds one contact at the activation: none from before comes',
 		async (rpm) => {
 			await activationOnSmallShare(rpm);
@@ -267,5 +303,17 @@ describe('the log says when the trigger falls behind and when it has caught up (
 		}
 		expect(log.warn.filter((line) => line.includes('falling behind'))).toEqual([]);
 		expect(log.info.filter((line) => line.includes('caught up'))).toEqual([]);
+	});
+
+	it('a share of 1 on a quiet account, polls a minute apart: the polls that hold back say neither, nor anything at info level', async () => {
+		const log = capturePollLog();
+		try {
+			await importOnSmallShare('newest', 100, 4, 20, MINUTE);
+		} finally {
+			log.restore();
+		}
+		expect(log.warn.filter((line) => line.includes('falling behind'))).toEqual([]);
+		expect(log.info.filter((line) => line.includes('caught up'))).toEqual([]);
+		expect(log.info.filter((line) => line.includes('holds back'))).toEqual([]);
 	});
 });

@@ -170,6 +170,11 @@ export async function runEventPoll<S>(
 			`${label}: the trigger's state reached its bound (${MAX_STATE_BYTES} bytes, or ${MAX_SEEN} ids for an event that waits for contacts to become eligible); it forgot the oldest emitted contacts, and a ${noun} created before ${new Date(outcome.cut).toISOString()} that shows up from now on is not emitted`,
 		);
 	}
+	// A poll that held back read nothing: the next one reads; keeping up is judged on polls that read.
+	if (budget.held) {
+		ctx.logger.debug(`${label}: ${outcome.stopped ?? budget.stopped}`);
+		return outcome.emit;
+	}
 	// A poll cannot show an execution hint (n8n gives polls none): the log says it, at info level.
 	if (outcome.stopped) {
 		ctx.logger.info(

@@ -7,6 +7,7 @@ import {
 	pollDeadline,
 	RequestBudget,
 	requestsPerMinuteOf,
+	shareWindow,
 } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { seededRandom, TestClock } from '../../../harness/testClock';
@@ -40,6 +41,16 @@ describe('requestsPerMinuteOf', () => {
 		expect(requestsPerMinuteOf(30)).toBe(7);
 		expect(requestsPerMinuteOf(3)).toBe(1);
 		expect(requestsPerMinuteOf(1)).toBe(1);
+	});
+});
+
+describe('shareWindow', () => {
+	it('counts a share over a minute, or over the minutes that hold a step of 2 requests', () => {
+		expect(shareWindow(50)).toEqual({ requests: 50, ms: MINUTE_MS });
+		expect(shareWindow(2)).toEqual({ requests: 2, ms: MINUTE_MS });
+		// Requests per Minute 1 to 7: 2 requests in any 2 minutes, on average still 1 a minute.
+		expect(shareWindow(1)).toEqual({ requests: 2, ms: 2 * MINUTE_MS });
+		expect(shareWindow(0)).toEqual({ requests: 0, ms: MINUTE_MS });
 	});
 });
 
@@ -160,7 +171,7 @@ describe('RequestBudget', () => {
 	});
 
 	it("forgets the oldest trigger's requests once it remembers 1,000 others", () => {
-		expect(drain(new RequestBudget('first', 1, Infinity))).toBe(1);
+		expect(drain(new RequestBudget('first', 1, Infinity))).toBe(2);
 		for (let i = 0; i < 999; i++) new RequestBudget(`other ${i}`, 1, Infinity);
 		expect(new RequestBudget('first', 1, Infinity).take()).toBe(false); // still remembered
 		for (let i = 0; i < 1000; i++) new RequestBudget(`more ${i}`, 1, Infinity);
@@ -171,5 +182,67 @@ describe('RequestBudget', () => {
 		expect(drain(new RequestBudget('D', 3, Infinity))).toBe(3);
 		testHooks.forgetTriggerStates();
 		expect(drain(new RequestBudget('D', 3, Infinity))).toBe(3);
+	});
+
+	it('a share of 1: a poll sends a step of 2, and a poll that would have 1 holds back, so the next has 2', () => {
+		const first = new RequestBudget('small', 1, Infinity);
+		expect(drain(first, 250)).toBe(2);
+		expect(first.stopped).toMatch(/2 requests in 2 minutes/);
+		expect(first.held).toBe(false);
+		// A minute later both are in the 2 minutes: nothing, and the poll says it held back.
+		clock.advance(MINUTE_MS);
+		const next = new RequestBudget('small', 1, Infinity);
+		expect(next.take()).toBe(false);
+		expect(next.held).toBe(true);
+		expect(next.stopped).toMatch(/holds back/);
+		// 2 minutes after the first: the first left, the second leaves within 5 s: a whole step.
+		clock.advance(MINUTE_MS - 250);
+		const third = new RequestBudget('small', 1, Infinity);
+		expect(third.take()).toBe(true);
+		clock.advance(250);
+		expect(third.take()).toBe(true);
+		expect(third.held).toBe(false);
+	});
+
+	it('a share of 1: polls a minute apart send 2, 0, 2, 0 (without holding back they sent 1 each, for good)', () => {
+		const sent: number[] = [];
+		for (let poll = 0; poll < 40; poll++) {
+			const budget = new RequestBudget('minutely', 1, Infinity);
+			// A poll reads until refused, each answer in 250 ms; the next poll starts a minute after.
+			const start = clock.elapsed();
+			drain(budget, 250);
+			sent.push(budget.sent);
+			clock.advance(MINUTE_MS + 50 - (clock.elapsed() - start));
+		}
+		expect(sent.join(',')).toBe(Array.from({ length: 20 }, () => '2,0').join(','));
+	});
+
+	it('a share of 2 never holds back: a poll with one request left sends it', () => {
+		expect(drain(new RequestBudget('two', 2, Infinity), 0)).toBe(2);
+		clock.advance(MINUTE_MS / 2);
+		const late = new RequestBudget('two', 2, Infinity);
+		clock.advance(MINUTE_MS / 2);
+		expect(late.take()).toBe(true);
+		expect(late.held).toBe(false);
+	});
+
+	it('never lets a share of 1 pass 2 requests in any 2 minutes, over polls at random times', () => {
+		const random = seededRandom(11);
+		const sent: number[] = [];
+		for (let poll = 0; poll < 300; poll++) {
+			clock.advance(Math.floor(random() * 90_000));
+			const budget = new RequestBudget('random', 1, Infinity);
+			const wanted = Math.floor(random() * 4);
+			for (let i = 0; i < wanted && budget.take(); i++) {
+				sent.push(clock.elapsed());
+				clock.advance(Math.floor(random() * 3_000));
+			}
+		}
+		let most = 0;
+		for (let i = 0, j = 0; i < sent.length; i++) {
+			while (sent[i] - sent[j] >= 2 * MINUTE_MS) j++;
+			most = Math.max(most, i - j + 1);
+		}
+		expect(most).toBe(2);
 	});
 });

@@ -18,10 +18,33 @@ export const BUDGET_SHARE = 0.8;
 /** n8n 1.x gives a poll no budget: a poll reads for at most this long there. */
 export const OWN_POLL_BUDGET_MS = 4 * MINUTE_MS;
 
+/**
+ * The fewest requests one step of a read needs in one poll: a page and the next (the range of an
+ * import and the page that joins it, newest first), or the new end and its rolling check.
+ */
+export const STEP_REQUESTS = 2;
+
+/**
+ * The sliding window a share is counted over: a minute, or, for a share smaller than a step (1
+ * request a minute, Requests per Minute 1 to 7), as many minutes as hold a step. A share of 1 is
+ * then 2 requests in any 2 minutes: a poll can send a step, and the next poll within those 2
+ * minutes sends nothing (docs/trigger.md, "What a poll may send").
+ */
+export function shareWindow(perMinute: number): { requests: number; ms: number } {
+	const minutes = perMinute > 0 ? Math.max(1, Math.ceil(STEP_REQUESTS / perMinute)) : 1;
+	return { requests: perMinute * minutes, ms: minutes * MINUTE_MS };
+}
+
+/**
+ * How long a step's requests are taken to leave: requests of the poll before that leave the share's
+ * window within it count as left when a poll decides whether it holds back.
+ */
+export const STEP_WITHIN_MS = 5_000;
+
 /** How many triggers' recent request times this process remembers (the oldest goes first). */
 const MAX_TRIGGERS = 1_000;
 
-/** Per trigger, the monotonic times of its requests in the last minute: at most its share. */
+/** Per trigger, the monotonic times of its requests in its share's window: at most its share. */
 const recent = new Map<string, number[]>();
 
 /** Forgets every trigger's recent requests (testHooks, like a restart). */
@@ -49,16 +72,22 @@ export function pollDeadline(ctx: IPollFunctions, start: number): number {
 export class RequestBudget {
 	private readonly times: number[];
 
+	private readonly window: { requests: number; ms: number };
+
 	/** Why the poll stopped reading early, for the log; undefined while it may go on. */
 	stopped: string | undefined;
 
 	sent = 0;
 
+	/** True when the poll held back (a share smaller than a step): it read nothing, and the next poll reads. */
+	held = false;
+
 	constructor(
 		trigger: string,
-		private readonly perMinute: number,
+		perMinute: number,
 		private readonly deadline: number,
 	) {
+		this.window = shareWindow(perMinute);
 		this.times = recent.get(trigger) ?? [];
 		recent.delete(trigger); // re-inserted last: the map keeps the most recent triggers
 		recent.set(trigger, this.times);
@@ -67,15 +96,15 @@ export class RequestBudget {
 
 	/**
 	 * How many requests the poll may still send now (0 past its deadline), or, with `withinMs`,
-	 * within that time: requests of a minute ago that leave the sliding minute by then count as
-	 * left. Polls a minute apart meet the last requests of the poll before still in the minute,
-	 * for as long as those took to answer; counted now, a share of 2 looked like 1 at every poll.
+	 * within that time: requests that leave the share's window by then count as left. Polls a
+	 * minute apart meet the last requests of the poll before still in the minute, for as long as
+	 * those took to answer; counted now, a share of 2 looked like 1 at every poll.
 	 */
 	left(withinMs = 0): number {
 		const now = this.forgetOld();
 		if (now > this.deadline) return 0;
-		const staying = this.times.filter((t) => t > now + withinMs - MINUTE_MS).length;
-		return Math.max(0, this.perMinute - staying);
+		const staying = this.times.filter((t) => t > now + withinMs - this.window.ms).length;
+		return Math.max(0, this.window.requests - staying);
 	}
 
 	take(): boolean {
@@ -84,8 +113,18 @@ export class RequestBudget {
 			this.stopped ??= `the poll reached 80% of n8n's poll budget after ${this.sent} requests`;
 			return false;
 		}
-		if (this.times.length >= this.perMinute) {
-			this.stopped ??= `the trigger reached its share of the account (${this.perMinute} requests a minute, a quarter of Requests per Minute)`;
+		const { requests, ms } = this.window;
+		// A share smaller than a step: a poll that could send only part of one sends nothing, so
+		// that the next has a whole step (else polls a minute apart sent one request each for good,
+		// and the range of an import, two pages read in one poll, never came).
+		if (this.sent === 0 && ms > MINUTE_MS && this.left(STEP_WITHIN_MS) < STEP_REQUESTS) {
+			this.held = true;
+			this.stopped ??= `the trigger holds back: its share of the account (${requests} requests in ${ms / MINUTE_MS} minutes, a quarter of Requests per Minute, at least ${STEP_REQUESTS}) leaves this poll less than the ${STEP_REQUESTS} requests a step of its read needs, and the next poll gets them`;
+			return false;
+		}
+		if (this.times.length >= requests) {
+			const per = ms === MINUTE_MS ? 'a minute' : `in ${ms / MINUTE_MS} minutes`;
+			this.stopped ??= `the trigger reached its share of the account (${requests} requests ${per}, a quarter of Requests per Minute, at least ${STEP_REQUESTS} in ${STEP_REQUESTS} minutes)`;
 			return false;
 		}
 		this.times.push(now);
@@ -93,10 +132,10 @@ export class RequestBudget {
 		return true;
 	}
 
-	/** Drops the request times older than a minute (they are in rising order); returns now. */
+	/** Drops the request times older than the share's window (they are in rising order); returns now. */
 	private forgetOld(): number {
 		const now = getClock().elapsed();
-		while (this.times.length > 0 && this.times[0] <= now - MINUTE_MS) this.times.shift();
+		while (this.times.length > 0 && this.times[0] <= now - this.window.ms) this.times.shift();
 		return now;
 	}
 }
