@@ -24,7 +24,10 @@ export type Arrival =
 	| { kind: 'steady'; count: number }
 	/** `count` contacts within 10 seconds. */
 	| { kind: 'burst'; count: number }
-	/** An import of `percent`% of Max Contacts per Poll (more than 100%) within a few seconds. */
+	/**
+	 * An import of `percent`% of Max Contacts per Poll (more than 100%) within a few seconds, at
+	 * most MAX_IMPORT_PAGES pages of the cap and MAX_IMPORT contacts.
+	 */
 	| { kind: 'import'; percent: number }
 	/** `count` contacts dated `minutesBack` before the moment they appear. */
 	| { kind: 'backfill'; count: number; minutesBack: number }
@@ -202,7 +205,8 @@ function arrivalContacts(
 			}
 			break;
 		case 'import': {
-			const count = Math.ceil((schedule.maxPerPoll * arrival.percent) / 100);
+			const wanted = Math.ceil((schedule.maxPerPoll * arrival.percent) / 100);
+			const count = Math.min(wanted, MAX_IMPORT_PAGES * schedule.cap, MAX_IMPORT);
 			for (let i = 0; i < count; i++) out.push({ visibleAt: at + i, createdMs: at + i });
 			break;
 		}
@@ -217,6 +221,14 @@ function arrivalContacts(
 	}
 	return out;
 }
+
+/**
+ * An import is at most 50 pages of the service's cap (issue 51, point 5: larger than the first
+ * read, up to 50 pages) and at most 5,000 contacts, so that a schedule with a large Max Contacts
+ * per Poll runs in seconds, not hours (seed 65's schedule 51 imported 54,000).
+ */
+export const MAX_IMPORT_PAGES = 50;
+export const MAX_IMPORT = 5_000;
 
 /** Steady arrivals and polls every few minutes, nothing else: the tool's control case. */
 export const calmSchedule = (order: Schedule['order'], event: Schedule['event']): Schedule => ({

@@ -100,7 +100,12 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
 		'unordered',
 	),
 	cap: fc.constantFrom(20, 50, 100),
-	requestsPerMinute: fc.constantFrom(40, 200),
+	// A quarter of the schedules on a small share (1 to 5 requests a minute, Requests per Minute 1
+	// to 23; a share of 1 is 2 requests in 2 minutes), the rest at 40 and the default 200.
+	requestsPerMinute: fc.oneof(
+		{ weight: 1, arbitrary: fc.integer({ min: 1, max: 23 }) },
+		{ weight: 3, arbitrary: fc.constantFrom(40, 200) },
+	),
 	maxPerPoll: fc.constantFrom(10, 25, 50, 100),
 	initialDays: fc.oneof(
 		{ weight: 3, arbitrary: fc.constant(0) },

@@ -272,12 +272,13 @@ class ScheduleRun {
 		let at = Math.max(planned.at, clock.time);
 		if (planned.restart) {
 			// n8n restarts: the static data comes back from the database, memory starts afresh. A
-			// restart takes a minute, so the budget's memory of the last minute is not needed.
+			// restart takes the share's window (a minute; 2 at a share of 1), so the budget's memory
+			// of it is not needed (docs/trigger.md: a quicker restart may pass the share once).
 			this.staticData = JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
 			testHooks.resetPacers();
 			testHooks.forgetTriggerStates();
 			const last = this.service.received[this.service.received.length - 1];
-			if (last) at = Math.max(at, last.at + MINUTE + 1);
+			if (last) at = Math.max(at, last.at + this.share.minutes * MINUTE + 1);
 		}
 		clock.time = at;
 		clock.stepWallClock(planned.clockStepMs);

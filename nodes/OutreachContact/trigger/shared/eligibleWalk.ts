@@ -83,6 +83,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	};
 	if (state.mode === 'newEnd') {
 		for (let k = 0; k < CHEAP_PAGES; k++) {
+			// The walk's page is read at every poll: the new end leaves it its request. On a share
+			// of 2, pages of contacts waiting for their snippets took both for 2 hours (WAITING_MS),
+			// and the walk, which hands `since` on, stood still (a survey, seed 8100).
+			if (k > 0 && budget.left() <= WALK_PAGES_WITH_ORDER) break;
 			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
 			const read = page >= 1 ? await reader.read(page) : undefined;
 			if (!read) break;
