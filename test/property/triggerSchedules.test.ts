@@ -24,8 +24,11 @@ import { size } from '../support/size';
 const runs = Number(process.env.PROPERTY_RUNS ?? size(12, 150));
 // A fixed seed unless PROPERTY_SEED=random: `npm test` and CI replay the same schedules, so a red
 // run is a change of the code, never the luck of the draw; unseeded runs look for new failures.
+// 34 since the draw took every Requests per Minute, page cap and Max Contacts per Poll (issue 51):
+// its 12 schedules fail under the newcomer's mutation (Contact Snippets Ready searching on
+// created_timestamp), which 33's new schedules let pass.
 const seed =
-	process.env.PROPERTY_SEED === 'random' ? undefined : Number(process.env.PROPERTY_SEED ?? 33);
+	process.env.PROPERTY_SEED === 'random' ? undefined : Number(process.env.PROPERTY_SEED ?? 34);
 
 describe('the trigger over random schedules', () => {
 	// A long count runs for many minutes; the default count takes seconds.

@@ -316,4 +316,16 @@ describe('the log says when the trigger falls behind and when it has caught up (
 		expect(log.info.filter((line) => line.includes('caught up'))).toEqual([]);
 		expect(log.info.filter((line) => line.includes('holds back'))).toEqual([]);
 	});
+
+	it('a share of 1 after an import: the warning gives the share as 1 request a minute, on average', async () => {
+		const log = capturePollLog();
+		try {
+			await importOnSmallShare('newest', 25, 4, 150);
+		} finally {
+			log.restore();
+		}
+		const behind = log.warn.filter((line) => line.includes('falling behind'));
+		expect(behind).toHaveLength(1);
+		expect(behind[0]).toContain('(1 request a minute, on average, a quarter of');
+	});
 });
