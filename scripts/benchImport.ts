@@ -3,8 +3,9 @@
  * `npm run bench -- import`: how long the New Contact trigger takes to catch up with an import
  * (issue 51): an account with 3 days of contacts (500 a day), the trigger activated and polled
  * every minute; 2 minutes in, 1,000 contacts are imported at once; 2 contacts keep arriving
- * between polls. Page cap 100, Max Contacts per Poll 100 (the defaults), Requests per Minute 8,
- * 20 and 200 (a share of 2, 5 and 50 requests a minute), each order. Every poll goes through
+ * between polls. Page cap 100, Max Contacts per Poll 100 (the defaults), Requests per Minute 4,
+ * 8, 20 and 200 (a share of 1, 2, 5 and 50 requests a minute; a share of 1 is 2 requests in any
+ * 2 minutes), each order. Every poll goes through
  * n8n-core's PollContext on the virtual clock (250 ms per answer).
  *
  * Printed per row: the polls from the import until its last contact was emitted, beside the
@@ -22,7 +23,7 @@ const DAY = 24 * 60 * MINUTE;
 const IMPORTED = 1_000;
 const CAP = 100;
 const MAX_PER_POLL = 100;
-const RATES = [8, 20, 200];
+const RATES = [4, 8, 20, 200];
 const ORDERS: Order[] = ['newest', 'oldest', 'unordered'];
 /** Polls after the import at most (a stall shows as a row that never caught up). */
 const MAX_POLLS = 400;
@@ -33,6 +34,8 @@ const MAX_POLLS = 400;
  * after the import also finds where the import ends (about log2 of its pages).
  */
 export function importPollsFormula(imported: number, cap: number, share: number): number {
+	// A share of 1 is 2 requests every second minute: the polls that read are those of a share of 2.
+	if (share === 1) return 2 * importPollsFormula(imported, cap, 2);
 	const pages = Math.ceil(imported / cap);
 	const perPoll = Math.min(Math.ceil(MAX_PER_POLL / cap), Math.max(1, share - 1));
 	const findEnd = Math.ceil(Math.log2(pages + 1) / Math.max(1, share - 1));

@@ -113,6 +113,7 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
 		{ weight: 1, arbitrary: fc.integer({ min: 24, max: 10_000 }) },
 	),
 	maxPerPoll: fc.oneof(
+		{ weight: 1, arbitrary: fc.integer({ min: 1, max: 9 }) },
 		{ weight: 2, arbitrary: fc.constantFrom(10, 25, 50, 100) },
 		{ weight: 1, arbitrary: fc.integer({ min: 10, max: 10_000 }) },
 	),

@@ -227,7 +227,15 @@ class ScheduleRun {
 			);
 		const { eligibleAt } = scheduleEventOf(this.schedule.event);
 		const settled = Math.max(0, ...must.map((c) => Math.max(c.visibleAt, eligibleAt?.(c) ?? 0)));
-		const bound = () => this.drainFactor * this.livenessBound(missing().length, !!eligibleAt);
+		// The backlog the bound counts: every contact that may still come, owed or not (one the
+		// rules allow but do not owe takes a place of Max Contacts per Poll too; at 1 a poll, 9 owed
+		// contacts waited behind them past a bound that counted the owed alone: wide survey seed 71).
+		const backlog = () =>
+			this.contacts.filter(
+				(c) => !this.emitted.has(c.id) && !this.service.deleted.has(c.id) && this.rules.may(c),
+			).length;
+		const bound = () =>
+			this.drainFactor * this.livenessBound(Math.max(missing().length, backlog()), !!eligibleAt);
 		// Until the last owed contact becomes eligible (up to 30 days after the schedule), a poll
 		// every 6 hours: the trigger stays on, as a user's does (expectations.ts, retention).
 		while (this.clock.time + KEEP_ALIVE_MS < settled && this.problems.length === 0) {
