@@ -99,10 +99,10 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
 		'insertionOldest',
 		'unordered',
 	),
-	// Every setting a user can choose but the smallest pages and Max Contacts per Poll (1 to 9:
-	// wideScheduleArbitrary, an open stall): Requests per Minute 1 to 10,000, a quarter of the
-	// schedules on a small share (1 to 5 requests a minute; a share of 1 is 2 requests in 2
-	// minutes); page caps 10 to 1,000; Max Contacts per Poll 10 to 10,000.
+	// Every setting a user can choose but the smallest pages (1 to 9: wideScheduleArbitrary, an
+	// open stall): Requests per Minute 1 to 10,000, a quarter of the schedules on a small share (1
+	// to 5 requests a minute; a share of 1 is 2 requests in 2 minutes); page caps 10 to 1,000; Max
+	// Contacts per Poll 1 to 10,000 (a quarter 1 to 9).
 	cap: fc.oneof(
 		{ weight: 1, arbitrary: fc.constantFrom(20, 50, 100) },
 		{ weight: 1, arbitrary: fc.integer({ min: 10, max: 1_000 }) },
@@ -140,9 +140,9 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
 
 /**
  * Every setting a user can choose, over its whole range (issue 51, point 5): the property test's
- * draw and page caps and Max Contacts per Poll from 1 to 9 besides (a quarter of the schedules
- * each). Not the property test's draw: pages of 1 or 2 and a handful of contacts a poll are the
- * open stalls docs/trigger-open-schedules.md lists. The survey draws it with PROPERTY_RANGES=wide.
+ * draw with page caps from 1 to 9 besides (a quarter of the schedules). Not the property test's
+ * draw: pages of 1 or 2 are an open stall docs/trigger-open-schedules.md lists. The survey draws
+ * it with PROPERTY_RANGES=wide.
  */
 export const wideScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.chain((schedule) =>
 	fc

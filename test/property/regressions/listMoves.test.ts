@@ -146,4 +146,38 @@ describe('the list moves under a read', () => {
 			],
 		});
 	});
+
+	// Survey seed 8400, schedule 750: New Contact, newest first, Max Contacts per Poll 1. The
+	// activation could not trust an order; its walk emitted one contact a poll for 100 polls while
+	// 69 were created, which pushed the oldest 31 past the pages its first answer allowed. The walk
+	// ended there (inconsistent), yet handed over to the order it had seen, and the ordered reads
+	// took everything beyond page 1's emitted contacts (3 dated 12 hours ahead) for handled: the
+	// 31 never came. Only a walk that read to the end hands over now.
+	it('New Contact newest first, Max Contacts per Poll 1: a walk that ended past its page allowance does not hand over to the order', async () => {
+		await expectKept({
+			...base,
+			maxPerPoll: 1,
+			before: { count: 5, hoursBack: 7 },
+			enrich: { percent: 89, maxDelayMinutes: 5 },
+			seed: 687534,
+			steps: [
+				stepOf(4, [
+					{ kind: 'burst', count: 30 },
+					{ kind: 'steady', count: 5 },
+					{ kind: 'steady', count: 10 },
+				]),
+				stepOf(
+					8,
+					[
+						{ kind: 'burst', count: 55 },
+						{ kind: 'import', percent: 505 },
+						{ kind: 'import', percent: 423 },
+					],
+					{ faultPercent: 37, faultStatus: 429 },
+				),
+				stepOf(560, [{ kind: 'ahead', count: 3, hoursAhead: 12 }], { faultStatus: 429 }),
+				stepOf(8, []),
+			],
+		});
+	});
 });

@@ -95,8 +95,14 @@ export async function readWalking(
 	// Dates ahead of the service's present do not count (newWalk).
 	const newest = step.position.newest ?? walk.previous;
 	next = newWalk(floor, start, newest === null ? null : Math.min(newest, present));
+	// Only a walk that read its window to the end hands over to an order: one that ended early (past
+	// the pages its first answer allowed) or whose list shrank left contacts unread, and reads by
+	// the order take every contact beyond the first handled one for handled. At Max Contacts per
+	// Poll 1, 69 contacts created while a walk read 100 polls pushed 31 onto a page past its limit,
+	// and the ordered reads after it passed them (survey seed 8400, schedule 750).
+	const proved = !step.inconsistent && !step.position.shrank;
 	read.learned =
-		step.order === 'newest' || step.order === 'oldest'
+		proved && (step.order === 'newest' || step.order === 'oldest')
 			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
 			: { mode: 'walking', walk: next };
 	return read;
