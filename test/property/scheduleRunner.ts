@@ -195,10 +195,13 @@ class ScheduleRun {
 		const size = Math.min(cap, 100);
 		// Per window of the share (a minute; 2 minutes for a share of 1): its requests less the check.
 		const { requests, minutes } = this.share;
+		// Polls a minute apart on a share of 1 read a step every 2 polls, every 3 when the steps'
+		// waits for the window (budget.ts, stepWait) have added up to more than 5 seconds.
+		const pace = minutes === 1 ? 1 : minutes + 1;
 		const reads = Math.max(1, requests - 1);
 		const pages = Math.ceil(missing / size);
 		const backlog =
-			minutes *
+			pace *
 			(Math.max(
 				Math.ceil(missing / maxPerPoll),
 				Math.ceil(pages / Math.min(Math.ceil(maxPerPoll / size), reads)),
@@ -207,7 +210,7 @@ class ScheduleRun {
 				1);
 		const rows = this.service.store.byCreated;
 		const windowPages = Math.max(1, Math.ceil(rows.length / size));
-		const walk = minutes * (eligible ? windowPages : Math.ceil(windowPages / requests));
+		const walk = pace * (eligible ? windowPages : Math.ceil(windowPages / requests));
 		// New Contact in an order: a contact searchable late, below the handled point, is met only
 		// by the rolling check ("The rolling check"), one page a quiet poll from the new end down to
 		// the floor (an hour below the handled point); every contact searchable when a round began
@@ -215,7 +218,7 @@ class ScheduleRun {
 		// The last 2 hours of the present, not of the newest date: contacts dated hours ahead left an
 		// import of 5,000 out of the count (survey seed 50000, schedule 350: 72 backfilled contacts).
 		const recent = rows.filter((row) => row.createdMs >= this.clock.time - 2 * HOUR).length;
-		const check = eligible ? 0 : minutes * 2 * Math.ceil(recent / size);
+		const check = eligible ? 0 : pace * 2 * Math.ceil(recent / size);
 		return backlog + 3 * walk + check + LIVENESS_MARGIN;
 	}
 

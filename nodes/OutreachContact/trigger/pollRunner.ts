@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { getClock } from '../helpers/clock';
+import { cancelSignalOf, getClock } from '../helpers/clock';
 import { locatorValue, optionalId } from '../helpers/input';
 import { loadSettings } from '../transport/account';
 import type { Contact } from '../types';
@@ -112,6 +112,9 @@ export async function runEventPoll<S>(
 	const { perMinute } = await loadSettings(ctx);
 	const share = requestsPerMinuteOf(perMinute);
 	const budget = new RequestBudget(trigger, share, pollDeadline(ctx, clock.elapsed()));
+	// A share smaller than a step: a few seconds for the poll before's last request to leave.
+	const wait = budget.stepWait();
+	if (wait > 0) await clock.sleep(wait, cancelSignalOf(ctx));
 	const settings = pollSettings(options);
 	const outcome = await event.poll({
 		ctx,

@@ -12,8 +12,8 @@ describe('small shares', () => {
 	// read going over its 3 pages, which took both requests of every poll for 2 hours
 	// (WAITING_MS): the walk stood on page 3 from the 3rd poll to the 119th, and 4 contacts whose
 	// snippets came beyond the new end did not come within the liveness bound. The new end now
-	// leaves the walk its request.
-	it('Contact Snippets Ready, newest first, a share of 2: the walk gets a request at every poll while contacts wait for snippets', async () => {
+	// leaves the walk its request every other poll (RequestBudget.walkTurn).
+	it('Contact Snippets Ready, newest first, a share of 2: the walk gets a request at every other poll while contacts wait for snippets', async () => {
 		const schedule: Schedule = {
 			event: 'contactSnippetsReady',
 			order: 'newest',

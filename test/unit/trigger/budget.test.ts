@@ -8,6 +8,7 @@ import {
 	RequestBudget,
 	requestsPerMinuteOf,
 	shareWindow,
+	STEP_WITHIN_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { seededRandom, TestClock } from '../../../harness/testClock';
@@ -192,29 +193,47 @@ describe('RequestBudget', () => {
 		// A minute later both are in the 2 minutes: nothing, and the poll says it held back.
 		clock.advance(MINUTE_MS);
 		const next = new RequestBudget('small', 1, Infinity);
+		expect(next.stepWait()).toBe(0);
 		expect(next.take()).toBe(false);
 		expect(next.held).toBe(true);
 		expect(next.stopped).toMatch(/holds back/);
-		// 2 minutes after the first: the first left, the second leaves within 5 s: a whole step.
-		clock.advance(MINUTE_MS - 250);
+		// Just before 2 minutes after the first: both leave within a second: the poll waits for
+		// them (at most STEP_WITHIN_MS), then has a whole step.
+		clock.advance(MINUTE_MS - 600);
 		const third = new RequestBudget('small', 1, Infinity);
+		const wait = third.stepWait();
+		expect(wait).toBeGreaterThan(0);
+		expect(wait).toBeLessThanOrEqual(STEP_WITHIN_MS);
+		clock.advance(wait);
 		expect(third.take()).toBe(true);
-		clock.advance(250);
 		expect(third.take()).toBe(true);
 		expect(third.held).toBe(false);
 	});
 
-	it('a share of 1: polls a minute apart send 2, 0, 2, 0 (without holding back they sent 1 each, for good)', () => {
+	it('a share of 1: polls about a minute apart send a whole step or nothing, every second or third poll (polls jitter, answers take 0.1 to 3 s)', () => {
+		const random = seededRandom(9);
 		const sent: number[] = [];
-		for (let poll = 0; poll < 40; poll++) {
+		let at = clock.elapsed();
+		for (let poll = 0; poll < 400; poll++) {
 			const budget = new RequestBudget('minutely', 1, Infinity);
-			// A poll reads until refused, each answer in 250 ms; the next poll starts a minute after.
-			const start = clock.elapsed();
-			drain(budget, 250);
-			sent.push(budget.sent);
-			clock.advance(MINUTE_MS + 50 - (clock.elapsed() - start));
+			// As pollRunner does: wait for the poll before's last request to leave, then read.
+			clock.advance(budget.stepWait());
+			let n = 0;
+			while (budget.take()) {
+				n++;
+				clock.advance(100 + Math.floor(random() * 2_900));
+			}
+			// A poll that sends nothing held back: it says so, and reads nothing.
+			if (n === 0) expect(budget.held).toBe(true);
+			sent.push(n);
+			at += MINUTE_MS + Math.floor(random() * 11) - 5;
+			clock.advance(Math.max(0, at - clock.elapsed()));
 		}
-		expect(sent.join(',')).toBe(Array.from({ length: 20 }, () => '2,0').join(','));
+		// Without the wait, 1-request steps and polls refused without holding back came; without
+		// holding back, one request a poll for good.
+		expect(sent.filter((n) => n !== 0 && n !== 2)).toEqual([]);
+		expect(sent.join(',')).not.toMatch(/0,0,0/);
+		expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(0.8 * 400);
 	});
 
 	it('a share of 2 never holds back: a poll with one request left sends it', () => {

@@ -36,8 +36,9 @@ export function shareWindow(perMinute: number): { requests: number; ms: number }
 }
 
 /**
- * How long a step's requests are taken to leave: requests of the poll before that leave the share's
- * window within it count as left when a poll decides whether it holds back.
+ * The longest a poll waits, before its first request, for the last requests of a step to leave
+ * the share's window (a share smaller than a step): polls a minute apart meet the poll before's
+ * second request still in the window for as long as its first took to answer.
  */
 export const STEP_WITHIN_MS = 5_000;
 
@@ -47,9 +48,13 @@ const MAX_TRIGGERS = 1_000;
 /** Per trigger, the monotonic times of its requests in its share's window: at most its share. */
 const recent = new Map<string, number[]>();
 
+/** Per trigger, whether its last poll's walk had its turn (`walkTurn`). */
+const walkTurns = new Map<string, boolean>();
+
 /** Forgets every trigger's recent requests (testHooks, like a restart). */
 export function forgetRecentRequests(): void {
 	recent.clear();
+	walkTurns.clear();
 }
 
 /** The requests one trigger may send in any minute: a quarter of the Requests per Minute, at least 1. */
@@ -83,7 +88,7 @@ export class RequestBudget {
 	held = false;
 
 	constructor(
-		trigger: string,
+		private readonly trigger: string,
 		perMinute: number,
 		private readonly deadline: number,
 	) {
@@ -117,19 +122,52 @@ export class RequestBudget {
 		// A share smaller than a step: a poll that could send only part of one sends nothing, so
 		// that the next has a whole step (else polls a minute apart sent one request each for good,
 		// and the range of an import, two pages read in one poll, never came).
-		if (this.sent === 0 && ms > MINUTE_MS && this.left(STEP_WITHIN_MS) < STEP_REQUESTS) {
+		if (this.sent === 0 && ms > MINUTE_MS && this.left() < STEP_REQUESTS) {
 			this.held = true;
 			this.stopped ??= `the trigger holds back: its share of the account (${requests} requests in ${ms / MINUTE_MS} minutes, a quarter of Requests per Minute, at least ${STEP_REQUESTS}) leaves this poll less than the ${STEP_REQUESTS} requests a step of its read needs, and the next poll gets them`;
 			return false;
 		}
 		if (this.times.length >= requests) {
-			const per = ms === MINUTE_MS ? 'a minute' : `in ${ms / MINUTE_MS} minutes`;
-			this.stopped ??= `the trigger reached its share of the account (${requests} requests ${per}, a quarter of Requests per Minute, at least ${STEP_REQUESTS} in ${STEP_REQUESTS} minutes)`;
+			const per =
+				ms === MINUTE_MS
+					? 'a minute, a quarter of Requests per Minute'
+					: `in ${ms / MINUTE_MS} minutes: a quarter of Requests per Minute is less than a step of ${STEP_REQUESTS}`;
+			this.stopped ??= `the trigger reached its share of the account (${requests} requests ${per})`;
 			return false;
 		}
 		this.times.push(now);
 		this.sent++;
 		return true;
+	}
+
+	/**
+	 * How long to wait before the first request, so that a share smaller than a step has the whole
+	 * step: up to STEP_WITHIN_MS for the poll before's last requests to leave the window; 0 when
+	 * none is needed, or when they leave later (the poll then holds back).
+	 */
+	stepWait(): number {
+		const now = this.forgetOld();
+		const { requests, ms } = this.window;
+		if (this.sent > 0 || ms <= MINUTE_MS) return 0;
+		const leaving = this.times.length - (requests - STEP_REQUESTS);
+		if (leaving <= 0) return 0;
+		const wait = this.times[leaving - 1] + ms - now + 1;
+		return wait <= STEP_WITHIN_MS ? wait : 0;
+	}
+
+	/**
+	 * Whether this poll's walk has its turn: every other poll of a trigger. An eligible event's new
+	 * end leaves the walk a request at such a poll (eligibleWalk.ts): on a share of 2, pages of
+	 * contacts waiting for snippets took every request for 2 hours and the walk stood still; left a
+	 * request at every poll, the new end read 2 pages instead of 3 on a share of 3, and contacts
+	 * beyond them came an hour late (helper-9).
+	 */
+	walkTurn(): boolean {
+		const turn = !(walkTurns.get(this.trigger) ?? false);
+		walkTurns.delete(this.trigger);
+		walkTurns.set(this.trigger, turn);
+		if (walkTurns.size > MAX_TRIGGERS) walkTurns.delete(walkTurns.keys().next().value as string);
+		return turn;
 	}
 
 	/** Drops the request times older than the share's window (they are in rising order); returns now. */
