@@ -3,8 +3,7 @@
  * property test draws since issue 51 (a quarter of its schedules). Each fails on the code before
  * its fix; found by a survey (survey.ts) and kept as it was drawn.
  */
-import { expectKept } from './case';
-import type { Schedule } from '../schedule';
+import { base, expectKept, stepOf } from './case';
 
 describe('small shares', () => {
 	// Survey seed 8100, schedule 295: Contact Snippets Ready, newest first, Requests per Minute 9 (a
@@ -14,61 +13,38 @@ describe('small shares', () => {
 	// snippets came beyond the new end did not come within the liveness bound. The new end now
 	// leaves the walk its request every other poll (RequestBudget.walkTurn).
 	it('Contact Snippets Ready, newest first, a share of 2: the walk gets a request at every other poll while contacts wait for snippets', async () => {
-		const schedule: Schedule = {
+		await expectKept({
+			...base,
 			event: 'contactSnippetsReady',
-			order: 'newest',
-			cap: 20,
 			requestsPerMinute: 9,
-			maxPerPoll: 10,
-			initialDays: 0,
 			sequenceFilter: true,
-			dates: 'utc',
 			before: { count: 2, hoursBack: 69 },
 			enrich: { percent: 74, maxDelayMinutes: 5 },
 			seed: 5,
 			steps: [
-				{
-					gapMinutes: 10,
-					arrivals: [{ kind: 'steady', count: 4 }],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 503,
-				},
-				{
-					gapMinutes: 5,
-					arrivals: [
+				stepOf(10, [{ kind: 'steady', count: 4 }]),
+				stepOf(
+					5,
+					[
 						{ kind: 'steady', count: 16 },
 						{ kind: 'backfill', count: 86, minutesBack: 21 },
 					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 429,
-				},
-				{
-					gapMinutes: 7,
-					arrivals: [
+					{ faultStatus: 429 },
+				),
+				stepOf(
+					7,
+					[
 						{ kind: 'ahead', count: 2, hoursAhead: 2 },
 						{ kind: 'burst', count: 19 },
 						{ kind: 'steady', count: 14 },
 					],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
-					faultStatus: 'mixed',
-				},
-				{
-					gapMinutes: 2,
-					arrivals: [{ kind: 'burst', count: 61 }],
-					restart: false,
-					clockStepMinutes: 0,
-					faultPercent: 0,
+					{ faultStatus: 'mixed' },
+				),
+				stepOf(2, [{ kind: 'burst', count: 61 }], {
 					faultStatus: 'mixed',
 					deletions: { before: 13, during: 0 },
-				},
+				}),
 			],
-		};
-		await expectKept(schedule);
+		});
 	});
 });

@@ -36,6 +36,39 @@ function drain(budget: RequestBudget, stepMs = 0): number {
 	return n;
 }
 
+/**
+ * Polls of one trigger at random gaps (up to `gapMs`), each wanting up to `wanted` requests
+ * `stepMs` apart at most; the times of the requests sent.
+ */
+function randomPolls(
+	trigger: string,
+	share: number,
+	o: { seed: number; polls: number; gapMs: number; wanted: number; stepMs: number },
+): number[] {
+	const random = seededRandom(o.seed);
+	const sent: number[] = [];
+	for (let poll = 0; poll < o.polls; poll++) {
+		clock.advance(Math.floor(random() * o.gapMs));
+		const budget = new RequestBudget(trigger, share, Infinity);
+		const wanted = Math.floor(random() * o.wanted);
+		for (let i = 0; i < wanted && budget.take(); i++) {
+			sent.push(clock.elapsed());
+			clock.advance(Math.floor(random() * o.stepMs));
+		}
+	}
+	return sent;
+}
+
+/** The most of the (rising) times within any window of `ms`. */
+function mostWithin(times: number[], ms: number): number {
+	let most = 0;
+	for (let i = 0, j = 0; i < times.length; i++) {
+		while (times[i] - times[j] >= ms) j++;
+		most = Math.max(most, i - j + 1);
+	}
+	return most;
+}
+
 describe('requestsPerMinuteOf', () => {
 	it('is a quarter of Requests per Minute, rounded down, at least 1', () => {
 		expect(requestsPerMinuteOf(200)).toBe(50);
@@ -123,23 +156,14 @@ describe('RequestBudget', () => {
 	});
 
 	it('never lets a trigger pass its share in any sliding minute, over polls at random times', () => {
-		const random = seededRandom(7);
-		const sent: number[] = [];
-		for (let poll = 0; poll < 200; poll++) {
-			clock.advance(Math.floor(random() * 40_000));
-			const budget = new RequestBudget('busy', 50, Infinity);
-			const wanted = Math.floor(random() * 80);
-			for (let i = 0; i < wanted && budget.take(); i++) {
-				sent.push(clock.elapsed());
-				clock.advance(Math.floor(random() * 500));
-			}
-		}
-		let most = 0;
-		for (let i = 0, j = 0; i < sent.length; i++) {
-			while (sent[i] - sent[j] >= MINUTE_MS) j++;
-			most = Math.max(most, i - j + 1);
-		}
-		expect(most).toBe(50); // the share is reached, never passed
+		const sent = randomPolls('busy', 50, {
+			seed: 7,
+			polls: 200,
+			gapMs: 40_000,
+			wanted: 80,
+			stepMs: 500,
+		});
+		expect(mostWithin(sent, MINUTE_MS)).toBe(50); // the share is reached, never passed
 	});
 
 	it("stops at the deadline (80% of n8n's poll budget) and says so", () => {
@@ -246,22 +270,13 @@ describe('RequestBudget', () => {
 	});
 
 	it('never lets a share of 1 pass 2 requests in any 2 minutes, over polls at random times', () => {
-		const random = seededRandom(11);
-		const sent: number[] = [];
-		for (let poll = 0; poll < 300; poll++) {
-			clock.advance(Math.floor(random() * 90_000));
-			const budget = new RequestBudget('random', 1, Infinity);
-			const wanted = Math.floor(random() * 4);
-			for (let i = 0; i < wanted && budget.take(); i++) {
-				sent.push(clock.elapsed());
-				clock.advance(Math.floor(random() * 3_000));
-			}
-		}
-		let most = 0;
-		for (let i = 0, j = 0; i < sent.length; i++) {
-			while (sent[i] - sent[j] >= 2 * MINUTE_MS) j++;
-			most = Math.max(most, i - j + 1);
-		}
-		expect(most).toBe(2);
+		const sent = randomPolls('random', 1, {
+			seed: 11,
+			polls: 300,
+			gapMs: 90_000,
+			wanted: 4,
+			stepMs: 3_000,
+		});
+		expect(mostWithin(sent, 2 * MINUTE_MS)).toBe(2);
 	});
 });
