@@ -64,12 +64,15 @@ export function keepingUp(
 ): { warn?: string; info?: string } {
 	const was = behind.get(trigger);
 	const waiting = poll.backlog > 0 || poll.pagesWaiting;
+	// Still behind: the poll counts toward the line that says it has caught up.
+	const stillBehind = () => {
+		if (!was) return {};
+		was.polls++;
+		was.emitted += poll.emitted;
+		return {};
+	};
 	if (poll.stopped !== undefined) {
-		if (was) {
-			was.polls++;
-			was.emitted += poll.emitted;
-			return {};
-		}
+		if (was) return stillBehind();
 		const last = warned.get(trigger);
 		const quiet = last !== undefined && poll.start >= last && poll.start - last < WARN_EVERY_MS;
 		behind.set(trigger, { since: poll.start, polls: 1, emitted: poll.emitted, quiet });
@@ -86,13 +89,7 @@ export function keepingUp(
 			warn: `falling behind: ${noun}s arrive faster than the trigger's share of the account reads them (${share === 1 ? '1 request a minute, on average' : `${share} requests a minute`}, a quarter of the credential's Requests per Minute). This poll emitted ${poll.emitted}; ${left}. Nothing is lost: each poll goes on from where the last one stopped, oldest first. To catch up sooner, ${share === 1 ? 'raise Requests per Minute in the credential to 8 or more (if the account allows it): below 8, polling more often reads no more' : 'raise Requests per Minute in the credential (if the account allows it) or poll more often'}`,
 		};
 	}
-	if (!was || waiting) {
-		if (was) {
-			was.polls++;
-			was.emitted += poll.emitted;
-		}
-		return {};
-	}
+	if (!was || waiting) return stillBehind();
 	behind.delete(trigger);
 	if (was.quiet) return {};
 	const minutes = Math.max(1, Math.round((poll.start - was.since) / 60_000));
