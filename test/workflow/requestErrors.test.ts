@@ -146,9 +146,9 @@ describe("An error on n8n's side of a request keeps its cause", () => {
 	});
 
 	it('a poll whose search fails inside n8n names the cause, and the next poll reads', async () => {
-		// The trigger's own share (a quarter of Requests per Minute) counts the failed try: 8 a
-		// minute leaves the next poll a request.
-		const credentials = { ...account(), requestsPerMinute: 8 };
+		// The trigger's own share (a quarter of Requests per Minute) counts the failed try: 12 a
+		// minute leaves the next poll, right after it, the 2 requests of a step.
+		const credentials = { ...account(), requestsPerMinute: 12 };
 		const credentialsHelper = new FailingAuthentication(credentials, [() => new Error(NO_BRIDGE)]);
 		const node = triggerNode('Trigger', { event: 'newContact' });
 		await expect(pollOnce(node, { credentialsHelper })).rejects.toThrow(

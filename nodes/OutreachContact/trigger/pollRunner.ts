@@ -112,7 +112,7 @@ export async function runEventPoll<S>(
 	const { perMinute } = await loadSettings(ctx);
 	const share = requestsPerMinuteOf(perMinute);
 	const budget = new RequestBudget(trigger, share, pollDeadline(ctx, clock.elapsed()));
-	// A share smaller than a step: a few seconds for the poll before's last request to leave.
+	// A few seconds, when needed, for the poll before's requests to leave the share's window.
 	const wait = budget.stepWait();
 	if (wait > 0) await clock.sleep(wait, cancelSignalOf(ctx));
 	const settings = pollSettings(options);

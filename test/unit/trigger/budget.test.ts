@@ -148,6 +148,8 @@ describe('RequestBudget', () => {
 		expect(next.left()).toBe(1);
 		expect(next.left(250)).toBe(2);
 		expect(next.left(5_000)).toBe(2);
+		// On time (a minute after the poll before): it trails the poll before's requests.
+		expect(next.stepWait()).toBe(0);
 		expect(next.take()).toBe(true);
 		expect(next.take()).toBe(false);
 		clock.advance(250);
@@ -260,13 +262,83 @@ describe('RequestBudget', () => {
 		expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(0.8 * 400);
 	});
 
-	it('a share of 2 never holds back: a poll with one request left sends it', () => {
-		expect(drain(new RequestBudget('two', 2, Infinity), 0)).toBe(2);
+	it('a share of 2, polls 30 s apart: a poll with one request left holds back, so the next has a whole step', () => {
+		const first = new RequestBudget('two', 2, Infinity);
+		expect(first.take()).toBe(true);
 		clock.advance(MINUTE_MS / 2);
+		// The poll before sent its second request 30 s after its first (a slow answer).
+		expect(first.take()).toBe(true);
 		const late = new RequestBudget('two', 2, Infinity);
 		clock.advance(MINUTE_MS / 2);
-		expect(late.take()).toBe(true);
-		expect(late.held).toBe(false);
+		// One left (the first request left the minute), and the second leaves only in 30 s.
+		expect(late.left()).toBe(1);
+		expect(late.stepWait()).toBe(0);
+		expect(late.take()).toBe(false);
+		expect(late.held).toBe(true);
+		expect(late.stopped).toMatch(/holds back: its share of the account \(2 requests a minute/);
+		clock.advance(MINUTE_MS / 2);
+		expect(drain(new RequestBudget('two', 2, Infinity))).toBe(2);
+	});
+
+	// Polls faster than a minute (n8n's custom cron has seconds): before, a share of 2 with polls
+	// 30 s apart sent one request a poll for good, and an import never came.
+	it.each([
+		[1, 60_000],
+		[2, 30_000],
+		[2, 20_000],
+		[3, 20_000],
+		[5, 15_000],
+		[20, 2_000],
+	])(
+		'a share of %d, polls %d ms apart: each sends a whole step or nothing, and the share is used',
+		(share, gap) => {
+			const random = seededRandom(share * 1000 + gap);
+			const sent: number[] = [];
+			const times: number[] = [];
+			const begin = clock.elapsed();
+			let at = clock.elapsed();
+			for (let poll = 0; poll < 400; poll++) {
+				const budget = new RequestBudget(`every ${gap}`, share, Infinity);
+				clock.advance(budget.stepWait());
+				let n = 0;
+				while (n < 2 + Math.floor(random() * share) && budget.take()) {
+					times.push(clock.elapsed());
+					n++;
+					clock.advance(100 + Math.floor(random() * 400));
+				}
+				// Nothing sent: it held back, or, on time, found the share used.
+				if (n === 0) expect(budget.stopped).toMatch(/holds back|reached its share/);
+				sent.push(n);
+				at += gap + Math.floor(random() * 11) - 5;
+				clock.advance(Math.max(0, at - clock.elapsed()));
+			}
+			expect(sent.filter((n) => n === 1)).toEqual([]);
+			// Never past the share, and at least 80% of it over the 400 polls.
+			const window = shareWindow(share);
+			expect(mostWithin(times, window.ms)).toBeLessThanOrEqual(window.requests);
+			const allowed = (share * (clock.elapsed() - begin)) / MINUTE_MS;
+			expect(times.length).toBeGreaterThanOrEqual(0.8 * allowed);
+		},
+	);
+
+	// Made to wait for a whole step, polls on time started a little later each time (the poll
+	// before's second request leaves later), and every 20th held back: contacts waiting for their
+	// snippets came an hour late (triggerSnippets.test.ts, a share of 3).
+	it('a share of 3, polls a minute apart (on time): none holds back or waits, each sends its 3', () => {
+		const sent: number[] = [];
+		for (let poll = 0; poll < 100; poll++) {
+			const start = clock.elapsed();
+			const budget = new RequestBudget('on time', 3, Infinity);
+			expect(budget.stepWait()).toBe(0);
+			let n = 0;
+			while (n < 3 && budget.take()) {
+				n++;
+				clock.advance(250);
+			}
+			sent.push(n);
+			clock.advance(start + MINUTE_MS - clock.elapsed());
+		}
+		expect(sent.filter((n) => n !== 3)).toEqual([]);
 	});
 
 	it('never lets a share of 1 pass 2 requests in any 2 minutes, over polls at random times', () => {

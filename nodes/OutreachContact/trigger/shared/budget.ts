@@ -42,19 +42,27 @@ export function shareWindow(perMinute: number): { requests: number; ms: number }
  */
 export const STEP_WITHIN_MS = 5_000;
 
-/** How many triggers' recent request times this process remembers (the oldest goes first). */
+/** A poll this share of a step's time after the poll before, or later, is on time (`stepOrNothing`). */
+const ON_TIME = 0.9;
+
+/** How many triggers this process remembers (the oldest goes first). */
 const MAX_TRIGGERS = 1_000;
 
-/** Per trigger, the monotonic times of its requests in its share's window: at most its share. */
-const recent = new Map<string, number[]>();
+/** What this process remembers of one trigger's polls (process memory: a restart forgets it). */
+interface TriggerMemory {
+	/** The monotonic times of its requests in its share's window: at most its share. */
+	times: number[];
+	/** When its last poll began (monotonic), to tell how soon this one comes. */
+	lastPoll?: number;
+	/** Whether its last poll's walk had its turn (`walkTurn`). */
+	walkTurn: boolean;
+}
 
-/** Per trigger, whether its last poll's walk had its turn (`walkTurn`). */
-const walkTurns = new Map<string, boolean>();
+const memory = new Map<string, TriggerMemory>();
 
-/** Forgets every trigger's recent requests (testHooks, like a restart). */
+/** Forgets every trigger's recent polls (testHooks, like a restart). */
 export function forgetRecentRequests(): void {
-	recent.clear();
-	walkTurns.clear();
+	memory.clear();
 }
 
 /** The requests one trigger may send in any minute: a quarter of the Requests per Minute, at least 1. */
@@ -77,26 +85,46 @@ export function pollDeadline(ctx: IPollFunctions, start: number): number {
 export class RequestBudget {
 	private readonly times: number[];
 
+	private readonly memory: TriggerMemory;
+
 	private readonly window: { requests: number; ms: number };
+
+	/**
+	 * Whether this poll must send a whole step or nothing (else it may find one request left, and
+	 * polls that each sent one never read a step): always for a share smaller than a step; for a
+	 * larger one when the poll comes sooner after the poll before than the share holds a step (a
+	 * minute at a share of 2, 40 s at 3); a poll up to a tenth of that early counts as on time.
+	 * Polls on time find a step left, or trail the poll before's requests as they leave the window;
+	 * made to wait for a step, they started later each poll and every 20th held back (a share of
+	 * 3, polls a minute apart).
+	 */
+	private readonly stepOrNothing: boolean;
 
 	/** Why the poll stopped reading early, for the log; undefined while it may go on. */
 	stopped: string | undefined;
 
 	sent = 0;
 
-	/** True when the poll held back (a share smaller than a step): it read nothing, and the next poll reads. */
+	/** True when the poll held back (less than a step left): it read nothing, and a later poll reads. */
 	held = false;
 
 	constructor(
-		private readonly trigger: string,
+		trigger: string,
 		perMinute: number,
 		private readonly deadline: number,
 	) {
 		this.window = shareWindow(perMinute);
-		this.times = recent.get(trigger) ?? [];
-		recent.delete(trigger); // re-inserted last: the map keeps the most recent triggers
-		recent.set(trigger, this.times);
-		if (recent.size > MAX_TRIGGERS) recent.delete(recent.keys().next().value as string);
+		this.memory = memory.get(trigger) ?? { times: [], walkTurn: false };
+		memory.delete(trigger); // re-inserted last: the map keeps the most recent triggers
+		memory.set(trigger, this.memory);
+		if (memory.size > MAX_TRIGGERS) memory.delete(memory.keys().next().value as string);
+		this.times = this.memory.times;
+		const now = getClock().elapsed();
+		const { requests, ms } = this.window;
+		const last = this.memory.lastPoll;
+		const stepMs = requests > 0 ? (ms * STEP_REQUESTS) / requests : Infinity;
+		this.stepOrNothing = ms > MINUTE_MS || (last !== undefined && now - last < stepMs * ON_TIME);
+		this.memory.lastPoll = now;
 	}
 
 	/**
@@ -118,21 +146,17 @@ export class RequestBudget {
 			this.stopped ??= `the poll reached 80% of n8n's poll budget after ${this.sent} requests`;
 			return false;
 		}
-		const { requests, ms } = this.window;
-		// A share smaller than a step: a poll that could send only part of one sends nothing, so
-		// that the next has a whole step (else polls a minute apart sent one request each for good,
-		// and the range of an import, two pages read in one poll, never came).
-		if (this.sent === 0 && ms > MINUTE_MS && this.left() < STEP_REQUESTS) {
+		const { requests } = this.window;
+		// A poll that could send only part of a step sends nothing, so that the next has a whole
+		// step: else polls a minute apart on a share of 1, or 30 s apart on a share of 2, sent one
+		// request each for good, and the range of an import (two pages read in one poll) never came.
+		if (this.stepOrNothing && this.sent === 0 && this.left() < STEP_REQUESTS) {
 			this.held = true;
-			this.stopped ??= `the trigger holds back: its share of the account (${requests} requests in ${ms / MINUTE_MS} minutes, a quarter of Requests per Minute, at least ${STEP_REQUESTS}) leaves this poll less than the ${STEP_REQUESTS} requests a step of its read needs, and the next poll gets them`;
+			this.stopped ??= `the trigger holds back: its share of the account (${this.perWindow()}) leaves this poll less than the ${STEP_REQUESTS} requests a step of its read needs, and a later poll gets them`;
 			return false;
 		}
 		if (this.times.length >= requests) {
-			const per =
-				ms === MINUTE_MS
-					? 'a minute, a quarter of Requests per Minute'
-					: `in ${ms / MINUTE_MS} minutes: a quarter of Requests per Minute is less than a step of ${STEP_REQUESTS}`;
-			this.stopped ??= `the trigger reached its share of the account (${requests} requests ${per})`;
+			this.stopped ??= `the trigger reached its share of the account (${this.perWindow()})`;
 			return false;
 		}
 		this.times.push(now);
@@ -141,14 +165,14 @@ export class RequestBudget {
 	}
 
 	/**
-	 * How long to wait before the first request, so that a share smaller than a step has the whole
-	 * step: up to STEP_WITHIN_MS for the poll before's last requests to leave the window; 0 when
-	 * none is needed, or when they leave later (the poll then holds back).
+	 * How long to wait before the first request, so that the poll has a whole step: up to
+	 * STEP_WITHIN_MS for the poll before's requests to leave the window; 0 when none is needed, or
+	 * when they leave later (the poll then holds back).
 	 */
 	stepWait(): number {
 		const now = this.forgetOld();
 		const { requests, ms } = this.window;
-		if (this.sent > 0 || ms <= MINUTE_MS) return 0;
+		if (this.sent > 0 || !this.stepOrNothing) return 0;
 		const leaving = this.times.length - (requests - STEP_REQUESTS);
 		if (leaving <= 0) return 0;
 		const wait = this.times[leaving - 1] + ms - now + 1;
@@ -163,11 +187,16 @@ export class RequestBudget {
 	 * beyond them came an hour late (helper-9).
 	 */
 	walkTurn(): boolean {
-		const turn = !(walkTurns.get(this.trigger) ?? false);
-		walkTurns.delete(this.trigger);
-		walkTurns.set(this.trigger, turn);
-		if (walkTurns.size > MAX_TRIGGERS) walkTurns.delete(walkTurns.keys().next().value as string);
-		return turn;
+		this.memory.walkTurn = !this.memory.walkTurn;
+		return this.memory.walkTurn;
+	}
+
+	/** The share as the log says it: over a minute, or over the minutes that hold a step. */
+	private perWindow(): string {
+		const { requests, ms } = this.window;
+		return ms === MINUTE_MS
+			? `${requests} requests a minute, a quarter of Requests per Minute`
+			: `${requests} requests in ${ms / MINUTE_MS} minutes: a quarter of Requests per Minute is less than a step of ${STEP_REQUESTS}`;
 	}
 
 	/** Drops the request times older than the share's window (they are in rising order); returns now. */
