@@ -35,7 +35,10 @@ export type Arrival =
 	| { kind: 'ahead'; count: number; hoursAhead: number };
 
 export interface Step {
-	/** Minutes from the previous poll to this one: 1-10, or a pause of hours to days. */
+	/**
+	 * Minutes from the previous poll to this one: 1-10, or a pause of hours to days; in units of
+	 * the schedule's `pollSeconds` when it has one.
+	 */
 	gapMinutes: number;
 	/** Contacts that appear in that gap. */
 	arrivals: Arrival[];
@@ -83,6 +86,11 @@ export interface Schedule {
 	/** Places contacts within their gaps and draws faults: the rest of the randomness. */
 	seed: number;
 	steps: Step[];
+	/**
+	 * Polls faster than a minute (n8n's custom cron has seconds): each step's gap counts in units
+	 * of this many seconds instead of minutes. Absent: minutes.
+	 */
+	pollSeconds?: number;
 }
 
 /** A contact of the account as the schedule makes it. */
@@ -141,10 +149,11 @@ export function planOf(schedule: Schedule): Plan {
 	];
 	let previous = start;
 	let skew = 0;
+	const unit = schedule.pollSeconds ? schedule.pollSeconds * 1000 : MINUTE;
 	for (const step of schedule.steps) {
-		const at = previous + step.gapMinutes * MINUTE;
+		const at = previous + step.gapMinutes * unit;
 		// Contacts appear strictly between the polls' due times, never at one.
-		const moment = () => within(previous + 1, at - 15_000);
+		const moment = () => within(previous + 1, at - Math.min(15_000, (at - previous) / 2));
 		for (const arrival of step.arrivals) drafts.push(...arrivalContacts(arrival, schedule, moment));
 		const wanted = step.clockStepMinutes * MINUTE;
 		const clockStepMs = Math.max(-MAX_SKEW_MS, Math.min(MAX_SKEW_MS, skew + wanted)) - skew;

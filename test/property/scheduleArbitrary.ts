@@ -136,6 +136,11 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
 	}),
 	seed: fc.integer({ min: 1, max: 1_000_000 }),
 	steps: fc.array(step, { minLength: 1, maxLength: 30 }),
+	// One schedule in eight polls faster than a minute: every 15, 20 or 30 seconds.
+	pollSeconds: fc.oneof(
+		{ weight: 7, arbitrary: fc.constant(undefined) },
+		{ weight: 1, arbitrary: fc.constantFrom(15, 20, 30) },
+	),
 });
 
 /**

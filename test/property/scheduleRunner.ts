@@ -229,7 +229,10 @@ class ScheduleRun {
 		return backlog + 3 * walk + check + LIVENESS_MARGIN;
 	}
 
-	/** Polls every minute without faults until every contact that must come came, within a bound. */
+	/**
+	 * Polls every minute (or every `pollSeconds`) without faults until every contact that must come
+	 * came, within a bound.
+	 */
 	private async drain(): Promise<void> {
 		const must = this.contacts.filter((c) => this.owed(c));
 		const missing = () =>
@@ -245,8 +248,12 @@ class ScheduleRun {
 			this.contacts.filter(
 				(c) => !this.emitted.has(c.id) && !this.service.deleted.has(c.id) && this.rules.may(c),
 			).length;
+		// Polls faster than a minute (pollSeconds) share the window's requests: as many more polls.
+		const every = this.schedule.pollSeconds ? this.schedule.pollSeconds * 1000 : MINUTE;
 		const bound = () =>
-			this.drainFactor * this.livenessBound(Math.max(missing().length, backlog()), !!eligibleAt);
+			this.drainFactor *
+			Math.ceil(MINUTE / every) *
+			this.livenessBound(Math.max(missing().length, backlog()), !!eligibleAt);
 		// Until the last owed contact becomes eligible (up to 30 days after the schedule), a poll
 		// every 6 hours: the trigger stays on, as a user's does (expectations.ts, retention).
 		while (this.clock.time + KEEP_ALIVE_MS < settled && this.problems.length === 0) {
@@ -268,13 +275,13 @@ class ScheduleRun {
 			for (let i = polls; i > 0 && missing().length > 0 && this.problems.length === 0; i--) {
 				const at = await this.poll({ at: next, ...QUIET });
 				this.judge(this.polls - 1, at);
-				next = Math.max(at, this.clock.time) + MINUTE;
+				next = Math.max(at, this.clock.time) + every;
 			}
 		}
 		const left = missing();
 		if (left.length > 0 && this.problems.length === 0)
 			this.problems.push(
-				`${left.length} of ${must.length} contacts that must come never came (within ${allowed.join(' + ')} polls a minute apart, the liveness bound), e.g. ${left
+				`${left.length} of ${must.length} contacts that must come never came (within ${allowed.join(' + ')} polls ${every / 1000} s apart, the liveness bound), e.g. ${left
 					.slice(0, 8)
 					.map((c) => this.describe(c))
 					.join('; ')}`,

@@ -281,4 +281,38 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 			await close();
 		}
 	});
+	// What counts as waiting is bounded (WAITING_MS, 2 hours after creation): contacts that never
+	// get their snippets keep the walk reading at the share only that long; then a poll costs
+	// what it cost before: the new end's 3 pages and a page of the walk (issue 51, point 4).
+	it('contacts that never get snippets keep the walk at the share for 2 hours after their creation, then a poll costs at most 4', async () => {
+		const { service, sim, close } = await account({ order: 'newest', cap: 25, event: EVENT });
+		try {
+			service.contacts.schedule(
+				Array.from({ length: 100 }, (_, i) => ({ at: START - 20 * HOUR + i * 10 * MINUTE })),
+			);
+			await sim.pollAt(START);
+			// 300 contacts within 5 minutes of the activation, none ever given snippets.
+			service.contacts.schedule(
+				Array.from({ length: 300 }, (_, i) => ({ at: START + MINUTE + i * SECOND })),
+			);
+			await pollEach(sim, every(5 * MINUTE, START + 5 * MINUTE, START + 4 * HOUR));
+			const costs = (from: number, to: number) =>
+				sim.polls.filter((p) => p.start >= from && p.start < to).map((p) => p.requests);
+			const early = costs(START + 10 * MINUTE, START + HOUR);
+			const late = costs(START + 2 * HOUR + 30 * MINUTE, START + 4 * HOUR);
+			// Late: the new end's 3 pages (pages of contacts the event does not want tell nothing,
+			// so its read goes on) and a page of the walk.
+			expect({
+				'within the first hour, a poll reads more than 4 requests': Math.max(...early) > 4,
+				'from 2.5 hours on, a poll costs at most 4': Math.max(...late),
+			}).toEqual({
+				'within the first hour, a poll reads more than 4 requests': true,
+				'from 2.5 hours on, a poll costs at most 4': 4,
+			});
+			expect(sim.polls.flatMap((p) => p.ids)).toEqual([]);
+			expect(thrown(sim)).toEqual([]);
+		} finally {
+			await close();
+		}
+	});
 });

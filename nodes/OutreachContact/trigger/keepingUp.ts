@@ -86,7 +86,7 @@ export function keepingUp(
 				: 'more pages of them wait'
 			: 'the rest of its read waits';
 		return {
-			warn: `falling behind: ${noun}s arrive faster than the trigger's share of the account reads them (${share === 1 ? '1 request a minute, on average' : `${share} requests a minute`}, a quarter of the credential's Requests per Minute). This poll emitted ${poll.emitted}; ${left}. Nothing is lost: each poll goes on from where the last one stopped, oldest first. To catch up sooner, ${share === 1 ? 'raise Requests per Minute in the credential to 8 or more (if the account allows it): below 8, polling more often reads no more' : 'raise Requests per Minute in the credential (if the account allows it) or poll more often'}`,
+			warn: `falling behind: ${noun}s arrive faster than the trigger's share of the account reads them (${share === 1 ? '1 request a minute, on average' : `${share} requests a minute`}, a quarter of the credential's Requests per Minute). This poll emitted ${poll.emitted}; ${left}. Nothing is lost: each poll goes on from where the last one stopped, oldest first. To catch up sooner, ${share === 1 ? 'raise Requests per Minute in the credential to 8 or more (if the account allows it): below 8, polling more often reads no more' : 'raise Requests per Minute in the credential (if the account allows it), or poll more often, up to once a minute: faster polls share the same requests'}`,
 		};
 	}
 	if (!was || waiting) return stillBehind();
