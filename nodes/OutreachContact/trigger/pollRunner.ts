@@ -7,7 +7,7 @@ import type { Contact } from '../types';
 import type { TriggerEventSpec } from './events';
 import { keepingUp } from './keepingUp';
 import type { PollSettings } from './shared/eventPoll';
-import { pollDeadline, RequestBudget, requestsPerMinuteOf } from './shared/budget';
+import { pollDeadline, RequestBudget, shareOf } from './shared/budget';
 import { MAX_SEEN } from './shared/ledger/eligible';
 import { logOnce } from './shared/ledger/ledger';
 import { MAX_STATE_BYTES, type EventState } from './shared/ledger/shapes';
@@ -110,7 +110,7 @@ export async function runEventPoll<S>(
 	const clock = getClock();
 	const start = clock.now();
 	const { perMinute } = await loadSettings(ctx);
-	const share = requestsPerMinuteOf(perMinute);
+	const share = shareOf(perMinute);
 	const budget = new RequestBudget(trigger, share, pollDeadline(ctx, clock.elapsed()));
 	// A few seconds, when needed, for the poll before's requests to leave the share's window.
 	const wait = budget.stepWait();

@@ -6,7 +6,7 @@ import {
 	OWN_POLL_BUDGET_MS,
 	pollDeadline,
 	RequestBudget,
-	requestsPerMinuteOf,
+	shareOf,
 	shareWindow,
 	STEP_WITHIN_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/budget';
@@ -69,12 +69,12 @@ function mostWithin(times: number[], ms: number): number {
 	return most;
 }
 
-describe('requestsPerMinuteOf', () => {
+describe('shareOf', () => {
 	it('is a quarter of Requests per Minute, rounded down, at least 1', () => {
-		expect(requestsPerMinuteOf(200)).toBe(50);
-		expect(requestsPerMinuteOf(30)).toBe(7);
-		expect(requestsPerMinuteOf(3)).toBe(1);
-		expect(requestsPerMinuteOf(1)).toBe(1);
+		expect(shareOf(200)).toBe(50);
+		expect(shareOf(30)).toBe(7);
+		expect(shareOf(3)).toBe(1);
+		expect(shareOf(1)).toBe(1);
 	});
 });
 

@@ -3,7 +3,7 @@ import { pollNewContacts } from '../../../nodes/OutreachContact/trigger/newConta
 import {
 	pollDeadline,
 	RequestBudget,
-	requestsPerMinuteOf,
+	shareOf,
 } from '../../../nodes/OutreachContact/trigger/shared/budget';
 import {
 	MAX_STATE_BYTES,
@@ -49,7 +49,7 @@ async function pollEveryMinute(
 		options.each?.(i);
 		const budget = new RequestBudget(
 			'trigger',
-			requestsPerMinuteOf(options.rpm),
+			shareOf(options.rpm),
 			pollDeadline(pollContext, testClock().elapsed()),
 		);
 		const out = await runEventPoll(pollNewContacts, search, {

@@ -36,7 +36,7 @@ export async function readSample(
 	if (!first) {
 		throw new NodeOperationError(ctx.getNode(), 'The trigger could not read the contacts yet', {
 			description:
-				'Its share of the account was used by an earlier poll within the last minute (the last 2 minutes when Requests per Minute is below 8). Activate the workflow again after that; an active workflow tries again at its next poll.',
+				'Its share of the account (a quarter of Requests per Minute) was used by an earlier poll within the last minute (the last 2 minutes when Requests per Minute is below 8), or leaves less than the 2 requests a first read needs. Activate the workflow again after that; an active workflow tries again at its next poll.',
 		});
 	}
 	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);

@@ -30,9 +30,9 @@ export const STEP_REQUESTS = 2;
  * then 2 requests in any 2 minutes: a poll can send a step, and the next poll within those 2
  * minutes sends nothing (docs/trigger.md, "What a poll may send").
  */
-export function shareWindow(perMinute: number): { requests: number; ms: number } {
-	const minutes = perMinute > 0 ? Math.max(1, Math.ceil(STEP_REQUESTS / perMinute)) : 1;
-	return { requests: perMinute * minutes, ms: minutes * MINUTE_MS };
+export function shareWindow(share: number): { requests: number; ms: number } {
+	const minutes = share > 0 ? Math.max(1, Math.ceil(STEP_REQUESTS / share)) : 1;
+	return { requests: share * minutes, ms: minutes * MINUTE_MS };
 }
 
 /**
@@ -54,7 +54,7 @@ interface TriggerMemory {
 	times: number[];
 	/** When its last poll began (monotonic), to tell how soon this one comes. */
 	lastPoll?: number;
-	/** Whether its last poll's walk had its turn (`walkTurn`). */
+	/** Whether its last poll's walk had its turn (`takeWalkTurn`). */
 	walkTurn: boolean;
 }
 
@@ -66,8 +66,8 @@ export function forgetRecentRequests(): void {
 }
 
 /** The requests one trigger may send in any minute: a quarter of the Requests per Minute, at least 1. */
-export function requestsPerMinuteOf(perMinute: number): number {
-	return Math.max(1, Math.floor(perMinute * TRIGGER_SHARE));
+export function shareOf(requestsPerMinute: number): number {
+	return Math.max(1, Math.floor(requestsPerMinute * TRIGGER_SHARE));
 }
 
 /** When a poll stops reading, on the monotonic clock: 80% of n8n's poll budget, or our own. */
@@ -79,8 +79,9 @@ export function pollDeadline(ctx: IPollFunctions, start: number): number {
 
 /**
  * What one poll may still send. `take()` before every request: false means stop reading now
- * (the poll finishes with what it read). Never waits: a poll that has used its share ends, and
- * the next one goes on.
+ * (the poll finishes with what it read). `take()` never waits: a poll that has used its share
+ * ends, and the next one goes on. The one wait is `stepWait`, before the first request (at most
+ * STEP_WITHIN_MS).
  */
 export class RequestBudget {
 	private readonly times: number[];
@@ -110,10 +111,10 @@ export class RequestBudget {
 
 	constructor(
 		trigger: string,
-		perMinute: number,
+		share: number,
 		private readonly deadline: number,
 	) {
-		this.window = shareWindow(perMinute);
+		this.window = shareWindow(share);
 		this.memory = memory.get(trigger) ?? { times: [], walkTurn: false };
 		memory.delete(trigger); // re-inserted last: the map keeps the most recent triggers
 		memory.set(trigger, this.memory);
@@ -180,13 +181,14 @@ export class RequestBudget {
 	}
 
 	/**
-	 * Whether this poll's walk has its turn: every other poll of a trigger. An eligible event's new
+	 * Takes the walk's turn (a change of the trigger's memory, so once a poll): true at every other
+	 * poll of a trigger that calls it. An eligible event's new
 	 * end leaves the walk a request at such a poll (eligibleWalk.ts): on a share of 2, pages of
 	 * contacts waiting for snippets took every request for 2 hours and the walk stood still; left a
 	 * request at every poll, the new end read 2 pages instead of 3 on a share of 3, and contacts
 	 * beyond them came an hour late (helper-9).
 	 */
-	walkTurn(): boolean {
+	takeWalkTurn(): boolean {
 		this.memory.walkTurn = !this.memory.walkTurn;
 		return this.memory.walkTurn;
 	}

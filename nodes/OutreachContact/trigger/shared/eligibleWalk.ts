@@ -82,10 +82,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
 	};
 	if (state.mode === 'newEnd') {
-		// Every other poll the new end leaves the walk its request (RequestBudget.walkTurn): on a
+		// Every other poll the new end leaves the walk its request (RequestBudget.takeWalkTurn): on a
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
 		// (WAITING_MS), and the walk, which hands `since` on, stood still (a survey, seed 8100).
-		const walkTurn = budget.walkTurn();
+		const walkTurn = budget.takeWalkTurn();
 		for (let k = 0; k < CHEAP_PAGES; k++) {
 			if (k > 0 && walkTurn && budget.left() <= WALK_PAGES_WITH_ORDER) break;
 			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;

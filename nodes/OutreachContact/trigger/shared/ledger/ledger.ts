@@ -30,7 +30,7 @@ import type { Placed } from './priorFloor';
  * 2. A contact is emitted at most once: its id stays in `seen` until the floor passes its
  *    creation time, and from then on the floor keeps it out.
  * 3. A contact is emitted only as its event allows: created at or after the floor, after the
- *    activation's cutoff.
+ *    activation's cutoff (or within Emit Contacts From the Last N Days), and wanted by the event.
  * 4. The state stays within MAX_STATE_BYTES: the oldest ids go first, the floor rises past them,
  *    and the log names the date given up to.
  */

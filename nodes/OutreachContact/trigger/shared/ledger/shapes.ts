@@ -174,7 +174,10 @@ export type NewContactState =
 	  });
 
 export interface EligibleBase extends LedgerState {
-	/** The start of the last complete walk that left nothing waiting (n8n's clock). */
+	/**
+	 * The walks read contacts updated since then (n8n's clock): after a complete walk that left
+	 * nothing waiting, the start of the walk before it (docs/trigger.md, "The state").
+	 */
 	since: number;
 	/** `before`: when the walk before this one started (n8n's clock), once one has ended. */
 	/** `widened`: the walk's window is that many days wider than since's (a walk before it shrank). */
@@ -182,7 +185,7 @@ export interface EligibleBase extends LedgerState {
 }
 
 /**
- * Contact Enriched: the first walk after the activation records what was there (created at or
+ * The eligible events (Contact Enriched, Contact Snippets Ready): the first walk after the activation records what was there (created at or
  * before `cutoff`); then walks alone (no order), or walks and reads the new end (an order).
  */
 export type EligibleState =
