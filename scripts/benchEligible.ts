@@ -49,7 +49,7 @@ const EVENTS = {
 } as const;
 type EligibleEvent = keyof typeof EVENTS;
 
-async function eligibleRow(
+export async function eligibleRow(
 	event: EligibleEvent,
 	perDay: number,
 	order: Order,

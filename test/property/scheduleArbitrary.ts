@@ -90,58 +90,69 @@ const step: fc.Arbitrary<Step> = fc.record({
 	),
 });
 
-export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
-	event: fc.constantFrom(...TABLE_EVENTS),
-	order: fc.constantFrom<Schedule['order']>(
-		'newest',
-		'oldest',
-		'insertionNewest',
-		'insertionOldest',
-		'unordered',
-	),
-	// Every setting a user can choose but the smallest pages (1 to 9: wideScheduleArbitrary, an
-	// open stall): Requests per Minute 1 to 10,000, a quarter of the schedules on a small share (1
-	// to 5 requests a minute; a share of 1 is 2 requests in 2 minutes); page caps 10 to 1,000; Max
-	// Contacts per Poll 1 to 10,000 (a quarter 1 to 9).
-	cap: fc.oneof(
-		{ weight: 1, arbitrary: fc.constantFrom(20, 50, 100) },
-		{ weight: 1, arbitrary: fc.integer({ min: 10, max: 1_000 }) },
-	),
-	requestsPerMinute: fc.oneof(
-		{ weight: 1, arbitrary: fc.integer({ min: 1, max: 23 }) },
-		{ weight: 2, arbitrary: fc.constantFrom(40, 200) },
-		{ weight: 1, arbitrary: fc.integer({ min: 24, max: 10_000 }) },
-	),
-	maxPerPoll: fc.oneof(
-		{ weight: 1, arbitrary: fc.integer({ min: 1, max: 9 }) },
-		{ weight: 2, arbitrary: fc.constantFrom(10, 25, 50, 100) },
-		{ weight: 1, arbitrary: fc.integer({ min: 10, max: 10_000 }) },
-	),
-	initialDays: fc.oneof(
-		{ weight: 3, arbitrary: fc.constant(0) },
-		{ weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) },
-	),
-	sequenceFilter: fc.boolean(),
-	dates: fc.oneof(
-		{ weight: 4, arbitrary: fc.constant<Schedule['dates']>('utc') },
-		{ weight: 1, arbitrary: fc.constantFrom<Schedule['dates']>('Asia/Tokyo', 'America/Phoenix') },
-	),
-	before: fc.record({
-		count: fc.integer({ min: 0, max: 400 }),
-		hoursBack: fc.integer({ min: 1, max: 72 }),
-	}),
-	enrich: fc.record({
-		percent: fc.integer({ min: 30, max: 100 }),
-		maxDelayMinutes: fc.constantFrom(5, 60, 600, 2_880, 43_200),
-	}),
-	seed: fc.integer({ min: 1, max: 1_000_000 }),
-	steps: fc.array(step, { minLength: 1, maxLength: 30 }),
-	// One schedule in eight polls faster than a minute: every 15, 20 or 30 seconds.
-	pollSeconds: fc.oneof(
-		{ weight: 7, arbitrary: fc.constant(undefined) },
-		{ weight: 1, arbitrary: fc.constantFrom(15, 20, 30) },
-	),
-});
+export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc
+	.record({
+		event: fc.constantFrom(...TABLE_EVENTS),
+		order: fc.constantFrom<Schedule['order']>(
+			'newest',
+			'oldest',
+			'insertionNewest',
+			'insertionOldest',
+			'unordered',
+		),
+		// Every setting a user can choose but the smallest pages (1 and 2, and 3 to 9 without an order:
+		// wideScheduleArbitrary, open cases): Requests per Minute 1 to 10,000, a quarter of the
+		// schedules on a small share (1 to 5 requests a minute; a share of 1 is 2 requests in 2
+		// minutes); page caps 3 to 1,000 (a fifth 3 to 9); Max Contacts per Poll 1 to 10,000 (a
+		// quarter 1 to 9).
+		cap: fc.oneof(
+			{ weight: 2, arbitrary: fc.constantFrom(20, 50, 100) },
+			{ weight: 2, arbitrary: fc.integer({ min: 10, max: 1_000 }) },
+			{ weight: 1, arbitrary: fc.integer({ min: 3, max: 9 }) },
+		),
+		requestsPerMinute: fc.oneof(
+			{ weight: 1, arbitrary: fc.integer({ min: 1, max: 23 }) },
+			{ weight: 2, arbitrary: fc.constantFrom(40, 200) },
+			{ weight: 1, arbitrary: fc.integer({ min: 24, max: 10_000 }) },
+		),
+		maxPerPoll: fc.oneof(
+			{ weight: 1, arbitrary: fc.integer({ min: 1, max: 9 }) },
+			{ weight: 2, arbitrary: fc.constantFrom(10, 25, 50, 100) },
+			{ weight: 1, arbitrary: fc.integer({ min: 10, max: 10_000 }) },
+		),
+		initialDays: fc.oneof(
+			{ weight: 3, arbitrary: fc.constant(0) },
+			{ weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) },
+		),
+		sequenceFilter: fc.boolean(),
+		dates: fc.oneof(
+			{ weight: 4, arbitrary: fc.constant<Schedule['dates']>('utc') },
+			{ weight: 1, arbitrary: fc.constantFrom<Schedule['dates']>('Asia/Tokyo', 'America/Phoenix') },
+		),
+		before: fc.record({
+			count: fc.integer({ min: 0, max: 400 }),
+			hoursBack: fc.integer({ min: 1, max: 72 }),
+		}),
+		enrich: fc.record({
+			percent: fc.integer({ min: 30, max: 100 }),
+			maxDelayMinutes: fc.constantFrom(5, 60, 600, 2_880, 43_200),
+		}),
+		seed: fc.integer({ min: 1, max: 1_000_000 }),
+		steps: fc.array(step, { minLength: 1, maxLength: 30 }),
+		// One schedule in eight polls faster than a minute: every 15, 20 or 30 seconds.
+		pollSeconds: fc.oneof(
+			{ weight: 7, arbitrary: fc.constant(undefined) },
+			{ weight: 1, arbitrary: fc.constantFrom(15, 20, 30) },
+		),
+	})
+	// Pages of 3 to 9 only where the service lists in an order: without one, the activation's
+	// sample of 5 such pages is too small, and contacts from before it come (the sample's limit,
+	// docs/trigger-open-schedules.md); such schedules get ten times the cap.
+	.map((schedule) =>
+		schedule.order === 'unordered' && schedule.cap < 10
+			? { ...schedule, cap: schedule.cap * 10 }
+			: schedule,
+	);
 
 /**
  * Every setting a user can choose, over its whole range (issue 51, point 5): the property test's

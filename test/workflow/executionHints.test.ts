@@ -170,7 +170,7 @@ describe('Trigger', () => {
 				credentials,
 			});
 			expect(log.info).toEqual([
-				'Outreach Contact Trigger: Max Contacts per Poll reached; 1 more new contact(s) will be emitted by the next polls, oldest first',
+				'Outreach Contact Trigger: Max Contacts per Poll reached; 1 more new contact will be emitted by the next polls, oldest first',
 			]);
 		} finally {
 			log.restore();

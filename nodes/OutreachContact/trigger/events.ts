@@ -33,8 +33,9 @@ export interface TriggerEventSpec<S> {
 	subtitle: string;
 	/** How its log lines start. */
 	label: string;
-	/** What it emits, for log lines: "new contact", "enriched contact". */
+	/** What it emits, for log lines: "new contact", "enriched contact"; `nouns`, more than one. */
 	noun: string;
+	nouns: string;
 	/** The search of a window of `days` (`Less than` days), optionally in one sequence. */
 	search(days: number, sequenceId?: number): SearchCondition[];
 	/**
@@ -79,6 +80,7 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'Contact enriched',
 		label: 'Outreach Contact Trigger (Contact Enriched)',
 		noun: 'enriched contact',
+		nouns: 'enriched contacts',
 		search: (days, sequenceId) => [
 			{ property: 'is_enriched', condition: 'Is', value: true },
 			{ property: 'updated_timestamp', condition: 'Less than', value: days },
@@ -104,6 +106,7 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'Contact snippets ready',
 		label: 'Outreach Contact Trigger (Contact Snippets Ready)',
 		noun: 'contact with snippets',
+		nouns: 'contacts with snippets',
 		search: (days, sequenceId) => [
 			{ property: 'updated_timestamp', condition: 'Less than', value: days },
 			...inSequence(sequenceId),
@@ -127,6 +130,7 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		subtitle: 'New contact',
 		label: 'Outreach Contact Trigger',
 		noun: 'new contact',
+		nouns: 'new contacts',
 		search: searchConditions,
 		wants: () => true,
 		time: createdTime,

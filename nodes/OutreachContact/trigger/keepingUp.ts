@@ -60,8 +60,10 @@ export function keepingUp(
 	trigger: string,
 	poll: PollEnd,
 	share: number,
-	noun: string,
+	words: { noun: string; nouns: string },
 ): { warn?: string; info?: string } {
+	const { noun, nouns } = words;
+	const many = (n: number) => `${n} ${n === 1 ? noun : nouns}`;
 	const was = behind.get(trigger);
 	const waiting = poll.backlog > 0 || poll.pagesWaiting;
 	// Still behind: the poll counts toward the line that says it has caught up.
@@ -82,11 +84,11 @@ export function keepingUp(
 		bound(warned);
 		const left = waiting
 			? poll.backlog > 0
-				? `${poll.backlog} ${noun}(s) read and more may wait`
+				? `${many(poll.backlog)} read and more may wait`
 				: 'more pages of them wait'
 			: 'the rest of its read waits';
 		return {
-			warn: `falling behind: ${noun}s arrive faster than the trigger's share of the account reads them (${share === 1 ? '1 request a minute, on average' : `${share} requests a minute`}, a quarter of the credential's Requests per Minute). This poll emitted ${poll.emitted}; ${left}. Nothing is lost: each poll goes on from where the last one stopped, oldest first. To catch up sooner, ${share === 1 ? 'raise Requests per Minute in the credential to 8 or more (if the account allows it): below 8, polling more often reads no more' : 'raise Requests per Minute in the credential (if the account allows it), or poll more often, up to once a minute: faster polls share the same requests'}`,
+			warn: `falling behind: ${nouns} arrive faster than the trigger's share of the account reads them (${share === 1 ? '1 request a minute, on average' : `${share} requests a minute`}, a quarter of the credential's Requests per Minute). This poll emitted ${poll.emitted}; ${left}. Nothing is lost: each poll goes on from where the last one stopped, oldest first. To catch up sooner, ${share === 1 ? 'raise Requests per Minute in the credential to 8 or more (if the account allows it): below 8, polling more often reads no more' : 'raise Requests per Minute in the credential (if the account allows it), or poll more often, up to once a minute: faster polls share the same requests'}`,
 		};
 	}
 	if (!was || waiting) return stillBehind();
@@ -95,6 +97,6 @@ export function keepingUp(
 	const minutes = Math.max(1, Math.round((poll.start - was.since) / 60_000));
 	const emitted = was.emitted + poll.emitted;
 	return {
-		info: `caught up: every ${noun} read is emitted, after ${was.polls + 1} polls over ${minutes} minute(s) behind, which emitted ${emitted} ${noun}(s) (about ${Math.round(emitted / minutes)} a minute)`,
+		info: `caught up: every ${noun} read is emitted, after ${was.polls + 1} polls over ${minutes} minute(s) behind, which emitted ${many(emitted)} (about ${Math.round(emitted / minutes)} a minute)`,
 	};
 }

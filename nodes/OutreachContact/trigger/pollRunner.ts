@@ -127,7 +127,7 @@ export async function runEventPoll<S>(
 		search: event.search,
 		wants: event.wants,
 	});
-	const { label, noun } = event;
+	const { label, noun, nouns } = event;
 	const { state, fresh } = logOnce(outcome.state as unknown as EventState, [
 		...outcome.unreadable,
 		...outcome.deferred,
@@ -143,7 +143,7 @@ export async function runEventPoll<S>(
 	const deferred = outcome.deferred.filter((id) => fresh.includes(id));
 	if (outcome.inconsistent) {
 		ctx.logger.warn(
-			`${label}: the service's pagination was inconsistent: ${outcome.inconsistent}. Emitted the ${noun}s read; the floor waits for a walk that adds up.`,
+			`${label}: the service's pagination was inconsistent: ${outcome.inconsistent}. Emitted the ${nouns} read; the floor waits for a walk that adds up.`,
 		);
 	}
 	if (unreadable.length > 0) {
@@ -159,13 +159,13 @@ export async function runEventPoll<S>(
 	const iso = (ms: number) => new Date(ms).toISOString();
 	if (outcome.rewound !== undefined) {
 		ctx.logger.warn(
-			`${label}: the saved state's floor (${iso(outcome.rewound)}) is ahead of n8n's clock. An older version of the package left it there, either because the service writes dates without a zone east of UTC or because contacts dated ahead lifted it. The floor goes back to an hour before now; a walk of the window first records the ${noun}s created before ${iso(outcome.rewound)} as handled (the older version emitted them, or skipped them for good), then every ${noun} created from then on comes, whatever its date`,
+			`${label}: the saved state's floor (${iso(outcome.rewound)}) is ahead of n8n's clock. An older version of the package left it there, either because the service writes dates without a zone east of UTC or because contacts dated ahead lifted it. The floor goes back to an hour before now; a walk of the window first records the ${nouns} created before ${iso(outcome.rewound)} as handled (the older version emitted them, or skipped them for good), then every ${noun} created from then on comes, whatever its date`,
 		);
 	}
 	const { placed } = outcome;
 	if (placed) {
 		ctx.logger.info(
-			`${label}: the walk after the update is complete: it recorded ${placed.recorded} contact(s) created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} as handled; ${noun}s created from now on come whatever their dates (one created while the walk read, and dated in that range, may have been taken for one that was there)`,
+			`${label}: the walk after the update is complete: it recorded ${placed.recorded} contact(s) created from ${iso(placed.floor)} to ${iso(placed.priorFloor)} as handled; ${nouns} created from now on come whatever their dates (one created while the walk read, and dated in that range, may have been taken for one that was there)`,
 		);
 	}
 	if (outcome.cut !== undefined) {
@@ -186,8 +186,8 @@ export async function runEventPoll<S>(
 	}
 	if (outcome.backlog > 0 || outcome.pagesWaiting) {
 		const waiting = outcome.pagesWaiting
-			? `more ${noun}s than the ${outcome.backlog} read`
-			: `${outcome.backlog} more ${noun}(s)`;
+			? `more ${nouns} than the ${outcome.backlog} read`
+			: `${outcome.backlog} more ${outcome.backlog === 1 ? noun : nouns}`;
 		ctx.logger.info(
 			`${label}: Max Contacts per Poll reached; ${waiting} will be emitted by the next polls, oldest first`,
 		);
@@ -196,7 +196,7 @@ export async function runEventPoll<S>(
 		trigger,
 		{ ...outcome, start, emitted: outcome.emit.length, pagesWaiting: !!outcome.pagesWaiting },
 		share,
-		noun,
+		{ noun, nouns },
 	);
 	if (standing.warn) ctx.logger.warn(`${label}: ${standing.warn}`);
 	if (standing.info) ctx.logger.info(`${label}: ${standing.info}`);

@@ -16,12 +16,14 @@ const stopped = (start: number) => ({
 });
 const quiet = (start: number) => ({ start, emitted: 1, backlog: 0, pagesWaiting: false });
 
+const CONTACTS = { noun: 'new contact', nouns: 'new contacts' };
+
 /** Polls a minute apart from `from`: `behindFor` stopped by the share, then one that ends. */
-function episode(from: number, behindFor: number) {
+function episode(from: number, behindFor: number, words = CONTACTS) {
 	const said: Array<{ warn?: string; info?: string }> = [];
 	for (let i = 0; i < behindFor; i++)
-		said.push(keepingUp('t', stopped(from + i * MINUTE), 50, 'contact'));
-	said.push(keepingUp('t', quiet(from + behindFor * MINUTE), 50, 'contact'));
+		said.push(keepingUp('t', stopped(from + i * MINUTE), 50, words));
+	said.push(keepingUp('t', quiet(from + behindFor * MINUTE), 50, words));
 	return said.filter((s) => s.warn || s.info);
 }
 
@@ -45,5 +47,13 @@ describe('keepingUp', () => {
 		expect(lines.filter((s) => s.info)).toHaveLength(2);
 		const second = episode(T0 + 24 * 5 * MINUTE + WARN_EVERY_MS, 4);
 		expect(second.map((s) => Boolean(s.warn))).toEqual([true, false]);
+	});
+
+	// "contact with snippetss arrive", "9 contact with snippets(s)": the plural was the noun and an s.
+	it("says each event's plural as it is written", () => {
+		const said = episode(T0, 4, { noun: 'contact with snippets', nouns: 'contacts with snippets' });
+		expect(said[0].warn).toContain('falling behind: contacts with snippets arrive faster');
+		expect(said[1].info).toContain('every contact with snippets read is emitted');
+		expect(said[1].info).toContain('which emitted 13 contacts with snippets (about');
 	});
 });

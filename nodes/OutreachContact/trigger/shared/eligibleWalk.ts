@@ -9,6 +9,7 @@ import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime'
 import { readSample } from './activationSample';
 import type { EligibleState } from './ledger/shapes';
 import { walkStep } from './walk';
+import { readBacklogRange } from './backlogRange';
 
 /**
  * Pages of the walk a poll reads when the new end is read too (an order is known) and nothing
@@ -77,6 +78,8 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// Whether contacts are on their way beyond the new end (see WAITING_MS): the walk then reads
 	// at the share.
 	let waiting = false;
+	// Pages of the backlog's oldest end (backlogRange.ts): while there are any, the walk waits.
+	let backlog: ReadPage[] = [];
 	const recent = (c: Contact) => {
 		const created = time(c);
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
@@ -99,12 +102,40 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			const wanted = read.contacts.length === 0 || read.contacts.some(wants);
 			if (wanted && read.contacts.every(isKnown) && !waits) break;
 		}
+		// New contacts beyond the new end's three pages, or on the walk's page: a backlog may lie
+		// beyond them, and its oldest end is read first (backlogRange.ts). The walk's page is read
+		// here from the reader's cache when the walk reads it next (one request either way).
+		const fresh = (p: ReadPage | undefined) => p?.contacts.some((c) => wants(c) && !isKnown(c));
+		const beyond = fresh(pages[CHEAP_PAGES - 1]) ? CHEAP_PAGES : undefined;
+		const newest = state.order === 'newest';
+		const peek =
+			newest && !walk.readingBack && budget.left() > 0 ? await reader.read(walk.page) : undefined;
+		const from = beyond ?? (fresh(peek) ? walk.page : undefined);
+		if (newest && from !== undefined) {
+			const newEnd = [...pages];
+			backlog = await readBacklogRange({
+				reader,
+				from,
+				newEnd,
+				isKnown,
+				maxPerPoll: settings.maxPerPoll,
+				left: () => budget.left(),
+			});
+			pages.push(...backlog);
+		}
 	}
 	const step = await walkStep({
 		reader,
 		position: walk,
 		// The walk that completes the activation's sample emits nothing (sampling.ts).
-		maxPerPoll: state.mode === 'first' && state.sampling ? Infinity : settings.maxPerPoll,
+		// While a backlog's range is read, the walk passes no page with new contacts: they are newer
+		// than the range's, and the poll would leave them waiting.
+		maxPerPoll:
+			state.mode === 'first' && state.sampling
+				? Infinity
+				: backlog.length > 0
+					? 0
+					: settings.maxPerPoll,
 		time,
 		isKnown,
 		horizon,

@@ -107,9 +107,10 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// A page the walk stays on is read again by the next poll: it counts when the walk leaves it,
 		// else a contact dated ahead would count once a read and set the walk's newest by itself.
 		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
-		// The order is watched on the page as it came, the contacts before the anchor too (kept as
-		// before walkAnchor.ts: see docs/trigger-open-schedules.md, "a walk that learns the order").
-		watch.add(fetched.contacts);
+		// The order is watched on the contacts after the anchor: a newest-first page that overlaps
+		// the one before (contacts arrived while the walk read) looked like a list in no order, and
+		// Contact Enriched at 1,000 a day then walked the window at every poll (backlogRange.ts).
+		watch.add(read.contacts);
 		Object.assign(position, watch.snapshot());
 		// The walk's newest is the CUTOFF_RANK-th newest it read, so that one or two contacts dated
 		// ahead do not set it; fewer dates than that set none.

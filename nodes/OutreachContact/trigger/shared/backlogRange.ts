@@ -1,0 +1,63 @@
+import type { PageReader, ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
+
+/**
+ * The oldest end of a backlog of an eligible event whose results are newest first (mode `newEnd`,
+ * docs/trigger.md, "Eligible contacts"). After a pause, a newest-first walk near the new end would
+ * meet the backlog newest first and emit it so; every id it emits stays in `seen` until a complete
+ * walk, so a backlog of more ids than the state holds (about 23,000) made the bound raise the floor
+ * past its oldest contacts before the walk got to them (triggerEdges (f): 2,771 of 27,287 lost,
+ * created in the first 10 hours of the pause). So when the new end's pages hold only new contacts,
+ * the poll finds by bisection, beyond the walk's page, the first page of known contacts (the
+ * boundary), and reads the pages just before it, Max Contacts per Poll of them, in rising page
+ * numbers (contacts created meanwhile push unread ones further on, where they are still read).
+ * The backlog then comes oldest first, and the bound only forgets contacts already emitted.
+ * The walk waits meanwhile: it must not pass pages whose new contacts the poll leaves waiting.
+ * Nothing here is taken as proved: the walk still reads every page, and a contact this read
+ * misses is met by the next poll's bisection or by the walk.
+ */
+
+export interface BacklogInput {
+	reader: PageReader;
+	/** A page that holds new contacts (the new end's last, or the walk's): the backlog's oldest end lies at or beyond it. */
+	from: number;
+	/** The pages the new end read (page 1 on): the last of them holds new contacts. */
+	newEnd: ReadPage[];
+	isKnown(contact: Contact): boolean;
+	maxPerPoll: number;
+	/** Requests this poll may still send. */
+	left(): number;
+}
+
+/** Pages of the backlog's oldest end, or none when there is no backlog beyond the new end. */
+export async function readBacklogRange(input: BacklogInput): Promise<ReadPage[]> {
+	const { reader, newEnd, isKnown } = input;
+	const first = newEnd[0];
+	if (!first || first.pages === undefined || first.contacts.length === 0) return [];
+	const allKnown = (p: ReadPage | undefined) =>
+		p === undefined || p.gone || p.contacts.length === 0 || p.contacts.every(isKnown);
+	// lo holds new contacts (or is the walk's page less one), hi is all known (or past the end).
+	let lo = input.from;
+	let hi = first.pages + 1;
+	while (hi - lo > 1) {
+		const mid = Math.floor((lo + hi) / 2);
+		const read = await reader.read(mid);
+		if (!read) return [];
+		if (allKnown(read)) hi = mid;
+		else lo = mid;
+	}
+	const rangePages = Math.max(1, Math.ceil(input.maxPerPoll / Math.max(1, first.pageSize)));
+	const top = Math.min(hi - 1, first.pages);
+	if (top <= newEnd.length) return [];
+	// Down to the new end's pages at most: pages the walk passed before the backlog came hold it too.
+	const start = Math.max(newEnd.length + 1, top - rangePages + 1, top - input.left() + 1);
+	const pages: ReadPage[] = [];
+	let fresh = 0;
+	for (let page = start; page <= top && fresh < input.maxPerPoll; page++) {
+		const read = await reader.read(page);
+		if (!read) break;
+		pages.push(read);
+		fresh += read.contacts.filter((c) => !isKnown(c)).length;
+	}
+	return pages;
+}
