@@ -4,7 +4,8 @@
  * server answering each search in 250 ms of virtual time). The account has 600 contacts from the
  * three days before the activation. Polls every 5 minutes for 8 hours: 3 contacts between the
  * first two, an import between the next two, then 2 contacts between each two polls for 4 hours,
- * then 4 quiet hours. Every contact created after the activation comes once.
+ * then 4 quiet hours (other intervals scale these; polls faster than a minute run for 3 hours).
+ * Every contact created after the activation comes once.
  *
  * Requests per Minute 8 to 20 give a share of 2 to 5 requests a minute. Before the fix a poll
  * read the new end and up to three pages again before it went on with the bisection the poll
@@ -53,7 +54,9 @@ async function importOnSmallShare(
 		);
 		// Each poll up to `jitterMs` early or late, as n8n's timers start them.
 		const jitter = seededRandom(jitterMs);
-		const polls = every(interval, START, START + 8 * HOUR).map(
+		// 8 hours; 3 with polls faster than a minute (as many polls as at one a minute over 6 hours).
+		const hours = interval < MINUTE ? 3 : 8;
+		const polls = every(interval, START, START + hours * HOUR).map(
 			(t, i) => t + (i === 0 ? 0 : Math.round((jitter() * 2 - 1) * jitterMs)),
 		);
 		const contacts: NewContact[] = [1, 2, 3].map((i) => ({ at: START + (i * interval) / 5 }));
