@@ -195,6 +195,47 @@ async function importOnSmallPages(order: Order, pair: boolean) {
 	}
 }
 
+/**
+ * A quiet account, polls on time (a minute apart at a share of 2, 30 s at 4) but each up to
+ * `jitterMs` early or late, as n8n's timers start them: one contact every 10 minutes. Before, a
+ * poll a few milliseconds early met the poll before's requests still in the minute, sent nothing,
+ * logged that it reached its share, and the account was said to fall behind (helper-13: 43 of
+ * 121 polls, contacts a minute late). A poll on time now waits up to 5 s for one request.
+ */
+async function quietOnTime(rpm: number, interval: number, jitterMs: number) {
+	const log = capturePollLog();
+	const { service, sim, close } = await account({
+		order: 'newest',
+		credentials: { requestsPerMinute: rpm },
+	});
+	try {
+		service.contacts.schedule(
+			steadyArrivals(START - 3 * DAY, START - MINUTE, 100, seededRandom(5)),
+		);
+		const jitter = seededRandom(77);
+		const polls = every(interval, START, START + 2 * HOUR).map(
+			(t, i) => t + (i === 0 ? 0 : Math.round((jitter() * 2 - 1) * jitterMs)),
+		);
+		const rows = service.contacts.schedule(
+			every(10 * MINUTE, START + 5 * MINUTE, START + 110 * MINUTE).map((at) => ({ at })),
+		);
+		await pollEach(sim, polls);
+		expectEachOnce('every contact created after the activation comes once', sim, rows);
+		const late = rows.filter(
+			(row) => (sim.emittedAt.get(row.id) ?? Infinity) - row.visibleAt > interval,
+		);
+		expect({ 'each comes at the first poll after it': late.length }).toEqual({
+			'each comes at the first poll after it': 0,
+		});
+		expect(log.warn.filter((line) => line.includes('falling behind'))).toEqual([]);
+		expect(log.info.filter((line) => line.includes('reached its share'))).toEqual([]);
+		expect({ 'no poll throws': thrown(sim) }).toEqual({ 'no poll throws': [] });
+	} finally {
+		log.restore();
+		await close();
+	}
+}
+
 describe('New Contact on a small share after an import, through n8n-core', () => {
 	jest.setTimeout(60_000);
 	// Polls log that they reached the share: kept out of the test output.
@@ -352,6 +393,17 @@ describe('the log says when the trigger falls behind and when it has caught up (
 		expect(log.info.filter((line) => line.includes('holds back'))).toEqual([]);
 		expect(log.info.filter((line) => line.includes('reached its share'))).toEqual([]);
 	});
+
+	it.each([
+		[8, 60, 5],
+		[8, 60, 50],
+		[16, 30, 50],
+	])(
+		'a quiet account at Requests per Minute %d, polls %d s apart, %d ms early or late: each contact at the next poll, no "reached its share" or "falling behind"',
+		async (rpm, seconds, jitterMs) => {
+			await quietOnTime(rpm, seconds * SECOND, jitterMs);
+		},
+	);
 
 	it('a share of 2 on a quiet account, polls 30 s apart: the polls that hold back say nothing at info level', async () => {
 		const log = capturePollLog();

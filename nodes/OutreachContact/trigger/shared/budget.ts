@@ -166,15 +166,21 @@ export class RequestBudget {
 	}
 
 	/**
-	 * How long to wait before the first request, so that the poll has a whole step: up to
-	 * STEP_WITHIN_MS for the poll before's requests to leave the window; 0 when none is needed, or
-	 * when they leave later (the poll then holds back).
+	 * How long to wait before the first request: up to STEP_WITHIN_MS for the poll before's
+	 * requests to leave the window, so that a poll that must send a whole step has it, and a poll on
+	 * time has at least one (it then trails the poll before's requests as they leave). 0 when none
+	 * is needed, or when they leave later (a whole-step poll then holds back). Polls on time wait
+	 * for one request only: waiting for a step, each started a little later than the poll before,
+	 * and every 20th held back (a share of 3, polls a minute apart); not waiting, polls a few
+	 * milliseconds early found the poll before's requests still in the minute, sent nothing, and a
+	 * quiet account was said to fall behind (a share of 2, polls a minute apart, helper-13).
 	 */
 	stepWait(): number {
 		const now = this.forgetOld();
 		const { requests, ms } = this.window;
-		if (this.sent > 0 || !this.stepOrNothing) return 0;
-		const leaving = this.times.length - (requests - STEP_REQUESTS);
+		if (this.sent > 0) return 0;
+		const needed = this.stepOrNothing ? STEP_REQUESTS : 1;
+		const leaving = this.times.length - (requests - needed);
 		if (leaving <= 0) return 0;
 		const wait = this.times[leaving - 1] + ms - now + 1;
 		return wait <= STEP_WITHIN_MS ? wait : 0;
