@@ -7,7 +7,8 @@ import type { Contact } from '../../types';
  * meet the backlog newest first and emit it so; every id it emits stays in `seen` until a complete
  * walk, so a backlog of more ids than the state holds (about 23,000) made the bound raise the floor
  * past its oldest contacts before the walk got to them (triggerEdges (f): 2,771 of 27,287 lost,
- * created in the first 10 hours of the pause). So when the new end's pages hold only new contacts,
+ * created in the first 10 hours of the pause). So when the new end's third page, or the walk's page,
+ * holds a new wanted contact,
  * the poll finds by bisection, beyond the walk's page, the first page of known contacts (the
  * boundary), and reads the pages just before it, Max Contacts per Poll of them, in rising page
  * numbers (contacts created meanwhile push unread ones further on, where they are still read).
