@@ -10,8 +10,13 @@ import type { Contact } from '../../types';
  * created in the first 10 hours of the pause). So when the new end's third page, or the walk's page,
  * holds a new wanted contact,
  * the poll finds by bisection, beyond the walk's page, the first page of known contacts (the
- * boundary), and reads the pages just before it, Max Contacts per Poll of them, in rising page
- * numbers (contacts created meanwhile push unread ones further on, where they are still read).
+ * boundary), and reads the pages just before it, Max Contacts per Poll's worth and the boundary's
+ * own page (partly known), in rising page numbers (contacts created meanwhile push unread ones
+ * further on, where they are still read). While the range does not reach down to the new end,
+ * the pages between hold unread contacts newer than the range's and older than the new end's: the
+ * poll then holds the new end's newer contacts back (eligibleWalk.ts), or emitting them would
+ * leave the backlog's newer part behind known pages, where no bisection looks (a helper, 2026-11-28:
+ * 2,494 contacts of a 2-day pause waited behind them while polls sent 2 requests).
  * The backlog then comes oldest first, and the bound only forgets contacts already emitted.
  * The walk waits meanwhile: it must not pass pages whose new contacts the poll leaves waiting.
  * Nothing here is taken as proved: the walk still reads every page, and a contact this read
@@ -30,11 +35,20 @@ export interface BacklogInput {
 	left(): number;
 }
 
-/** Pages of the backlog's oldest end, or none when there is no backlog beyond the new end. */
-export async function readBacklogRange(input: BacklogInput): Promise<ReadPage[]> {
+export interface BacklogRange {
+	/** The range's pages, in rising page numbers; none when there is no backlog beyond the new end. */
+	pages: ReadPage[];
+	/** Pages between the new end's and the range's were left unread: their contacts are newer. */
+	partial: boolean;
+}
+
+const NO_RANGE: BacklogRange = { pages: [], partial: false };
+
+/** The backlog's oldest end (see above). */
+export async function readBacklogRange(input: BacklogInput): Promise<BacklogRange> {
 	const { reader, newEnd, isKnown } = input;
 	const first = newEnd[0];
-	if (!first || first.pages === undefined || first.contacts.length === 0) return [];
+	if (!first || first.pages === undefined || first.contacts.length === 0) return NO_RANGE;
 	const allKnown = (p: ReadPage | undefined) =>
 		p === undefined || p.gone || p.contacts.length === 0 || p.contacts.every(isKnown);
 	// lo holds new contacts (or is the walk's page less one), hi is all known (or past the end).
@@ -43,22 +57,22 @@ export async function readBacklogRange(input: BacklogInput): Promise<ReadPage[]>
 	while (hi - lo > 1) {
 		const mid = Math.floor((lo + hi) / 2);
 		const read = await reader.read(mid);
-		if (!read) return [];
+		if (!read) return NO_RANGE;
 		if (allKnown(read)) hi = mid;
 		else lo = mid;
 	}
 	const rangePages = Math.max(1, Math.ceil(input.maxPerPoll / Math.max(1, first.pageSize)));
 	const top = Math.min(hi - 1, first.pages);
-	if (top <= newEnd.length) return [];
+	if (top <= newEnd.length) return NO_RANGE;
+	// The boundary's page `top` is partly known: one page more than Max Contacts per Poll's worth.
 	// Down to the new end's pages at most: pages the walk passed before the backlog came hold it too.
-	const start = Math.max(newEnd.length + 1, top - rangePages + 1, top - input.left() + 1);
+	const start = Math.max(newEnd.length + 1, top - rangePages, top - input.left() + 1);
+	// Every page up to the boundary: the oldest are on the last, and the ledger emits the oldest.
 	const pages: ReadPage[] = [];
-	let fresh = 0;
-	for (let page = start; page <= top && fresh < input.maxPerPoll; page++) {
+	for (let page = start; page <= top; page++) {
 		const read = await reader.read(page);
 		if (!read) break;
 		pages.push(read);
-		fresh += read.contacts.filter((c) => !isKnown(c)).length;
 	}
-	return pages;
+	return { pages, partial: pages.length > 0 && start > newEnd.length + 1 };
 }

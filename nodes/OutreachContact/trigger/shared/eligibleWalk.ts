@@ -80,6 +80,8 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	let waiting = false;
 	// Pages of the backlog's oldest end (backlogRange.ts): while there are any, the walk waits.
 	let backlog: ReadPage[] = [];
+	// New contacts of the new end held back behind a partial range (backlogRange.ts).
+	let held = 0;
 	const recent = (c: Contact) => {
 		const created = time(c);
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
@@ -112,15 +114,28 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			newest && !walk.readingBack && budget.left() > 0 ? await reader.read(walk.page) : undefined;
 		const from = beyond ?? (fresh(peek) ? walk.page : undefined);
 		if (newest && from !== undefined) {
-			const newEnd = [...pages];
-			backlog = await readBacklogRange({
+			const range = await readBacklogRange({
 				reader,
 				from,
-				newEnd,
+				newEnd: pages,
 				isKnown,
 				maxPerPoll: settings.maxPerPoll,
 				left: () => budget.left(),
 			});
+			backlog = range.pages;
+			if (range.partial) {
+				// Unread pages lie between the new end and the range: the new end's contacts newer than
+				// the range's wait until the range reaches them, so the backlog comes oldest first.
+				const times = backlog.flatMap((p) => p.contacts.map((c) => time(c) ?? -Infinity));
+				const ceiling = Math.max(...times);
+				const newer = (c: Contact) => wants(c) && !isKnown(c) && (time(c) ?? Infinity) > ceiling;
+				held = pages.reduce((n, p) => n + p.contacts.filter(newer).length, 0);
+				pages.splice(
+					0,
+					pages.length,
+					...pages.map((p) => ({ ...p, contacts: p.contacts.filter((c) => !newer(c)) })),
+				);
+			}
 			pages.push(...backlog);
 		}
 	}
@@ -157,6 +172,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			lastPage,
 			pageSize: reader.pageSize,
 			inconsistent: step.inconsistent,
+			held,
 		},
 		rules,
 	);
