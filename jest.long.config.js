@@ -17,6 +17,8 @@ module.exports = {
 		'<rootDir>/test/workflow/triggerSavedStates.test.ts',
 		'<rootDir>/test/workflow/triggerSnippets.test.ts',
 		'<rootDir>/test/workflow/triggerSmallShare.test.ts',
+		'<rootDir>/test/workflow/triggerBacklogOrder.test.ts',
+		'<rootDir>/test/workflow/triggerSmallPages.test.ts',
 		'<rootDir>/test/unit/trigger/simulation.test.ts',
 		'<rootDir>/test/compat/triggerStates.test.ts',
 		'<rootDir>/test/property/*.test.ts',

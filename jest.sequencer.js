@@ -24,6 +24,7 @@ const SLOWEST = [
 	'workflow/triggerSmallShare',
 	'property/regressions/deletions',
 	'workflow/triggerSnippets',
+	'workflow/triggerBacklogOrder',
 	'unit/trigger/newContactLimits',
 	'workflow/contactAddSandbox',
 	'unit/transport/sharing',
