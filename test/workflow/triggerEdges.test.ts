@@ -26,7 +26,9 @@
  * - it emits at most Max Contacts per Poll, no contact twice, and none created more than an
  *   hour before the activation (N = 0) or before the activation's last N days and an hour (N > 0)
  *   (Contact Enriched: none enriched more than an hour before the activation);
- * - the event's state, as JSON, is at most MAX_STATE_BYTES.
+ * - the event's state, as JSON, is at most MAX_STATE_BYTES;
+ * - (f): the backlog comes oldest first: no poll emits a contact created more than an hour after
+ *   one that must come, was enriched 10 minutes before the poll, and still waits.
  * And in the end every contact created after the activation poll (N = 0), or since the last
  * N days (N > 0), came (Contact Enriched: every one of them that was enriched), polling every
  * minute until then: within ceil(contacts / Max Contacts per Poll) + 1,000 polls after the last
@@ -89,6 +91,11 @@ interface EdgeCase {
 	contacts(start: number, random: () => number): NewContact[];
 	/** The polls before the drain (the first is the activation). */
 	polls(start: number): number[];
+	/**
+	 * A backlog comes oldest first: no poll emits a contact created more than an hour after one
+	 * that must come, became an event 10 minutes before the poll, and still waits.
+	 */
+	oldestFirst?: boolean;
 }
 
 const everyMinute = (from: number, to: number) =>
@@ -127,7 +134,9 @@ async function runCase(c: EdgeCase) {
 				c.event === 'contactEnriched' ? scheduled[i].enrichAt : row.visibleAt,
 			]),
 		);
+		const createdAt = new Map(rows.map((row, i) => [row.id, scheduled[i].at]));
 		let may: (row: Row) => boolean = () => true;
+		let must: Row[] = [];
 		const check = (poll: PollRecord) => {
 			const at = `poll ${poll.number} at +${((poll.start - start) / MINUTE).toFixed(1)} min`;
 			if (poll.error) problems.push(`${at} threw: ${poll.error}`);
@@ -146,6 +155,24 @@ async function runCase(c: EdgeCase) {
 						`${at} emitted ${id}, an event ${Math.round(((eventAt.get(id) ?? NaN) - start) / MINUTE)} min from the activation`,
 					);
 			}
+			if (c.oldestFirst) {
+				const emitted = new Set(poll.ids);
+				const oldest = Math.min(
+					...must
+						.filter(
+							(r) =>
+								(eventAt.get(r.id) ?? Infinity) < poll.start - 10 * MINUTE &&
+								!emitted.has(r.id) &&
+								!sim.emittedAt.has(r.id),
+						)
+						.map((r) => createdAt.get(r.id)!),
+				);
+				const ahead = poll.ids.filter((id) => (createdAt.get(id) ?? -Infinity) > oldest + HOUR);
+				if (ahead.length > 0)
+					problems.push(
+						`${at} emitted ${ahead.length} created up to ${((Math.max(...ahead.map((id) => createdAt.get(id)!)) - oldest) / HOUR).toFixed(1)} h after one still waiting (created at +${((oldest - start) / HOUR).toFixed(1)} h) [${service.requestsOf(poll.number).map((r) => r.page)}]`,
+					);
+			}
 			if (sim.repeated.length > 0)
 				problems.push(`${at}: emitted again ${sim.repeated.slice(0, 5).join(', ')}`);
 			for (const v of service.violations.splice(0)) problems.push(`${at}: ${v}`);
@@ -155,7 +182,7 @@ async function runCase(c: EdgeCase) {
 		const activation = await sim.pollAt(planned[0]);
 		const lookback = initialDays * DAY;
 		may = (row) => (eventAt.get(row.id) ?? Infinity) >= activation.start - lookback - HOUR;
-		const must = rows.filter(
+		must = rows.filter(
 			(row) =>
 				eventAt.get(row.id) !== undefined &&
 				(initialDays === 0
@@ -366,7 +393,11 @@ describe('trigger edges (issue 27) through n8n-core, on the virtual clock', () =
 			random() < 0.9
 				? { ...contact, enrichAt: contact.at + MINUTE + Math.floor(random() * 9 * MINUTE) }
 				: contact;
-		expectKept(await runCase(pauseOf3Days('newest', 'contactEnriched', enrich)), 2.4 * PER_DAY);
+		const outcome = await runCase({
+			...pauseOf3Days('newest', 'contactEnriched', enrich),
+			oldestFirst: true,
+		});
+		expectKept(outcome, 2.4 * PER_DAY);
 	});
 
 	it('a quiet poll after the activation costs at most 2 requests (newest first)', async () => {

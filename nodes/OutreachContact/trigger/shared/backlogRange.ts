@@ -68,10 +68,26 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 	// Down to the new end's pages at most: pages the walk passed before the backlog came hold it too.
 	const start = Math.max(newEnd.length + 1, top - rangePages, top - input.left() + 1);
 	// Every page up to the boundary: the oldest are on the last, and the ledger emits the oldest.
+	// A page the bisection read comes from the reader's cache; contacts that arrived since pushed
+	// the last ones of the page before it onto it, unread (triggerEdges (f): 2 contacts a poll, met
+	// only by a later walk). When the count moved since (or is not reported), it is read again, and
+	// so is the boundary's page after the range.
 	const pages: ReadPage[] = [];
-	for (let page = start; page <= top; page++) {
-		const read = await reader.read(page);
+	let countNow: number | undefined;
+	let sentHere = false;
+	const moved = (p: ReadPage) =>
+		p.total === undefined || countNow === undefined || p.total !== countNow;
+	for (let page = start; page <= Math.min(top + 1, first.pages); page++) {
+		const before = reader.sent;
+		let read = await reader.read(page);
+		const cached = reader.sent === before;
+		if (page > top && !(cached && sentHere && read && moved(read))) break;
+		if (read && cached && sentHere && moved(read)) read = await reader.read(page, true);
 		if (!read) break;
+		if (reader.sent > before) {
+			sentHere = true;
+			countNow = read.total;
+		}
 		pages.push(read);
 	}
 	return { pages, partial: pages.length > 0 && start > newEnd.length + 1 };
