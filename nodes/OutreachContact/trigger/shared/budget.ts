@@ -36,9 +36,10 @@ export function shareWindow(share: number): { requests: number; ms: number } {
 }
 
 /**
- * The longest a poll waits, before its first request, for the last requests of a step to leave
- * the share's window (a share smaller than a step): polls a minute apart meet the poll before's
- * second request still in the window for as long as its first took to answer.
+ * The longest a poll waits, from its start, for the poll before's requests to leave the share's
+ * window: before its first request (`stepWait`) and before each later one (`ready`). Polls a
+ * minute apart meet the poll before's second request still in the window for as long as its
+ * first took to answer, and polls up to a second early for that second more.
  */
 export const STEP_WITHIN_MS = 5_000;
 
@@ -196,10 +197,10 @@ export class RequestBudget {
 	/**
 	 * Waits, before each request after the first, for a place in the share's window that frees
 	 * before the poll's waits end (STEP_WITHIN_MS from its start); `take()` then finds it. A poll up
-	 * to a second early met the poll before's requests still in the minute: `stepWait` let it send
-	 * one as the poll before's first left, and its second found the poll before's second still there
-	 * for the 250 ms that one had waited for an answer; it stopped after one request, and the log
-	 * said the trigger fell behind (a share of 2, polls a minute apart, 1 s early or late, helper-13).
+	 * to a second early sent its first request (at once, or as the poll before's first left), and
+	 * its second met a request of the poll before still in the minute for a fraction of a second
+	 * more; `take()` does not wait, so it stopped after one, and the log said the trigger fell
+	 * behind (a share of 2, polls a minute apart, 1 s early or late: 9 of 121 polls, helper-13).
 	 * Each request waits only for the one of the poll before in its place, so polls do not start
 	 * later each time, as they did made to wait for a whole step before the first.
 	 */
