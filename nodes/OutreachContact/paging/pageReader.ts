@@ -21,6 +21,8 @@ export class PageReader {
 		conditions: SearchCondition[],
 		size: number | undefined,
 		take: () => boolean,
+		/** Awaited before each page is sent (the poll's budget waits for a place in its share). */
+		private readonly ready?: () => Promise<void>,
 	) {
 		// The reads jump to pages found from an older count: a 404 there says where the list ends now
 		// (the callers look for that end), not that a walk in order lost its footing.
@@ -48,6 +50,7 @@ export class PageReader {
 	async read(page: number, fresh = false): Promise<ReadPage | undefined> {
 		const cached = fresh ? undefined : this.cache.get(page);
 		if (cached) return cached;
+		await this.ready?.();
 		const sent = await this.pager.send(page);
 		if (sent) this.cache.set(page, sent.read);
 		return sent?.read;

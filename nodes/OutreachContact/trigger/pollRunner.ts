@@ -111,10 +111,11 @@ export async function runEventPoll<S>(
 	const start = clock.now();
 	const { perMinute } = await loadSettings(ctx);
 	const share = shareOf(perMinute);
-	const budget = new RequestBudget(trigger, share, pollDeadline(ctx, clock.elapsed()));
+	const signal = cancelSignalOf(ctx);
+	const budget = new RequestBudget(trigger, share, pollDeadline(ctx, clock.elapsed()), signal);
 	// A few seconds, when needed, for the poll before's requests to leave the share's window.
 	const wait = budget.stepWait();
-	if (wait > 0) await clock.sleep(wait, cancelSignalOf(ctx));
+	if (wait > 0) await clock.sleep(wait, signal);
 	const settings = pollSettings(options);
 	const outcome = await event.poll({
 		ctx,

@@ -138,16 +138,15 @@ describe('RequestBudget', () => {
 		expect(drain(new RequestBudget('A', 10, Infinity))).toBe(10);
 	});
 
-	it('left(ms) counts the requests that leave the minute within ms; take() still waits for them', () => {
+	it("left() counts the requests that leave the minute within the poll's waits (5 s from its start), left(ms) within ms when longer; take() still waits for them", () => {
 		// A poll of a share of 2 sent one request, and another 250 ms later.
 		const a = new RequestBudget('A', 2, Infinity);
 		expect(drain(a, 250)).toBe(2);
 		// The next poll, a minute after the first: the second is still in the minute for 250 ms.
 		clock.advance(MINUTE_MS - 500);
 		const next = new RequestBudget('A', 2, Infinity);
-		expect(next.left()).toBe(1);
+		expect(next.left()).toBe(2);
 		expect(next.left(250)).toBe(2);
-		expect(next.left(5_000)).toBe(2);
 		// On time (a minute after the poll before): it trails the poll before's requests.
 		expect(next.stepWait()).toBe(0);
 		expect(next.take()).toBe(true);
@@ -155,6 +154,50 @@ describe('RequestBudget', () => {
 		clock.advance(250);
 		expect(next.take()).toBe(true);
 		expect(next.left(5_000)).toBe(0);
+		// Past its waits, left() counts what is free now; left(ms) what leaves within ms.
+		clock.advance(MINUTE_MS - 6_000);
+		const late = new RequestBudget('A', 2, Infinity);
+		clock.advance(STEP_WITHIN_MS + 1);
+		expect(late.left()).toBe(0);
+		expect(late.left(MINUTE_MS)).toBe(2);
+	});
+
+	it("ready() waits, before a later request, for a place that frees within 5 s of the poll's start, and no longer", async () => {
+		// The poll before sent two requests 400 ms apart (its first answer took that long).
+		const a = new RequestBudget('A', 2, Infinity);
+		expect(drain(a, 400)).toBe(2);
+		// A second early: it waits for the first to leave the minute, and sends.
+		clock.advance(MINUTE_MS - 1_800);
+		const next = new RequestBudget('A', 2, Infinity);
+		expect(next.stepWait()).toBe(1_001);
+		clock.advance(1_001);
+		await next.ready(); // the first request: stepWait's
+		expect(clock.sleeps).toEqual([]);
+		expect(next.take()).toBe(true);
+		// 250 ms on, the poll before's second is still in the minute for 150 ms: take() alone stops.
+		clock.advance(250);
+		await next.ready();
+		expect(clock.sleeps).toEqual([150]);
+		clock.advance(150);
+		expect(next.take()).toBe(true);
+		// Its share used, the next place frees a minute later: beyond the 5 s, no wait.
+		const sleeps = clock.sleeps.length;
+		await next.ready();
+		expect(clock.sleeps.length).toBe(sleeps);
+		expect(next.take()).toBe(false);
+	});
+
+	it('ready() stops waiting when the signal aborts', async () => {
+		const a = new RequestBudget('A', 2, Infinity);
+		expect(drain(a, 400)).toBe(2);
+		clock.advance(MINUTE_MS - 1_800);
+		const controller = new AbortController();
+		const next = new RequestBudget('A', 2, Infinity, controller.signal);
+		clock.advance(next.stepWait());
+		expect(next.take()).toBe(true);
+		clock.advance(250);
+		controller.abort();
+		await expect(next.ready()).rejects.toThrow('The execution was stopped');
 	});
 
 	it('never lets a trigger pass its share in any sliding minute, over polls at random times', () => {

@@ -38,6 +38,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	const { ctx, start, sequenceId, settings, budget, time } = input;
 	const rules = { now: start, maxPerPoll: settings.maxPerPoll, time };
 	const take = () => budget.take();
+	const ready = async () => await budget.ready();
 	const window = (floor: number) => pollWindow(start, floor);
 	let stored = input.stored;
 	let reader: PageReader | undefined;
@@ -45,7 +46,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	if (!stored) {
 		const initial = settings.initialDays > 0 ? start - settings.initialDays * DAY_MS : undefined;
 		const days = window(initial ?? start - FIRST_RUN_LOOKBACK_MS);
-		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take);
+		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take, ready);
 		const sample = await readSample(ctx, reader, time);
 		const activation = activatedNewContact({
 			pages: sample.sample,
@@ -84,6 +85,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			searchConditions(window(state.floor), sequenceId),
 			state.pageSize,
 			take,
+			ready,
 		);
 		// The range's requests go first (docs/trigger.md, "Going on from the boundary"): what the
 		// minute frees while it reads counts. Counted at the start alone, a share of 2 a minute
@@ -106,7 +108,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			maxPerPoll: settings.maxPerPoll,
 		};
 		read = await readWalking(state, at, (days) => {
-			reader = new PageReader(ctx, searchConditions(days, sequenceId), state.pageSize, take);
+			reader = new PageReader(ctx, searchConditions(days, sequenceId), state.pageSize, take, ready);
 			return reader;
 		});
 	}

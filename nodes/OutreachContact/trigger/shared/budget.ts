@@ -1,6 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { getClock } from '../../helpers/clock';
+import { getClock, type Clock } from '../../helpers/clock';
 import { MINUTE_MS } from './serviceTime';
 
 /**
@@ -36,9 +36,10 @@ export function shareWindow(share: number): { requests: number; ms: number } {
 }
 
 /**
- * The longest a poll waits, before its first request, for the last requests of a step to leave
- * the share's window (a share smaller than a step): polls a minute apart meet the poll before's
- * second request still in the window for as long as its first took to answer.
+ * The longest a poll waits, from its start, for the poll before's requests to leave the share's
+ * window: before its first request (`stepWait`) and before each later one (`ready`). Polls a
+ * minute apart meet the poll before's second request still in the window for as long as its
+ * first took to answer, and polls up to a second early for that second more.
  */
 export const STEP_WITHIN_MS = 5_000;
 
@@ -80,8 +81,8 @@ export function pollDeadline(ctx: IPollFunctions, start: number): number {
 /**
  * What one poll may still send. `take()` before every request: false means stop reading now
  * (the poll finishes with what it read). `take()` never waits: a poll that has used its share
- * ends, and the next one goes on. The one wait is `stepWait`, before the first request (at most
- * STEP_WITHIN_MS).
+ * ends, and the next one goes on. The waits are `stepWait`, before the first request, and
+ * `ready`, before each later one; together at most STEP_WITHIN_MS from the poll's start.
  */
 export class RequestBudget {
 	private readonly times: number[];
@@ -109,10 +110,15 @@ export class RequestBudget {
 	/** True when the poll held back (less than a step left): it read nothing, and a later poll reads. */
 	held = false;
 
+	/** When the poll began (monotonic): its waits end STEP_WITHIN_MS later. */
+	private readonly started: number;
+
 	constructor(
 		trigger: string,
 		share: number,
 		private readonly deadline: number,
+		/** n8n's cancel signal, where the context has one: `ready` stops waiting at once. */
+		private readonly signal?: Parameters<Clock['sleep']>[1],
 	) {
 		this.window = shareWindow(share);
 		this.memory = memory.get(trigger) ?? { times: [], walkTurn: false };
@@ -126,18 +132,20 @@ export class RequestBudget {
 		const stepMs = requests > 0 ? (ms * STEP_REQUESTS) / requests : Infinity;
 		this.stepOrNothing = ms > MINUTE_MS || (last !== undefined && now - last < stepMs * ON_TIME);
 		this.memory.lastPoll = now;
+		this.started = now;
 	}
 
 	/**
-	 * How many requests the poll may still send now (0 past its deadline), or, with `withinMs`,
-	 * within that time: requests that leave the share's window by then count as left. Polls a
-	 * minute apart meet the last requests of the poll before still in the minute, for as long as
-	 * those took to answer; counted now, a share of 2 looked like 1 at every poll.
+	 * How many requests the poll may still send (0 past its deadline): requests that leave the
+	 * share's window within the poll's waits (`ready`), or within `withinMs` when longer, count as
+	 * left. Polls a minute apart meet the last requests of the poll before still in the minute, for
+	 * as long as those took to answer; counted now, a share of 2 looked like 1 at every poll.
 	 */
 	left(withinMs = 0): number {
 		const now = this.forgetOld();
 		if (now > this.deadline) return 0;
-		const staying = this.times.filter((t) => t > now + withinMs - this.window.ms).length;
+		const within = Math.max(withinMs, this.waitsUntil() - now);
+		const staying = this.times.filter((t) => t > now + within - this.window.ms).length;
 		return Math.max(0, this.window.requests - staying);
 	}
 
@@ -187,6 +195,24 @@ export class RequestBudget {
 	}
 
 	/**
+	 * Waits, before each request after the first, for a place in the share's window that frees
+	 * before the poll's waits end (STEP_WITHIN_MS from its start); `take()` then finds it. A poll up
+	 * to a second early sent its first request (at once, or as the poll before's first left), and
+	 * its second met a request of the poll before still in the minute for a fraction of a second
+	 * more; `take()` does not wait, so it stopped after one, and the log said the trigger fell
+	 * behind (a share of 2, polls a minute apart, 1 s early or late: 9 of 121 polls, helper-13).
+	 * Each request waits only for the one of the poll before in its place, so polls do not start
+	 * later each time, as they did made to wait for a whole step before the first.
+	 */
+	async ready(): Promise<void> {
+		const now = this.forgetOld();
+		const { requests, ms } = this.window;
+		if (this.sent === 0 || this.times.length < requests) return;
+		const wait = this.times[0] + ms - now + 1;
+		if (now + wait <= this.waitsUntil()) await getClock().sleep(wait, this.signal);
+	}
+
+	/**
 	 * Takes the walk's turn (a change of the trigger's memory, so once a poll): true at every other
 	 * poll of a trigger that calls it. An eligible event's new
 	 * end leaves the walk a request at such a poll (eligibleWalk.ts): on a share of 2, pages of
@@ -205,6 +231,11 @@ export class RequestBudget {
 		return ms === MINUTE_MS
 			? `${requests} requests a minute, a quarter of Requests per Minute`
 			: `${requests} requests in ${ms / MINUTE_MS} minutes: a quarter of Requests per Minute is less than a step of ${STEP_REQUESTS}`;
+	}
+
+	/** When the poll's waits end (monotonic): STEP_WITHIN_MS after its start, or its deadline. */
+	private waitsUntil(): number {
+		return Math.min(this.started + STEP_WITHIN_MS, this.deadline);
 	}
 
 	/** Drops the request times older than the share's window (they are in rising order); returns now. */

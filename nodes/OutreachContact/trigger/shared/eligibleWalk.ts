@@ -41,6 +41,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	const { ctx, start, sequenceId, settings, budget, time, search, wants } = input;
 	const rules = { now: start, maxPerPoll: settings.maxPerPoll, time, wants };
 	const take = () => budget.take();
+	const ready = async () => await budget.ready();
 	const horizon = start + FUTURE_TOLERANCE_MS;
 	if (!input.stored) {
 		const days = settings.initialDays > 0 ? settings.initialDays * DAY_MS : FIRST_RUN_LOOKBACK_MS;
@@ -50,7 +51,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			// A sample tells where the eligible contacts stand: what it holds up to its third newest
 			// was there, and the first walk records it instead of emitting it.
 			const walk = newEligibleWalk(since, start);
-			const reader = new PageReader(ctx, search(walk.days, sequenceId), undefined, take);
+			const reader = new PageReader(ctx, search(walk.days, sequenceId), undefined, take, ready);
 			const { sample, partial } = await readSample(ctx, reader, time);
 			const state = activatedEligible(rules, since, {
 				pages: sample,
@@ -71,7 +72,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		state.walk.days === 0 ||
 		(state.mode === 'first' && state.walk.days < pollWindow(start, state.since));
 	const walk = stale ? newEligibleWalk(state.since, start) : state.walk;
-	const reader = new PageReader(ctx, search(walk.days, sequenceId), state.pageSize, take);
+	const reader = new PageReader(ctx, search(walk.days, sequenceId), state.pageSize, take, ready);
 	const { isKnown } = viewOf(state, rules);
 	const pages: ReadPage[] = [];
 	let lastPage: number | undefined;
