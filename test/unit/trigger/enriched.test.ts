@@ -409,3 +409,26 @@ describe("walks whose list shrank (a reviewer's case, 2026-11-27)", () => {
 		expect(state.walk.days).toBeLessThanOrEqual(30 + MAX_ELIGIBLE_WIDENED + 2);
 	});
 });
+
+describe('contacts postponed behind a backlog (eligibleWalk.ts, backlogRange.ts)', () => {
+	const rules = (now: number) => ({ now, maxPerPoll: 100, time: createdTime, wants: () => true });
+	const activated = activatedEligible(rules(NOW), NOW - DAY_MS);
+
+	// A walk that completes hands `since` on to the walk before's start: a contact it read but
+	// postponed, updated before that, would then fall out of every later window.
+	it('a walk that read its last page does not complete while contacts are postponed', () => {
+		const later = rules(NOW + HOUR_MS);
+		const walk = { ...activated.walk, page: 5 };
+		const held = settleEligible(
+			activated,
+			{ pages: [], walk, complete: true, postponed: 3 },
+			later,
+		);
+		expect(held.state.walk).toMatchObject({ page: 5, startedAt: NOW });
+		expect(held.state.walk.before).toBeUndefined();
+		expect(held.backlog).toBe(3);
+		const done = settleEligible(activated, { pages: [], walk, complete: true }, later);
+		expect(done.state.walk).toMatchObject({ page: 1, startedAt: NOW + HOUR_MS, before: NOW });
+		expect(done.backlog).toBe(0);
+	});
+});

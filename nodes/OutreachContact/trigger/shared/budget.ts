@@ -117,7 +117,7 @@ export class RequestBudget {
 		trigger: string,
 		share: number,
 		private readonly deadline: number,
-		/** n8n's cancel signal, where the context has one: `ready` stops waiting at once. */
+		/** n8n's cancel signal, where the context has one (polls have none: `ready` then ends within STEP_WITHIN_MS of the start). */
 		private readonly signal?: Parameters<Clock['sleep']>[1],
 	) {
 		this.window = shareWindow(share);

@@ -9,7 +9,7 @@ import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime'
 import { readSample } from './activationSample';
 import type { EligibleState } from './ledger/shapes';
 import { walkStep } from './walk';
-import { readBacklogRange } from './backlogRange';
+import { newerThanRange, readBacklogRange, withoutLater } from './backlogRange';
 
 /**
  * Pages of the walk a poll reads when the new end is read too (an order is known) and nothing
@@ -79,10 +79,11 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// Whether contacts are on their way beyond the new end (see WAITING_MS): the walk then reads
 	// at the share.
 	let waiting = false;
-	// Pages of the backlog's oldest end (backlogRange.ts): while there are any, the walk waits.
-	let backlog: ReadPage[] = [];
-	// New contacts of the new end held back behind a partial range (backlogRange.ts).
-	let held = 0;
+	// Pages of the backlog's oldest end (backlogRange.ts): while there are any, the walk passes no
+	// page with new contacts.
+	let rangePages: ReadPage[] = [];
+	// Contacts read but postponed behind a partial range (backlogRange.ts, newerThanRange).
+	let later: ((c: Contact) => boolean) | undefined;
 	const recent = (c: Contact) => {
 		const created = time(c);
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
@@ -107,7 +108,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		}
 		// New contacts beyond the new end's three pages, or on the walk's page: a backlog may lie
 		// beyond them, and its oldest end is read first (backlogRange.ts). The walk's page is read
-		// here from the reader's cache when the walk reads it next (one request either way).
+		// here, and the walk then takes it from the reader's cache (one request either way).
 		const fresh = (p: ReadPage | undefined) => p?.contacts.some((c) => wants(c) && !isKnown(c));
 		const beyond = fresh(pages[CHEAP_PAGES - 1]) ? CHEAP_PAGES : undefined;
 		const newest = state.order === 'newest';
@@ -123,21 +124,8 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 				maxPerPoll: settings.maxPerPoll,
 				left: () => budget.left(),
 			});
-			backlog = range.pages;
-			if (range.partial) {
-				// Unread pages lie between the new end and the range: the new end's contacts newer than
-				// the range's wait until the range reaches them, so the backlog comes oldest first.
-				const times = backlog.flatMap((p) => p.contacts.map((c) => time(c) ?? -Infinity));
-				const ceiling = Math.max(...times);
-				const newer = (c: Contact) => wants(c) && !isKnown(c) && (time(c) ?? Infinity) > ceiling;
-				held = pages.reduce((n, p) => n + p.contacts.filter(newer).length, 0);
-				pages.splice(
-					0,
-					pages.length,
-					...pages.map((p) => ({ ...p, contacts: p.contacts.filter((c) => !newer(c)) })),
-				);
-			}
-			pages.push(...backlog);
+			rangePages = range.pages;
+			later = newerThanRange(range, time, wants, (c) => !isKnown(c));
 		}
 	}
 	const step = await walkStep({
@@ -149,7 +137,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		maxPerPoll:
 			state.mode === 'first' && state.sampling
 				? Infinity
-				: backlog.length > 0
+				: rangePages.length > 0
 					? 0
 					: settings.maxPerPoll,
 		time,
@@ -160,12 +148,16 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		// `since`: none may let a contact move past it (walkAnchor.ts).
 		whole: true,
 	});
-	pages.push(...step.pages);
-	for (const page of pages) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
+	// Unread pages lie between the new end and a partial range: what the poll read newer than the
+	// range (the new end's, the walk's) waits until the range reaches it, so the backlog comes
+	// oldest first.
+	const { kept, postponed } = withoutLater([...pages, ...step.pages], later);
+	const read = [...kept, ...rangePages];
+	for (const page of read) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
 	const settled = settleEligible(
 		state,
 		{
-			pages,
+			pages: read,
 			...(stale ? { started: walk } : {}),
 			walk: step.position,
 			complete: step.complete,
@@ -173,7 +165,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			lastPage,
 			pageSize: reader.pageSize,
 			inconsistent: step.inconsistent,
-			held,
+			postponed,
 		},
 		rules,
 	);

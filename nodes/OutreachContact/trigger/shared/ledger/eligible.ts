@@ -61,8 +61,8 @@ export interface EligibleReading {
 	lastPage?: number;
 	pageSize?: number;
 	inconsistent?: string;
-	/** New contacts read but held back for a later poll (a backlog's range, eligibleWalk.ts). */
-	held?: number;
+	/** New contacts read but postponed to a later poll (behind a backlog's range, eligibleWalk.ts). */
+	postponed?: number;
 }
 
 /** A first activation: N days back to emit, or the sample's cutoff before which all is recorded. */
@@ -136,7 +136,7 @@ export function settleEligible(
 	};
 	const part = (keep: (c: Contact) => boolean) =>
 		read.pages.map((p) => ({ ...p, contacts: p.contacts.filter(keep) }));
-	const held = read.held ?? 0;
+	const postponed = read.postponed ?? 0;
 	const { chosen, emit, report } = collect(
 		state,
 		part((c) => !recorded(c)),
@@ -159,7 +159,7 @@ export function settleEligible(
 		const walk = newEligibleWalk(since, now, widened);
 		const floor = Math.max(state.floor, now - RETENTION_MS);
 		next = { ...next, since, floor, walk: before === undefined ? walk : { ...walk, before } };
-	} else if (read.complete && report.backlog + held === 0 && !read.inconsistent) {
+	} else if (read.complete && report.backlog + postponed === 0 && !read.inconsistent) {
 		// Every contact eligible before the walk before this one started has been read by one of
 		// the two: the next starts there. (A contact can move onto a page a walk has passed, when
 		// contacts are added or updated meanwhile; the walk after meets it.) The first walk, which
@@ -185,7 +185,7 @@ export function settleEligible(
 	const remembered = remember(next, [...chosen, ...records]);
 	const cut = Math.max(remembered.cut ?? -Infinity, capCut ?? -Infinity);
 	const given = cut === -Infinity ? {} : { cut };
-	const backlog = report.backlog + held;
+	const backlog = report.backlog + postponed;
 	return {
 		...report,
 		backlog,
