@@ -32,15 +32,18 @@ describe('a backlog after a pause (Contact Enriched, newest first)', () => {
 	jest.setTimeout(600_000);
 	quietPollLog();
 
-	// The default share (50) and Max Contacts per Poll 100; and a share of 15 with Max 1,000, where
-	// the range's pages (as many as the share leaves) hold fewer than Max Contacts per Poll, so the
-	// poll must postpone what it read newer than the range.
+	// The default share (50) and Max Contacts per Poll 100; a share of 15 with Max 1,000, where the
+	// range's pages (as many as the share leaves) hold fewer than Max Contacts per Poll, so the poll
+	// must postpone what it read newer than the range; and a pause of 4 days at half the contacts a
+	// day, after which the walk's window no longer reaches the pause's first hours (the bisection
+	// searches a window that reaches `since`; before, they came last, 31 hours behind newer ones).
 	it.each([
-		[200, 100],
-		[60, 1_000],
+		[200, 100, 2, PER_DAY],
+		[60, 1_000, 2, PER_DAY],
+		[200, 100, 4, PER_DAY / 2],
 	])(
-		'at Requests per Minute %i, Max Contacts per Poll %i: oldest first, Max Contacts per Poll at every poll, and all of it',
-		async (requestsPerMinute, maxPerPoll) => {
+		'at Requests per Minute %i, Max Contacts per Poll %i, after %i days at %i a day: oldest first, Max Contacts per Poll at every poll, and all of it',
+		async (requestsPerMinute, maxPerPoll, pauseDays, perDay) => {
 			const { clock, service, sim, close } = await account({
 				order: 'newest',
 				event: 'contactEnriched',
@@ -49,11 +52,11 @@ describe('a backlog after a pause (Contact Enriched, newest first)', () => {
 			});
 			try {
 				const random = seededRandom(51);
-				const resume = START + 30 * MINUTE + 2 * DAY;
+				const resume = START + 30 * MINUTE + pauseDays * DAY;
 				const scheduled: NewContact[] = steadyArrivals(
 					START - 3 * DAY,
 					resume + 30 * MINUTE,
-					PER_DAY,
+					perDay,
 					random,
 					(c) =>
 						random() < 0.9
@@ -96,7 +99,7 @@ describe('a backlog after a pause (Contact Enriched, newest first)', () => {
 				expect(ahead.slice(0, 5)).toEqual([]);
 				// The backlog at the resume: every owed contact enriched by then.
 				const backlog = owed.filter((r) => enrichAt.get(r.id)! < resume).length;
-				expect(backlog).toBeGreaterThan(1.8 * PER_DAY);
+				expect(backlog).toBeGreaterThan(0.85 * pauseDays * perDay);
 				// The first poll after the resume that emits less than Max Contacts per Poll has caught up.
 				const after = sim.polls.filter((p) => p.start >= resume);
 				const taken = after.findIndex((p) => p.ids.length < maxPerPoll) + 1;

@@ -24,6 +24,7 @@ import type { Contact } from '../../types';
  */
 
 export interface BacklogInput {
+	/** The reader of the bisection and the range: the new end's, or one of a window reaching `since`. */
 	reader: PageReader;
 	/** A page that holds new contacts (the new end's third, or the walk's): the backlog's oldest end lies at or beyond it. */
 	from: number;
@@ -51,18 +52,24 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 	if (!first || first.pages === undefined || first.contacts.length === 0) return NO_RANGE;
 	const allKnown = (p: ReadPage | undefined) =>
 		p === undefined || p.gone || p.contacts.length === 0 || p.contacts.every(isKnown);
-	// lo holds new contacts (`from`), hi is all known (or past the end).
+	// lo holds new contacts (`from`), hi is all known (or past the end). The reader may search a
+	// wider window than the new end's (one that reaches `since`): its list is the same up to the
+	// new end's last page and may go on, so the end moves out as its pages tell.
+	let end = first.pages;
 	let lo = input.from;
-	let hi = first.pages + 1;
+	let hi = end + 1;
+	let hiKnown = false;
 	while (hi - lo > 1) {
 		const mid = Math.floor((lo + hi) / 2);
 		const read = await reader.read(mid);
 		if (!read) return NO_RANGE;
-		if (allKnown(read)) hi = mid;
+		if (allKnown(read)) [hi, hiKnown] = [mid, true];
 		else lo = mid;
+		end = Math.max(end, read.pages ?? end);
+		if (!hiKnown) hi = end + 1;
 	}
 	const rangePages = Math.max(1, Math.ceil(input.maxPerPoll / Math.max(1, first.pageSize)));
-	const top = Math.min(hi - 1, first.pages);
+	const top = Math.min(hi - 1, end);
 	if (top <= newEnd.length) return NO_RANGE;
 	// The boundary's page `top` is partly known: one page more than Max Contacts per Poll's worth.
 	// Down to the new end's pages at most: pages the walk passed before the backlog came hold it too.
@@ -74,7 +81,7 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 	// by a later walk). So a page from the cache whose count differs from the page before's (or
 	// is not reported) is read again, and so is the boundary's page after the range.
 	const pages: ReadPage[] = [];
-	for (let page = start; page <= Math.min(top + 1, first.pages); page++) {
+	for (let page = start; page <= Math.min(top + 1, end); page++) {
 		const before = reader.sent;
 		let read = await reader.read(page);
 		const prior = pages[pages.length - 1];

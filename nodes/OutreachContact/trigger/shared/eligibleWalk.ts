@@ -116,8 +116,15 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			newest && !walk.readingBack && budget.left() > 0 ? await reader.read(walk.page) : undefined;
 		const from = beyond ?? (fresh(peek) ? walk.page : undefined);
 		if (newest && from !== undefined) {
+			// The walk's window may no longer reach a backlog's oldest part after a pause of days (a
+			// helper, 2026-11-28: 4 days at 600 a day, the pause's first 15 hours came last, 31 hours
+			// behind newer ones): the bisection searches a window that reaches `since`.
+			const days = pollWindow(start, state.since);
 			const range = await readBacklogRange({
-				reader,
+				reader:
+					days > walk.days
+						? new PageReader(ctx, search(days, sequenceId), state.pageSize, take, ready)
+						: reader,
 				from,
 				newEnd: pages,
 				isKnown,
@@ -152,8 +159,9 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// range (the new end's, the walk's) waits until the range reaches it, so the backlog comes
 	// oldest first.
 	const { kept, postponed } = withoutLater([...pages, ...step.pages], later);
+	// The last page is the walk's window's (a range may come from a wider one).
+	for (const page of kept) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
 	const read = [...kept, ...rangePages];
-	for (const page of read) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
 	const settled = settleEligible(
 		state,
 		{
