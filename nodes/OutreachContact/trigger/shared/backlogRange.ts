@@ -10,9 +10,9 @@ import type { Contact } from '../../types';
  * created in the first 10 hours of the pause). So when the new end's third page, or the walk's page,
  * holds a new wanted contact,
  * the poll finds by bisection, from that page on, the first page of known contacts (the
- * boundary), and reads the pages just before it, Max Contacts per Poll's worth and the boundary's
- * own page (partly known), in rising page numbers (contacts created meanwhile push unread ones
- * further on, where they are still read). While the range does not reach down to the new end,
+ * boundary), and reads from the page before it (partly known) down toward the new end until the
+ * pages hold Max Contacts per Poll new contacts (see the read, below). While the range does not
+ * reach down to the new end,
  * the pages between hold unread contacts newer than the range's and older than the new end's: the
  * poll then postpones every new contact it read newer than the range's (`newerThanRange`), or
  * emitting them would leave the backlog's newer part behind known pages, where no bisection looks
@@ -37,7 +37,7 @@ export interface BacklogInput {
 }
 
 export interface BacklogRange {
-	/** The range's pages, in rising page numbers; none when there is no backlog beyond the new end. */
+	/** The range's pages (a page read twice, twice); none when there is no backlog beyond the new end. */
 	pages: ReadPage[];
 	/** Pages between the new end's and the range's were left unread: their contacts are newer. */
 	partial: boolean;
@@ -68,44 +68,60 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 		end = Math.max(end, read.pages ?? end);
 		if (!hiKnown) hi = end + 1;
 	}
-	const rangePages = Math.max(1, Math.ceil(input.maxPerPoll / Math.max(1, first.pageSize)));
 	const top = Math.min(hi - 1, end);
 	if (top <= newEnd.length) return NO_RANGE;
-	// The boundary's page `top` is partly known: one page more than Max Contacts per Poll's worth.
-	// Down to the new end's pages at most: pages the walk passed before the backlog came hold it too.
-	const start = Math.max(newEnd.length + 1, top - rangePages, top - input.left() + 1);
-	// Every page up to the boundary: the oldest are on the last, and the ledger emits the oldest.
-	// Pages the bisection (or the walk's peek) read come from the reader's cache, each read at its
-	// own moment; contacts that arrived between two reads pushed the last ones of a page onto the
-	// next, and the next, read before, missed them (triggerEdges (f): 2 contacts a poll, met only
-	// by a later walk). So a page from the cache whose count differs from the page before's (or
-	// is not reported) is read again, and so is the boundary's page after the range.
+	// From the boundary's page `top` (partly known) down toward the new end, until the pages hold
+	// Max Contacts per Poll new contacts, the budget ends, or they reach the new end's pages (pages
+	// the walk passed before the backlog came hold it too). Dense or scattered, the range then holds
+	// the oldest new contacts; read as Max Contacts per Poll's worth of pages, a range among contacts
+	// made eligible late, scattered deep in the list, brought a few a poll while the new end waited
+	// (a helper, 2026-11-28: Contact Enriched at 5,000 a day, half enriched 3 to 23 hours late,
+	// 65 of 1,462 prompt ones in 16 hours).
+	// Contacts that arrive while the range reads push every page's last ones onto the next. Read
+	// after the page above it, a page may have lost some to that page, read before: when the two
+	// counts differ (or are not reported), the page above is read again (both copies count). A
+	// page the bisection read comes from the reader's cache, read at another moment: it is read
+	// again when its count differs from the page above's. So is the boundary's page after the
+	// range, where the oldest may have gone (triggerEdges (f): 2 contacts a poll were left for a
+	// later walk).
 	const pages: ReadPage[] = [];
-	for (let page = start; page <= Math.min(top + 1, end); page++) {
+	const again: ReadPage[] = [];
+	const moved = (a: ReadPage, b: ReadPage) =>
+		a.total === undefined || b.total === undefined || a.total !== b.total;
+	let fresh = 0;
+	for (let page = top; page > newEnd.length && fresh < input.maxPerPoll; page--) {
 		const before = reader.sent;
 		let read = await reader.read(page);
-		const prior = pages[pages.length - 1];
-		const stale =
-			read !== undefined &&
-			reader.sent === before &&
-			prior !== undefined &&
-			(read.total === undefined || read.total !== prior.total);
-		if (page > top && !stale) break;
-		if (stale) read = await reader.read(page, true);
+		const above = pages[0];
+		if (read && above && reader.sent === before && moved(read, above))
+			read = await reader.read(page, true);
 		if (!read) break;
-		pages.push(read);
+		if (above && moved(read, above)) {
+			const copy = await reader.read(above.page, true);
+			if (copy) again.push(copy);
+		}
+		pages.unshift(read);
+		fresh += read.contacts.filter((c) => !isKnown(c)).length;
 	}
-	return { pages, partial: pages.length > 0 && start > newEnd.length + 1 };
+	if (pages.length > 0 && top < end) {
+		const sent = reader.sent;
+		const after = await reader.read(top + 1);
+		const last = pages[pages.length - 1];
+		if (after && reader.sent === sent && moved(after, last)) {
+			const boundary = await reader.read(top + 1, true);
+			if (boundary) again.push(boundary);
+		}
+	}
+	const lowest = pages[0]?.page;
+	return {
+		pages: [...pages, ...again],
+		partial: lowest !== undefined && lowest > newEnd.length + 1,
+	};
 }
 
 /**
  * Whether a contact the poll read must wait behind a partial range: a new one the event wants,
- * created after the range's newest. Undefined (nothing waits) when the range is whole, has no
- * dates, or is sparse: fewer than half of the contacts it holds that the event wants are new.
- * A sparse range is not a backlog's block but contacts made eligible late, scattered deep in the
- * list: postponing behind one of them held the new end for hours (a helper, 2026-11-28: Contact
- * Enriched at 5,000 a day, half enriched 3 to 23 hours after creation, 65 of 1,462 prompt ones
- * in 16 hours), while each poll's range brought a few late ones.
+ * created after the range's newest (undefined when the range is whole or has no dates).
  */
 export function newerThanRange(
 	range: BacklogRange,
@@ -114,8 +130,6 @@ export function newerThanRange(
 	isNew: (c: Contact) => boolean,
 ): ((c: Contact) => boolean) | undefined {
 	if (!range.partial) return undefined;
-	const wanted = range.pages.flatMap((p) => p.contacts.filter(wants));
-	if (2 * wanted.filter(isNew).length < wanted.length) return undefined;
 	const times = range.pages.flatMap((p) => p.contacts.map(time)).filter((t) => t !== undefined);
 	if (times.length === 0) return undefined;
 	const newest = Math.max(...times);
