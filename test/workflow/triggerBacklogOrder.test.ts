@@ -5,7 +5,8 @@
  * apart for 30 minutes, a pause of 2 days, then polls a minute apart, each through n8n-core's
  * PollContext against the simulated service (250 ms a request): at the default 200 Requests per
  * Minute (a share of 50) with Max Contacts per Poll 100, and at 60 (a share of 15) with 1,000.
- * And, without a pause, contacts enriched hours late (the postponing's limit, see that case).
+ * And contacts enriched hours late, without a pause and with one (the attacks on the postponing,
+ * see those cases).
  *
  * Before: the walk stood on page 29 when the pause began, and the backlog of the pause lay on both
  * sides of it. The poll read the oldest end beyond the walk, then emitted the new end's newest
@@ -157,6 +158,58 @@ describe('a backlog after a pause (Contact Enriched, newest first)', () => {
 			);
 			expect(prompt.length).toBeGreaterThan(hours * 80);
 			expect(late.length).toBe(0);
+			expect(sim.repeated).toEqual([]);
+		} finally {
+			await close();
+		}
+	});
+
+	// helper-18's attack on a rule that postponed nothing behind a range of few new contacts: after
+	// a pause, with a fifth of the contacts enriched hours late, the first ranges fell among the late
+	// ones, the new end was emitted, and the backlog's middle waited behind emitted pages while
+	// polls sent 2 or 3 requests (19 such polls with 100 or more waiting, at 2,000 a day).
+	it('a pause with contacts enriched hours late: no poll of 2 requests while 100 or more wait', async () => {
+		const { clock, service, sim, close } = await account({
+			order: 'newest',
+			event: 'contactEnriched',
+		});
+		try {
+			const random = seededRandom(51);
+			const resume = START + 30 * MINUTE + 2 * DAY;
+			const scheduled: NewContact[] = steadyArrivals(
+				START - 3 * DAY,
+				resume + 2 * HOUR,
+				size(1_000, 2_000),
+				random,
+				(c) => {
+					if (random() >= 0.9) return c;
+					const late = random() < 0.2;
+					const lag = late ? 3 * HOUR + random() * 20 * HOUR : MINUTE + random() * 9 * MINUTE;
+					return { ...c, enrichAt: c.at + Math.floor(lag) };
+				},
+			);
+			const rows = service.contacts.schedule(scheduled);
+			const enrichAt = new Map(rows.map((row, i) => [row.id, scheduled[i].enrichAt]));
+			const activation = await sim.pollAt(START);
+			const owed = rows.filter(
+				(r) => (enrichAt.get(r.id) ?? -Infinity) > activation.end && r.visibleAt > activation.end,
+			);
+			const stalled: string[] = [];
+			const minutes = [
+				...Array.from({ length: 30 }, (_, i) => START + (i + 1) * MINUTE),
+				...Array.from({ length: 120 }, (_, i) => resume + i * MINUTE),
+			];
+			for (const t of minutes) {
+				if (t < clock.now()) continue;
+				const poll = await sim.pollAt(t);
+				expect(poll.error).toBeUndefined();
+				const waiting = owed.filter(
+					(r) => enrichAt.get(r.id)! < poll.start - 10 * MINUTE && !sim.emittedAt.has(r.id),
+				);
+				if (waiting.length >= 100 && poll.requests <= 2 && poll.ids.length < 100)
+					stalled.push(`+${((t - START) / HOUR).toFixed(2)} h: ${waiting.length} waiting`);
+			}
+			expect(stalled.slice(0, 5)).toEqual([]);
 			expect(sim.repeated).toEqual([]);
 		} finally {
 			await close();
