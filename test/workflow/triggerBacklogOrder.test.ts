@@ -74,7 +74,7 @@ describe('a backlog after a pause (Contact Enriched, newest first)', () => {
 				const ahead: string[] = [];
 				const minutes = [
 					...Array.from({ length: 30 }, (_, i) => START + (i + 1) * MINUTE),
-					...Array.from({ length: 180 }, (_, i) => resume + i * MINUTE),
+					...Array.from({ length: size(60, 180) }, (_, i) => resume + i * MINUTE),
 				];
 				for (const t of minutes) {
 					if (t < clock.now()) continue;
@@ -179,7 +179,7 @@ describe('a backlog after a pause (Contact Enriched, newest first)', () => {
 			const scheduled: NewContact[] = steadyArrivals(
 				START - 3 * DAY,
 				resume + 2 * HOUR,
-				size(1_000, 2_000),
+				size(600, 2_000),
 				random,
 				(c) => {
 					if (random() >= 0.9) return c;
@@ -197,7 +197,7 @@ describe('a backlog after a pause (Contact Enriched, newest first)', () => {
 			const stalled: string[] = [];
 			const minutes = [
 				...Array.from({ length: 30 }, (_, i) => START + (i + 1) * MINUTE),
-				...Array.from({ length: 120 }, (_, i) => resume + i * MINUTE),
+				...Array.from({ length: size(60, 120) }, (_, i) => resume + i * MINUTE),
 			];
 			for (const t of minutes) {
 				if (t < clock.now()) continue;
