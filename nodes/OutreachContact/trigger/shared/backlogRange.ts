@@ -32,8 +32,6 @@ export interface BacklogInput {
 	newEnd: ReadPage[];
 	isKnown(contact: Contact): boolean;
 	maxPerPoll: number;
-	/** Requests this poll may still send. */
-	left(): number;
 }
 
 export interface BacklogRange {

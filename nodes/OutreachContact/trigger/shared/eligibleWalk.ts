@@ -129,7 +129,6 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 				newEnd: pages,
 				isKnown,
 				maxPerPoll: settings.maxPerPoll,
-				left: () => budget.left(),
 			});
 			rangePages = range.pages;
 			later = newerThanRange(range, time, wants, (c) => !isKnown(c));
