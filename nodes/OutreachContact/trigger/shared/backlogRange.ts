@@ -51,8 +51,10 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 	const allKnown = (p: ReadPage | undefined) =>
 		p === undefined || p.gone || p.contacts.length === 0 || p.contacts.every(isKnown);
 	// lo holds new contacts (`from`), hi is all known (or past the end). The reader may search a
-	// wider window than the new end's (one that reaches `since`): its list is the same up to the
-	// new end's last page and may go on, so the end moves out as its pages tell.
+	// wider window than the new end's (one that reaches `since`): its list matches the walk's over
+	// the new end's pages; further on it may also hold contacts updated before the walk's window,
+	// placed by their creation, so page numbers there may differ (`from` is then only a lower
+	// bound) and the end moves out as its pages tell.
 	let end = first.pages;
 	let lo = input.from;
 	let hi = end + 1;
