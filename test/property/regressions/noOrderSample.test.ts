@@ -291,4 +291,50 @@ describe("without an order: the activation's sample and its walk", () => {
 			],
 		});
 	});
+
+	// Survey 120000 (the loss of docs/trigger-open-schedules.md, item 7 until fixed): Phoenix dates,
+	// n8n's clock set back 6 minutes right after the activation, then a pause of 3 days and an import. The walk
+	// counted each date as n8n's clock less the activation earlier, which the step shortened, so
+	// its cutoff fell minutes after the activation: 9 contacts of the first 2 minutes were recorded
+	// as there and never came. Dates without a zone now count the overlap earlier still.
+	it("Contact Snippets Ready without an order, dates without a zone: n8n's clock set back after the activation loses none of the first contacts", async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'unordered',
+			cap: 12,
+			maxPerPoll: 3400,
+			dates: 'America/Phoenix',
+			before: { count: 291, hoursBack: 58 },
+			enrich: { percent: 78, maxDelayMinutes: 2880 },
+			seed: 127100,
+			steps: [
+				stepOf(
+					3,
+					[
+						{ kind: 'steady', count: 11 },
+						{ kind: 'backfill', count: 18, minutesBack: 3313 },
+					],
+					{ clockStepMinutes: -6, faultPercent: 24, faultStatus: 429 },
+				),
+				stepOf(
+					4301,
+					[
+						{ kind: 'steady', count: 29 },
+						{ kind: 'steady', count: 19 },
+					],
+					{ faultPercent: 42, faultStatus: 'mixed' },
+				),
+				stepOf(
+					9,
+					[
+						{ kind: 'import', percent: 520 },
+						{ kind: 'steady', count: 28 },
+						{ kind: 'steady', count: 25 },
+					],
+					{ faultStatus: 429 },
+				),
+			],
+		});
+	});
 });

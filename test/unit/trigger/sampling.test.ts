@@ -86,13 +86,29 @@ describe("the sample's walk: the cutoff it sets", () => {
 		const ahead = { ...page([tokyo(300), tokyo(301), tokyo(302), tokyo(-5)]), total: 103 };
 		const walked = met(sampling, [ahead], createdTime, activation + MINUTE_MS);
 		expect(walked.added).toBe(3);
-		// The third newest below the three added: -20 (-5, read a minute later, counts as -6).
-		expect(sampledCutoff(walked, null)).toBe(createdTime(contactAt(1, tokyo(-20))));
+		// The third newest below the three added: -30 (-5, read a minute later, counts as -66: a
+		// minute and the overlap earlier).
+		expect(sampledCutoff(walked, null)).toBe(createdTime(contactAt(1, tokyo(-30))));
 		// A wider window (after a pause) counts more contacts: no growth is taken from it.
 		const wider = met(sampling, [{ ...ahead, total: 180 }], createdTime, activation, 4);
 		expect(wider.added).toBeUndefined();
 		// Past MAX_ADDED, or fewer dates than the rank: the sample's own cutoff stays.
 		expect(sampledCutoff({ ...walked, added: MAX_ADDED + 1 }, 7)).toBe(7);
 		expect(sampledCutoff({ ...walked, added: 10 }, 7)).toBe(7);
+	});
+
+	it("without a zone, keeps the contacts of the activation's first minutes above the cutoff when n8n's clock is set back", () => {
+		const first = { ...page([tokyo(-30), tokyo(-20), tokyo(-10)]), total: 100 };
+		const sampling = startSampling([first], createdTime, activation, 2);
+		// Read 4 minutes after the activation by a clock set back 6 minutes (it reads 2 minutes
+		// before the activation): three contacts created in the first 3 minutes, and the count
+		// the same (three aged out of the window). Each counts the overlap earlier, so none of
+		// them is taken for one that was there (survey 120000: without the margin, the cutoff
+		// fell on +1 and the first were lost).
+		const created = { ...page([tokyo(1), tokyo(2), tokyo(3), tokyo(-1)]), total: 100 };
+		const walked = met(sampling, [created], createdTime, activation - 2 * MINUTE_MS);
+		const cutoff = sampledCutoff(walked, null)!;
+		expect(cutoff).toBe(createdTime(contactAt(1, tokyo(-30))));
+		expect(cutoff).toBeLessThan(createdTime(contactAt(1, tokyo(1)))!);
 	});
 });

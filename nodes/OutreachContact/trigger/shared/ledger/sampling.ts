@@ -13,7 +13,11 @@ import { count, isTime, type Sampling } from './shapes';
  * at the activation (dates ahead aside), so each date counts as that much earlier: the cutoff
  * stays at or below that present, and every contact created after the activation is dated above
  * it, whatever the zone of the dates. A contact created before the activation and dated within
- * `e` below the window's newest may come as new. Dates ahead: with a zone, n8n's clock at the
+ * `e` below the window's newest may come as new. n8n's clock measures `e`, and a clock set back
+ * after the activation shortens it: a date read after the activation counts the overlap earlier
+ * still, so a clock set back by less than the overlap loses nothing (survey 120000: set back 6
+ * minutes, the contacts of the activation's first 2 minutes were recorded as there). A date with
+ * its zone needs no such margin: n8n's clock at the activation caps the cutoff. Dates ahead: with a zone, n8n's clock at the
  * activation caps the cutoff; without one, nothing tells them, and as many as the service's count
  * grew while the walk read (on the sample's window) may be among the newest: the cutoff is the
  * third newest below that many (survey 15: three dated 5 hours ahead arrived in the walk's first
@@ -26,13 +30,17 @@ export const MAX_ADDED = 200;
 /** The most dates a sampling keeps. */
 const MAX_TOPS = CUTOFF_RANK + MAX_ADDED;
 
-/** The sampling after a poll at `now` read `pages` of a window of `days`. */
+/**
+ * The sampling after a poll at `now` read `pages` of a window of `days`; `margin` counts dates
+ * without a zone that much earlier still (none for the activation's own pages: nothing elapsed).
+ */
 export function met(
 	sampling: Sampling,
 	pages: ReadPage[],
 	time: TimeOf,
 	now: number,
 	days = sampling.days,
+	margin = OVERLAP_MS,
 ): Sampling {
 	const since = Math.max(0, now - sampling.from);
 	const dates: number[] = [];
@@ -45,9 +53,10 @@ export function met(
 		for (const contact of page.contacts) {
 			const t = time(contact);
 			if (t === undefined) continue;
-			dates.push(t - since);
+			const instant = time.instant(contact);
+			dates.push(t - since - (instant ? 0 : margin));
 			highestDate = Math.max(highestDate, t);
-			if (!time.instant(contact)) zoneless = true;
+			if (!instant) zoneless = true;
 		}
 	}
 	// A stored state holds at most MAX_TOPS (one edited by hand may hold more: cut before sorting).
@@ -72,6 +81,8 @@ export function startSampling(
 		pages,
 		time,
 		now,
+		days,
+		0,
 	);
 }
 
