@@ -62,4 +62,146 @@ describe('contacts deleted while the trigger reads', () => {
 			await expectKept({ ...account, event, order, requestsPerMinute, seed: 52 });
 		},
 	);
+	// Where the list is not newest first, contacts that arrive land after the walk's position, and
+	// the count grows by as many as were deleted before it: the shrink does not show. Three
+	// surveys met it (docs/trigger-open-schedules.md, the deletions class until 2026-11-28); a
+	// walk that records what was there now reads its anchor's page again as it goes on in a new
+	// poll (walkAnchor.ts, recheckOnResume).
+	describe('a walk that records what was there, on a list not newest first', () => {
+		// Seed 71, schedule 171: the activation's walk stood on page 3 (count 82); 3 contacts before
+		// it were deleted and an import of 70 came after it; contact 107, enriched 99 minutes before
+		// the activation, moved onto page 2 unread and came at poll 53.
+		it('Contact Enriched, oldest first, pages of 29, Requests per Minute 4: deleted before its position, imported after it', async () => {
+			await expectKept({
+				...base,
+				event: 'contactEnriched',
+				order: 'oldest',
+				cap: 29,
+				requestsPerMinute: 4,
+				maxPerPoll: 3,
+				before: { count: 154, hoursBack: 7 },
+				enrich: { percent: 58, maxDelayMinutes: 60 },
+				seed: 13,
+				steps: [
+					stepOf(8, [], { clockStepMinutes: -7 }),
+					stepOf(
+						3,
+						[
+							{ kind: 'steady', count: 15 },
+							{ kind: 'steady', count: 19 },
+						],
+						{ restart: true, faultStatus: 'mixed', deletions: { before: 19, during: 4 } },
+					),
+					stepOf(
+						1,
+						[
+							{ kind: 'steady', count: 19 },
+							{ kind: 'steady', count: 23 },
+						],
+						{ faultPercent: 48, faultStatus: 429, deletions: { before: 3, during: 3 } },
+					),
+					stepOf(
+						7,
+						[
+							{ kind: 'import', percent: 414 },
+							{ kind: 'steady', count: 2 },
+							{ kind: 'steady', count: 27 },
+						],
+						{ faultPercent: 13, faultStatus: 'mixed' },
+					),
+				],
+			});
+		});
+
+		// Seed 100000: 13 deleted before the second poll; a contact given its snippets 158 minutes
+		// before the activation came at poll 7.
+		it('Contact Snippets Ready, insertion order oldest first, pages of 20, Requests per Minute 17', async () => {
+			await expectKept({
+				...base,
+				event: 'contactSnippetsReady',
+				order: 'insertionOldest',
+				cap: 20,
+				requestsPerMinute: 17,
+				maxPerPoll: 50,
+				sequenceFilter: true,
+				before: { count: 328, hoursBack: 7 },
+				enrich: { percent: 33, maxDelayMinutes: 60 },
+				seed: 829156,
+				steps: [
+					stepOf(3, [], { faultStatus: 'mixed' }),
+					stepOf(
+						1,
+						[
+							{ kind: 'steady', count: 9 },
+							{ kind: 'steady', count: 12 },
+						],
+						{ faultStatus: 'mixed', deletions: { before: 13, during: 0 } },
+					),
+					stepOf(1, [], { faultStatus: 'mixed' }),
+					stepOf(
+						4,
+						[
+							{ kind: 'steady', count: 8 },
+							{ kind: 'steady', count: 18 },
+							{ kind: 'backfill', count: 51, minutesBack: 26 },
+						],
+						{ clockStepMinutes: -15, faultStatus: 'mixed' },
+					),
+					stepOf(
+						2,
+						[
+							{ kind: 'steady', count: 20 },
+							{ kind: 'steady', count: 16 },
+						],
+						{ restart: true, faultStatus: 'mixed' },
+					),
+					stepOf(5, []),
+					stepOf(
+						3,
+						[
+							{ kind: 'ahead', count: 2, hoursAhead: 10 },
+							{ kind: 'ahead', count: 2, hoursAhead: 3 },
+							{ kind: 'steady', count: 6 },
+						],
+						{ faultStatus: 429 },
+					),
+				],
+			});
+		});
+
+		// Seed 130000: 9 deleted before the second poll and 4 while it read, then pauses of 3 and
+		// 1.6 days; a contact given its snippets 275 minutes before the activation came.
+		it('Contact Snippets Ready, oldest first, pages of 20, Requests per Minute 31, polls 30 s apart', async () => {
+			await expectKept({
+				...base,
+				event: 'contactSnippetsReady',
+				order: 'oldest',
+				cap: 20,
+				requestsPerMinute: 31,
+				maxPerPoll: 6,
+				sequenceFilter: true,
+				before: { count: 394, hoursBack: 24 },
+				enrich: { percent: 60, maxDelayMinutes: 60 },
+				seed: 792886,
+				pollSeconds: 30,
+				steps: [
+					stepOf(10, [{ kind: 'steady', count: 3 }], { faultStatus: 429 }),
+					stepOf(8, [{ kind: 'backfill', count: 34, minutesBack: 22 }], {
+						faultPercent: 35,
+						faultStatus: 429,
+						deletions: { before: 9, during: 4 },
+					}),
+					stepOf(
+						4310,
+						[
+							{ kind: 'burst', count: 33 },
+							{ kind: 'steady', count: 1 },
+						],
+						{ faultPercent: 44 },
+					),
+					stepOf(2370, [{ kind: 'backfill', count: 30, minutesBack: 3128 }]),
+				],
+			});
+		});
+	});
 });

@@ -41,6 +41,7 @@ async function step(
 		maxPages?: number;
 		size?: number;
 		whole?: boolean;
+		records?: boolean;
 	} = {},
 ) {
 	const reader = new PageReader(pollContext, [], options.size ?? 10, options.take ?? (() => true));
@@ -53,6 +54,7 @@ async function step(
 		horizon: T0 + DAY_MS,
 		maxPages: options.maxPages,
 		whole: options.whole,
+		records: options.records,
 	});
 }
 
@@ -387,8 +389,79 @@ describe('a walk that must be whole, where its list shrinks', () => {
 			readingBack: { from: 3 },
 			readBackFrom: 3,
 		});
+		expect(readAnchored({ readingBack: { from: 4, recheck: true } })).toEqual({
+			readingBack: { from: 4, recheck: true },
+		});
+		expect(readAnchored({ readingBack: { from: 4, recheck: 'yes' } })).toEqual({
+			readingBack: { from: 4 },
+		});
 		expect(
 			readAnchored({ anchor: { ids: [1, 'x'.repeat(65)] }, readingBack: null, readBackFrom: 0 }),
 		).toEqual({});
+	});
+});
+
+describe('a walk that records what was there, going on in a new poll', () => {
+	/** Two pages (1 to 20) in a first poll; then `change` between the polls; then the rest. */
+	async function twoPolls(
+		order: FakeSearch['order'],
+		change: (fake: FakeSearch) => void,
+		records = true,
+	) {
+		const fake = service(range(1, 40).map(c), order);
+		let n = 0;
+		const first = await step(start, () => false, {
+			whole: true,
+			records,
+			maxPerPoll: Infinity,
+			take: () => ++n <= 2,
+		});
+		change(fake);
+		fake.requests.length = 0;
+		const second = await step(first.position, () => false, {
+			whole: true,
+			records,
+			maxPerPoll: Infinity,
+		});
+		return { fake, met: new Set([...idsRead(first), ...idsRead(second)]), second };
+	}
+
+	// 3 deleted before the anchor (20) and 5 added after the end: the count grows, the shrink does
+	// not show, and 21 to 23 move onto page 2 (the deletions class, walkAnchor.ts).
+	const deleteBeforeAddAfter = (fake: FakeSearch) => {
+		fake.contacts = [...fake.contacts.filter((x) => x.id > 3), ...range(41, 45).map(c)];
+	};
+
+	it('oldest first: contacts deleted before it and more added after it: it reads the anchor page again and meets every contact that stayed', async () => {
+		const { fake, met, second } = await twoPolls('oldest', deleteBeforeAddAfter);
+		expect(range(4, 45).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests[0].page).toBe(2);
+		expect(second.position.shrank).toBeUndefined();
+		// Without the recheck (a walk that does not record), 21 to 23 are never met.
+		const plain = await twoPolls('oldest', deleteBeforeAddAfter, false);
+		expect(range(4, 45).filter((i) => !plain.met.has(i))).toEqual([21, 22, 23]);
+	});
+
+	it('nothing changed: the anchor ends its page, and the walk goes on from the next page', async () => {
+		const { fake, met } = await twoPolls('oldest', () => {});
+		expect(range(1, 40).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests.map((r) => r.page)).toEqual([2, 3, 4]);
+	});
+
+	it('contacts added before the anchor: the recheck does not meet it, and the walk goes on where it stopped', async () => {
+		// 15 backfilled contacts dated before 1 move the anchor (18 to 20) onto page 3.
+		const backfill = (fake: FakeSearch) => {
+			const early = range(101, 115).map((id) => contactAt(id, T0 - id * MINUTE_MS));
+			fake.contacts = [...early, ...fake.contacts];
+		};
+		const { fake, met, second } = await twoPolls('oldest', backfill);
+		expect(range(1, 40).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
+		expect(second.position.shrank).toBeUndefined();
+	});
+
+	it('newest first: the count shows the shift, and the walk reads no page again', async () => {
+		const { fake } = await twoPolls('newest', deleteBeforeAddAfter);
+		expect(fake.requests[0].page).toBe(3);
 	});
 });

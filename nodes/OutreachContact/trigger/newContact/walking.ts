@@ -73,6 +73,7 @@ export async function readWalking(
 		// The walk after an update records what was there (priorFloor.ts), the sample's walk where
 		// the activation's contacts end: none of it may move past them.
 		whole: state.priorFloor !== undefined || sampling !== undefined,
+		records: true,
 		ceilingOf: (first) =>
 			sampling
 				? undefined

@@ -153,6 +153,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		// The first walk records what was there at the activation, and every complete walk hands on
 		// `since`: none may let a contact move past it (walkAnchor.ts).
 		whole: true,
+		records: state.mode === 'first',
 	});
 	// Unread pages lie between the new end and a partial range: what the poll read newer than the
 	// range (the new end's, the walk's) waits until the range reaches it, so the backlog comes

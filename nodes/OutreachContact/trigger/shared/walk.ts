@@ -4,7 +4,7 @@ import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
 import { CUTOFF_RANK, OrderWatch, type ResultOrder, type TimeOf } from './serviceTime';
 import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './ledger/shapes';
-import { anchorOf, placeRead } from './walkAnchor';
+import { anchorOf, placeRead, recheckOnResume } from './walkAnchor';
 
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
@@ -46,12 +46,19 @@ export interface WalkInput {
 	 * (walkAnchor.ts).
 	 */
 	whole?: boolean;
+	/**
+	 * Whether the walk records what was there (the activation's first walk, the sample's walk, the
+	 * walk after an update): going on in a new poll, it reads its anchor's page again first where
+	 * the count cannot show a shrink (walkAnchor.ts, recheckOnResume).
+	 */
+	records?: boolean;
 }
 
 export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const { reader, isKnown, time } = input;
 	const position: WalkPosition = { ...input.position };
 	const watch = new OrderWatch(time, position);
+	if (input.whole && input.records) recheckOnResume(position);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>();
 	let previous: ReadPage | undefined;

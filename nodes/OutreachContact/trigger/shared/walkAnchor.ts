@@ -13,6 +13,13 @@ import type { WalkPosition } from './walk';
  * until it meets the anchor, and goes on from the contact after it: only what may have moved is
  * read again, so a walk still ends under steady deletions. Contacts added before the anchor move
  * it forward instead: a page that holds the anchor is read from the contact after it.
+ *
+ * A walk that records what was there (recheckOnResume) does not count on the count alone on a
+ * list not newest first: contacts that arrive after its position there grow the count by as many
+ * as were deleted before it, and the shrink does not show (docs/trigger-open-schedules.md, the
+ * deletions class: 3 deleted before page 3 and 70 imported after it, and a contact enriched before
+ * the activation moved onto page 2 unread). Going on in a new poll, such a walk reads its anchor's
+ * page again first, and takes what moved onto it.
  */
 
 /** The ids an anchor keeps: when one of them leaves, the others still place it. */
@@ -52,11 +59,26 @@ export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
 }
 
 /**
+ * Whether a walk that records what was there reads its anchor's page again before it goes on
+ * (above): it goes on in a new poll, from a page after its first, on a list its pages did not show
+ * newest first (there the contacts that arrive come before its position, and the count shows the
+ * shift). When so, it moves `position` to that page.
+ */
+export function recheckOnResume(position: WalkPosition): void {
+	const newestFirst = position.falls === true && position.rises !== true;
+	if (!position.anchor || position.readingBack || position.page <= 1 || newestFirst) return;
+	position.readingBack = { from: position.page, recheck: true };
+	position.page--;
+}
+
+/**
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
  * (which it moves): the page, from the contact after the anchor when it holds the anchor; or
- * 'back' when the walk reads the page before, to look for its anchor. Each page starts such a
- * search once: where the list shrinks again, or the anchor is not met within LOCATE_PAGES pages
- * (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves nothing).
+ * 'back' when the walk reads the page before, to look for its anchor, or (after a recheck that
+ * did not meet it where the list did not shrink) goes on from where it stopped. Each page starts
+ * such a search once: where the list shrinks again, or the anchor is not met within LOCATE_PAGES
+ * pages (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves
+ * nothing).
  */
 export function placeRead(read: ReadPage, position: WalkPosition): ReadPage | 'back' {
 	const { anchor, readingBack } = position;
@@ -66,6 +88,13 @@ export function placeRead(read: ReadPage, position: WalkPosition): ReadPage | 'b
 	if (at >= 0) {
 		position.readingBack = undefined;
 		return { ...read, contacts: read.contacts.slice(at + 1) };
+	}
+	if (readingBack?.recheck && !shrankSince(read, anchor)) {
+		// The anchor moved on (contacts added before it; the page after holds it) or its contacts
+		// left: nothing moved back onto its page. The walk goes on where it stopped.
+		position.page = readingBack.from;
+		position.readingBack = undefined;
+		return 'back';
 	}
 	if (readingBack) {
 		if (position.page > 1 && readingBack.from - position.page < LOCATE_PAGES) {
@@ -94,8 +123,10 @@ export function readAnchored(
 	const read: Pick<Walk, 'anchor' | 'readingBack' | 'readBackFrom'> = {};
 	const anchor = readAnchor(w.anchor);
 	if (anchor) read.anchor = anchor;
-	const from = (w.readingBack as { from?: unknown } | undefined)?.from;
-	if (isPage(from)) read.readingBack = { from };
+	const back = w.readingBack as { from?: unknown; recheck?: unknown } | undefined;
+	if (isPage(back?.from))
+		read.readingBack =
+			back.recheck === true ? { from: back.from, recheck: true } : { from: back.from };
 	if (isPage(w.readBackFrom)) read.readBackFrom = w.readBackFrom;
 	return read;
 }

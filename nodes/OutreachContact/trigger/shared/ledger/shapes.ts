@@ -73,8 +73,11 @@ export interface Walk {
 	shrank?: boolean;
 	/** A walk that stands for "what was there": where its last page ended (walkAnchor.ts). */
 	anchor?: WalkAnchor;
-	/** It reads back from `from`, where the list shrank, looking for the anchor. */
-	readingBack?: { from: number };
+	/**
+	 * It reads back from `from`, where the list shrank, looking for the anchor; `recheck`: it reads
+	 * the anchor's page again as it goes on in a new poll (walkAnchor.ts, recheckOnResume).
+	 */
+	readingBack?: { from: number; recheck?: true };
 	/** The last page from which it read back: not twice in a row from one page, so the walk ends. */
 	readBackFrom?: number;
 }
