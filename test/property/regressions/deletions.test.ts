@@ -203,5 +203,50 @@ describe('contacts deleted while the trigger reads', () => {
 				],
 			});
 		});
+		// helper-20's attacks on the re-read (2026-11-28). F1: the read back it started spanned two
+		// polls, 50 arrivals between them brought the count back up, and the read back stopped; a
+		// contact with snippets 162 minutes before the activation came. F2: 75 deleted before the
+		// position (three pages) and 78 added after it: the anchor's page held none of it and the
+		// count did not fall; contacts with snippets 6.6 hours before the activation came. A page
+		// dated wholly after where the walk stopped now reads back too.
+		const calm = (n: number, gap = 1) => Array.from({ length: n }, () => stepOf(gap, []));
+		const snippets: Schedule = {
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'oldest',
+			maxPerPoll: 50,
+			enrich: { percent: 100, maxDelayMinutes: 2 },
+		};
+		it('a read back over two polls, the count back up between them: it goes on to the anchor', async () => {
+			await expectKept({
+				...snippets,
+				cap: 10,
+				requestsPerMinute: 8,
+				before: { count: 400, hoursBack: 16 },
+				seed: 107,
+				steps: [
+					...calm(32),
+					stepOf(1, [], { deletions: { before: 34, during: 0 } }),
+					stepOf(5, [{ kind: 'steady', count: 50 }]),
+					...calm(45),
+				],
+			});
+		});
+
+		it('pages deleted before its position, as many added after it: it reads back to the anchor', async () => {
+			await expectKept({
+				...snippets,
+				cap: 25,
+				requestsPerMinute: 12,
+				before: { count: 600, hoursBack: 16 },
+				seed: 112,
+				steps: [
+					...calm(6),
+					stepOf(6, [{ kind: 'steady', count: 78 }], { deletions: { before: 75, during: 0 } }),
+					...calm(40),
+					...calm(4, 30),
+				],
+			});
+		});
 	});
 });

@@ -75,12 +75,17 @@ export function recheckOnResume(position: WalkPosition): void {
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
  * (which it moves): the page, from the contact after the anchor when it holds the anchor; or
  * 'back' when the walk reads the page before, to look for its anchor, or (after a recheck that
- * did not meet it where the list did not shrink) goes on from where it stopped. Each page starts
+ * did not meet it where the list did not shrink) goes on from where it stopped. `pastAnchor`: the
+ * page's dates show it wholly after the anchor (a list oldest first; walk.ts). Each page starts
  * such a search once: where the list shrinks again, or the anchor is not met within LOCATE_PAGES
  * pages (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves
  * nothing).
  */
-export function placeRead(read: ReadPage, position: WalkPosition): ReadPage | 'back' {
+export function placeRead(
+	read: ReadPage,
+	position: WalkPosition,
+	pastAnchor = false,
+): ReadPage | 'back' {
 	const { anchor, readingBack } = position;
 	if (!anchor) return read;
 	const at = anchorIndex(read.contacts, anchor);
@@ -89,12 +94,19 @@ export function placeRead(read: ReadPage, position: WalkPosition): ReadPage | 'b
 		position.readingBack = undefined;
 		return { ...read, contacts: read.contacts.slice(at + 1) };
 	}
-	if (readingBack?.recheck && !shrankSince(read, anchor)) {
-		// The anchor moved on (contacts added before it; the page after holds it) or its contacts
-		// left: nothing moved back onto its page. The walk goes on where it stopped.
-		position.page = readingBack.from;
-		position.readingBack = undefined;
-		return 'back';
+	if (readingBack?.recheck) {
+		if (!shrankSince(read, anchor) && !pastAnchor) {
+			// The anchor moved on (contacts added before it; the page after holds it) or its contacts
+			// left: nothing moved back onto its page. The walk goes on where it stopped.
+			position.page = readingBack.from;
+			position.readingBack = undefined;
+			return 'back';
+		}
+		// The list shrank, or the page lies wholly after the anchor (a page or more was deleted
+		// before it): a read back as any other from here, whatever later counts say (a helper,
+		// 2026-11-28: spread over two polls, arrivals between them brought the count back up,
+		// and the read back stopped with contacts moved back unread).
+		position.readingBack = { from: readingBack.from };
 	}
 	if (readingBack) {
 		if (position.page > 1 && readingBack.from - position.page < LOCATE_PAGES) {
