@@ -27,11 +27,16 @@ export interface BacklogInput {
 	/** The reader of the bisection and the range: the new end's, or one of a window reaching `since`. */
 	reader: PageReader;
 	/** A page that holds new contacts (the new end's third, or the walk's): the backlog's oldest end lies at or beyond it. */
-	from: number;
+	page: number;
 	/** The pages the new end read (page 1 on). */
 	newEnd: ReadPage[];
 	isKnown(contact: Contact): boolean;
 	maxPerPoll: number;
+	/**
+	 * Where a poll before left off (the state's `boundary`, moved on by the contacts added since):
+	 * page `lo` holds new contacts, `hi` is all known. The bisection goes on between them.
+	 */
+	from?: { lo: number; hi: number };
 }
 
 export interface BacklogRange {
@@ -39,6 +44,14 @@ export interface BacklogRange {
 	pages: ReadPage[];
 	/** Pages between the new end's and the range's were left unread: their contacts are newer. */
 	partial: boolean;
+	/**
+	 * Where the next poll goes on (this poll's page numbers): the bisection's bounds when the budget
+	 * stopped it, or after a partial range, the page above the first it leaves unemitted. None
+	 * when the read reached the new end or found no backlog.
+	 */
+	next?: { lo: number; hi: number };
+	/** The budget stopped the bisection: the boundary is not found yet, the backlog lies beyond `next.lo`. */
+	stopped?: boolean;
 }
 
 const NO_RANGE: BacklogRange = { pages: [], partial: false };
@@ -50,19 +63,21 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 	if (!first || first.pages === undefined || first.contacts.length === 0) return NO_RANGE;
 	const allKnown = (p: ReadPage | undefined) =>
 		p === undefined || p.gone || p.contacts.length === 0 || p.contacts.every(isKnown);
-	// lo holds new contacts (`from`), hi is all known (or past the end). The reader may search a
+	// lo holds new contacts (`page`, or where a poll before left off), hi is all known (or past the end). The reader may search a
 	// wider window than the new end's (one that reaches `since`): its list matches the walk's over
 	// the new end's pages; further on it may also hold contacts updated before the walk's window,
-	// placed by their creation, so page numbers there may differ (`from` is then only a lower
+	// placed by their creation, so page numbers there may differ (`page` is then only a lower
 	// bound) and the end moves out as its pages tell.
-	let end = first.pages;
-	let lo = input.from;
-	let hi = end + 1;
-	let hiKnown = false;
+	// Where a poll before left off, the wider list's end was at least past its bounds.
+	let end = Math.max(first.pages, (input.from?.hi ?? 0) - 1);
+	let lo = input.from?.lo ?? input.page;
+	let hi = input.from ? Math.max(lo + 1, input.from.hi) : end + 1;
+	let hiKnown = input.from !== undefined;
 	while (hi - lo > 1) {
 		const mid = Math.floor((lo + hi) / 2);
 		const read = await reader.read(mid);
-		if (!read) return NO_RANGE;
+		// The budget ends the poll here: the next goes on between the bounds (issue 51, point 1).
+		if (!read) return { ...NO_RANGE, next: { lo, hi }, stopped: true };
 		if (allKnown(read)) [hi, hiKnown] = [mid, true];
 		else lo = mid;
 		end = Math.max(end, read.pages ?? end);
@@ -103,6 +118,8 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 		pages.unshift(read);
 		fresh += read.contacts.filter((c) => !isKnown(c)).length;
 	}
+	// The bisection took the budget: the next poll reads the range from the boundary.
+	if (pages.length === 0) return { ...NO_RANGE, next: { lo: top, hi: top + 1 }, stopped: true };
 	if (pages.length > 0 && top < end) {
 		const sent = reader.sent;
 		const after = await reader.read(top + 1);
@@ -113,10 +130,34 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 		}
 	}
 	const lowest = pages[0]?.page;
+	const partial = lowest !== undefined && lowest > newEnd.length + 1;
 	return {
 		pages: [...pages, ...again],
-		partial: lowest !== undefined && lowest > newEnd.length + 1,
+		partial,
+		...(partial ? { next: leftOff(pages, isKnown, input.maxPerPoll) } : {}),
 	};
+}
+
+/**
+ * Where the next poll goes on after a partial range (`pages`, lowest page first): the poll emits
+ * the range's oldest Max Contacts per Poll new contacts, so every page from the one where they
+ * end up to the boundary is then known (`hi`), and the page below it still holds new ones (`lo`).
+ * Where something else takes the poll's places (the walk's older contacts), the next range starts
+ * a little low, and what it left is met by the next bisection from the new end or by the walk.
+ */
+function leftOff(
+	pages: ReadPage[],
+	isKnown: (c: Contact) => boolean,
+	maxPerPoll: number,
+): { lo: number; hi: number } {
+	let hi = pages[pages.length - 1].page + 1;
+	let emitted = 0;
+	for (let i = pages.length - 1; i >= 0; i--) {
+		emitted += pages[i].contacts.filter((c) => !isKnown(c)).length;
+		if (emitted > maxPerPoll) break;
+		hi = pages[i].page;
+	}
+	return { lo: hi - 1, hi };
 }
 
 /**

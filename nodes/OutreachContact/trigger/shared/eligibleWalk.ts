@@ -7,7 +7,7 @@ import { FIRST_RUN_LOOKBACK_MS, opened } from './ledger/ledger';
 import { CHEAP_PAGES } from './orderedRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime';
 import { readSample } from './activationSample';
-import type { EligibleState } from './ledger/shapes';
+import type { EligibleBoundary, EligibleState } from './ledger/shapes';
 import { walkStep } from './walk';
 import { newerThanRange, readBacklogRange, withoutLater } from './backlogRange';
 
@@ -88,12 +88,26 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		const created = time(c);
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
 	};
+	// The walk's pages from this one on lie beyond a backlog whose boundary the budget kept this
+	// poll from finding: their new contacts are older than it, and are not postponed.
+	let beyondBacklog: number | undefined;
+	// Where this poll leaves off reading a backlog, for the next (the ledger keeps it).
+	let boundary: EligibleBoundary | undefined;
+	// The list a backlog is searched in: the walk's window, or one that reaches `since` (below).
+	const listDays = Math.max(walk.days, pollWindow(start, state.since));
+	// Where a poll before left off reading a backlog (issue 51, point 1): this poll goes on there,
+	// and reads the new end's first page only (the contacts there wait behind the backlog). Before,
+	// each poll searched for the boundary afresh; at Requests per Minute 40 the search took the
+	// share, no range was read, the new end came up to 95 hours ahead of the backlog, and 1,760
+	// contacts then waited while polls sent 2 requests.
+	const resumed =
+		state.mode === 'newEnd' && state.boundary?.days === listDays ? state.boundary : undefined;
 	if (state.mode === 'newEnd') {
 		// Every other poll the new end leaves the walk its request (RequestBudget.takeWalkTurn): on a
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
 		// (WAITING_MS), and the walk, which hands `since` on, stood still (a survey, seed 8100).
 		const walkTurn = budget.takeWalkTurn();
-		for (let k = 0; k < CHEAP_PAGES; k++) {
+		for (let k = 0; k < (resumed ? 1 : CHEAP_PAGES); k++) {
 			if (k > 0 && walkTurn && budget.left() <= WALK_PAGES_WITH_ORDER) break;
 			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
 			const read = page >= 1 ? await reader.read(page) : undefined;
@@ -113,25 +127,38 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		const beyond = fresh(pages[CHEAP_PAGES - 1]) ? CHEAP_PAGES : undefined;
 		const newest = state.order === 'newest';
 		const peek =
-			newest && !walk.readingBack && budget.left() > 0 ? await reader.read(walk.page) : undefined;
+			newest && !resumed && !walk.readingBack && budget.left() > 0
+				? await reader.read(walk.page)
+				: undefined;
 		const from = beyond ?? (fresh(peek) ? walk.page : undefined);
-		if (newest && from !== undefined) {
+		const count = pages[0]?.total;
+		if (newest && (from !== undefined || resumed)) {
 			// The walk's window may no longer reach a backlog's oldest part after a pause of days (a
 			// helper, 2026-11-28: 4 days at 600 a day, the pause's first 15 hours came last, 31 hours
 			// behind newer ones): the bisection searches a window that reaches `since`.
-			const days = pollWindow(start, state.since);
+			// Contacts added since at the new end moved the pages a poll before left off at.
+			const size = reader.pageSize ?? 1;
+			const moved =
+				resumed && count !== undefined ? Math.max(0, Math.ceil((count - resumed.count) / size)) : 0;
 			const range = await readBacklogRange({
 				reader:
-					days > walk.days
-						? new PageReader(ctx, search(days, sequenceId), state.pageSize, take, ready)
+					listDays > walk.days
+						? new PageReader(ctx, search(listDays, sequenceId), state.pageSize, take, ready)
 						: reader,
-				from,
+				page: from ?? 1,
+				...(resumed ? { from: { lo: resumed.lo + moved, hi: resumed.hi + moved } } : {}),
 				newEnd: pages,
 				isKnown,
 				maxPerPoll: settings.maxPerPoll,
 			});
 			rangePages = range.pages;
-			later = newerThanRange(range, time, wants, (c) => !isKnown(c));
+			const isNew = (c: Contact) => !isKnown(c);
+			if (range.next && count !== undefined) boundary = { ...range.next, count, days: listDays };
+			if (range.stopped) {
+				// The backlog's oldest end is not found yet: all that was read before it waits.
+				later = (c) => wants(c) && isNew(c);
+				beyondBacklog = range.next?.hi;
+			} else later = newerThanRange(range, time, wants, isNew);
 		}
 	}
 	const step = await walkStep({
@@ -143,7 +170,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		maxPerPoll:
 			state.mode === 'first' && state.sampling
 				? Infinity
-				: rangePages.length > 0
+				: rangePages.length > 0 || beyondBacklog !== undefined
 					? 0
 					: settings.maxPerPoll,
 		time,
@@ -158,10 +185,15 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// Unread pages lie between the new end and a partial range: what the poll read newer than the
 	// range (the new end's, the walk's) waits until the range reaches it, so the backlog comes
 	// oldest first.
-	const { kept, postponed } = withoutLater([...pages, ...step.pages], later);
+	const older = (p: ReadPage) => beyondBacklog !== undefined && p.page >= beyondBacklog;
+	const { kept, postponed } = withoutLater(
+		[...pages, ...step.pages.filter((p) => !older(p))],
+		later,
+	);
+	const read = [...kept, ...step.pages.filter(older), ...rangePages];
 	// The last page is the walk's window's (a range may come from a wider one).
-	for (const page of kept) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
-	const read = [...kept, ...rangePages];
+	for (const page of read)
+		if (page.pages !== undefined && !rangePages.includes(page)) lastPage = Math.max(1, page.pages);
 	const settled = settleEligible(
 		state,
 		{
@@ -174,6 +206,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			pageSize: reader.pageSize,
 			inconsistent: step.inconsistent,
 			postponed,
+			boundary,
 		},
 		rules,
 	);

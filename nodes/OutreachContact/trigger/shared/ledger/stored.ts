@@ -12,30 +12,24 @@ import {
 	type PriorFloor,
 	stateBytes,
 	type StoredState,
-	type Walk,
 } from './shapes';
-import { readAnchored } from '../walkAnchor';
+import {
+	readBoundary,
+	readWalk,
+	STORED,
+	storedBoundary,
+	storedWalk,
+	widenedOf,
+	without,
+	type Json,
+} from './storedPositions';
 import { readSampling } from './sampling';
 import { readZoneLag } from './zoneLag';
 
 /**
  * Each event's state as n8n keeps it in the node's static data, under the field names of version
- * 2, which saved workflows hold and 1.0.0 reads (a user who goes back to 1.0.0 keeps the state):
- * STORED names those that differ from the code's words (docs/trigger.md, glossary).
+ * 2 (storedPositions.ts, STORED).
  */
-type Json = Record<string, unknown>;
-
-const STORED = {
-	handledTo: 'through',
-	watermark: 'watermark',
-	checkedTo: 'verified',
-	count: 'total',
-	boundary: 'bisect',
-	widened: 'span',
-	logged: 'reported',
-	eligibleFloor: 'createdFloor',
-	eligibleCutoff: 'recordUntil',
-} as const;
 
 /** Where the rolling check's rounds began (stored under their own names). */
 const ROUND = ['roundFrom', 'checkedFrom'] as const;
@@ -86,42 +80,6 @@ function readBase(
 	return { json, base };
 }
 
-/** A stored walk, or undefined when its page or window is not as written. */
-function readWalk(raw: unknown): (Walk & { extra: Json }) | undefined {
-	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-	const w = raw as Json;
-	if (!isTime(w.page) || w.page < 1 || !isTime(w.days)) return undefined;
-	const walk: Walk & { extra: Json } = {
-		page: Math.floor(w.page),
-		days: w.days,
-		newest: isTime(w.newest) ? w.newest : null,
-		extra: w,
-	};
-	for (const flag of ['rises', 'falls', 'shrank'] as const) if (w[flag] === true) walk[flag] = true;
-	if (count(w.total) !== undefined) walk.total = count(w.total);
-	if (isTime(w.last)) walk.last = w.last;
-	if (count(w.limit, 1) !== undefined) walk.limit = w.limit as number;
-	if (isTime(w.ceiling)) walk.ceiling = w.ceiling;
-	if (Array.isArray(w.tops)) walk.tops = w.tops.filter(isTime).slice(0, 3);
-	return Object.assign(walk, readAnchored(w));
-}
-
-/** How many times wider than a poll's a walk's window was made (stored as `span`), when more than 1. */
-function widenedOf(extra: Json): { widened?: number } {
-	const widened = extra[STORED.widened];
-	return isTime(widened) && widened > 1 ? { widened } : {};
-}
-
-/** A walk as stored: `widened` under its stored name. */
-const storedWalk = ({ widened, ...walk }: Walk & { widened?: number }) =>
-	widened === undefined ? walk : { ...walk, [STORED.widened]: widened };
-
-const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
-	const copy: Partial<T> = { ...walk };
-	delete copy.extra;
-	return copy as Omit<T, 'extra'>;
-};
-
 /** A stored prior floor (priorFloor.ts), or undefined when it is not as written. */
 function readPriorFloor(raw: unknown): PriorFloor | undefined {
 	const json = raw as Json | undefined;
@@ -157,10 +115,8 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		for (const key of ROUND) if (isTime(json[key])) state[key] = json[key];
 		const total = count(learned?.[STORED.count]);
 		if (total !== undefined) state.count = total;
-		const b = json[STORED.boundary] as Json | undefined;
-		const at = b?.[STORED.count];
-		if (b && isTime(b.lo) && isTime(b.hi) && isTime(at) && b.lo >= 1 && b.hi >= b.lo)
-			state.boundary = { lo: b.lo, hi: b.hi, count: at };
+		const boundary = readBoundary(json);
+		if (boundary) state.boundary = boundary;
 		return { state };
 	}
 
@@ -199,9 +155,17 @@ export function readEligibleState(raw: unknown): StoredState<EligibleState> {
 	const byOrder = order(json.order);
 	if (!byOrder) return { state: { ...common, mode: 'walking' } };
 	const lastPage = count(json.lastPage, 1);
-	return {
-		state: { ...common, mode: 'newEnd', order: byOrder, ...(lastPage ? { lastPage } : {}) },
+	const state: EligibleState = {
+		...common,
+		mode: 'newEnd',
+		order: byOrder,
+		...(lastPage ? { lastPage } : {}),
 	};
+	const boundary = readBoundary(json);
+	const days = (json[STORED.boundary] as Json | undefined)?.days;
+	if (boundary && isTime(days) && days >= 1 && boundary.hi > boundary.lo)
+		state.boundary = { ...boundary, days };
+	return { state };
 }
 
 /** A state as it is stored: the field names of version 2. */
@@ -224,8 +188,7 @@ export function toStored(state: EventState): Json {
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
 			for (const key of ROUND) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
-			if (boundary)
-				out[STORED.boundary] = { lo: boundary.lo, hi: boundary.hi, [STORED.count]: boundary.count };
+			if (boundary) out[STORED.boundary] = storedBoundary(boundary);
 		} else if (state.walk) {
 			out.walk = storedWalk(state.walk);
 		}
@@ -238,6 +201,8 @@ export function toStored(state: EventState): Json {
 	if (state.mode === 'newEnd') {
 		out.order = state.order;
 		if (state.lastPage !== undefined) out.lastPage = state.lastPage;
+		const { boundary } = state;
+		if (boundary) out[STORED.boundary] = { ...storedBoundary(boundary), days: boundary.days };
 	}
 	return out;
 }

@@ -1,0 +1,71 @@
+import { count, isTime, type Boundary, type Walk } from './shapes';
+import { readAnchored } from '../walkAnchor';
+
+/**
+ * How the positions a read keeps (a walk, a bisection's boundary) are stored in the node's static
+ * data. Each event's state is kept under the field names of version 2, which saved workflows hold
+ * and 1.0.0 reads (a user who goes back to 1.0.0 keeps the state): STORED names those that differ
+ * from the code's words (docs/trigger.md, glossary). stored.ts reads and writes the rest.
+ */
+export type Json = Record<string, unknown>;
+
+export const STORED = {
+	handledTo: 'through',
+	watermark: 'watermark',
+	checkedTo: 'verified',
+	count: 'total',
+	boundary: 'bisect',
+	widened: 'span',
+	logged: 'reported',
+	eligibleFloor: 'createdFloor',
+	eligibleCutoff: 'recordUntil',
+} as const;
+
+/** A stored walk, or undefined when its page or window is not as written. */
+export function readWalk(raw: unknown): (Walk & { extra: Json }) | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const w = raw as Json;
+	if (!isTime(w.page) || w.page < 1 || !isTime(w.days)) return undefined;
+	const walk: Walk & { extra: Json } = {
+		page: Math.floor(w.page),
+		days: w.days,
+		newest: isTime(w.newest) ? w.newest : null,
+		extra: w,
+	};
+	for (const flag of ['rises', 'falls', 'shrank'] as const) if (w[flag] === true) walk[flag] = true;
+	if (count(w.total) !== undefined) walk.total = count(w.total);
+	if (isTime(w.last)) walk.last = w.last;
+	if (count(w.limit, 1) !== undefined) walk.limit = w.limit as number;
+	if (isTime(w.ceiling)) walk.ceiling = w.ceiling;
+	if (Array.isArray(w.tops)) walk.tops = w.tops.filter(isTime).slice(0, 3);
+	return Object.assign(walk, readAnchored(w));
+}
+
+/** How many times wider than a poll's a walk's window was made (stored as `span`), when more than 1. */
+export function widenedOf(extra: Json): { widened?: number } {
+	const widened = extra[STORED.widened];
+	return isTime(widened) && widened > 1 ? { widened } : {};
+}
+
+/** A walk as stored: `widened` under its stored name. */
+export const storedWalk = ({ widened, ...walk }: Walk & { widened?: number }) =>
+	widened === undefined ? walk : { ...walk, [STORED.widened]: widened };
+
+export const without = <T extends { extra: Json }>(walk: T): Omit<T, 'extra'> => {
+	const copy: Partial<T> = { ...walk };
+	delete copy.extra;
+	return copy as Omit<T, 'extra'>;
+};
+
+/** A stored boundary (a bisection's bounds and the count they were made at), or undefined. */
+export function readBoundary(json: Json): Boundary | undefined {
+	const b = json[STORED.boundary] as Json | undefined;
+	const at = b?.[STORED.count];
+	if (!b || !isTime(b.lo) || !isTime(b.hi) || !isTime(at) || b.lo < 1 || b.hi < b.lo) return;
+	return { lo: b.lo, hi: b.hi, count: at };
+}
+
+/** A boundary as it is stored. */
+export function storedBoundary(b: Boundary): Json {
+	return { lo: b.lo, hi: b.hi, [STORED.count]: b.count };
+}
