@@ -120,6 +120,12 @@ export async function readBacklogRange(input: BacklogInput): Promise<BacklogRang
 	}
 	// The bisection took the budget: the next poll reads the range from the boundary.
 	if (pages.length === 0) return { ...NO_RANGE, next: { lo: top, hi: top + 1 }, stopped: true };
+	// Nothing new down from the boundary: no backlog where the search looked (in a wider list the
+	// walk's page is only a lower bound, and its new contacts may lie past the boundary found). A
+	// range of known pages would keep the walk from passing its page, and the next poll would look
+	// there again: a survey (seed 140000) met a walk that stood still for hundreds of polls of 10
+	// requests. The walk meets them.
+	if (fresh === 0) return NO_RANGE;
 	if (pages.length > 0 && top < end) {
 		const sent = reader.sent;
 		const after = await reader.read(top + 1);
