@@ -62,12 +62,12 @@ describe('contacts deleted while the trigger reads', () => {
 			await expectKept({ ...account, event, order, requestsPerMinute, seed: 52 });
 		},
 	);
-	// Where the list is not newest first, contacts that arrive land after the walk's position, and
+	// Where the list is oldest first, contacts that arrive land after the walk's position, and
 	// the count grows by as many as were deleted before it: the shrink does not show. Three
 	// surveys met it (docs/trigger-open-schedules.md, the deletions class until 2026-11-28); a
 	// walk that records what was there now reads its anchor's page again as it goes on in a new
 	// poll (walkAnchor.ts, recheckOnResume).
-	describe('a walk that records what was there, on a list not newest first', () => {
+	describe('a walk that records what was there, on a list oldest first', () => {
 		// Seed 71, schedule 171: the activation's walk stood on page 3 (count 82); 3 contacts before
 		// it were deleted and an import of 70 came after it; contact 107, enriched 99 minutes before
 		// the activation, moved onto page 2 unread and came at poll 53.

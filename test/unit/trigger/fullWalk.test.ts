@@ -460,6 +460,24 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(second.position.shrank).toBeUndefined();
 	});
 
+	it('in no order: the walk reads no page again (an arrival moves the anchor on as often as a deletion moves it back)', async () => {
+		const fake = service(
+			range(1, 40).map((id) => contactAt(id, T0 + ((id * 7) % 40) * MINUTE_MS)),
+			'asListed',
+		);
+		let n = 0;
+		const first = await step(start, () => false, {
+			whole: true,
+			records: true,
+			maxPerPoll: Infinity,
+			take: () => ++n <= 2,
+		});
+		expect(first.position).toMatchObject({ rises: true, falls: true });
+		fake.requests.length = 0;
+		await step(first.position, () => false, { whole: true, records: true, maxPerPoll: Infinity });
+		expect(fake.requests[0].page).toBe(3);
+	});
+
 	it('newest first: the count shows the shift, and the walk reads no page again', async () => {
 		const { fake } = await twoPolls('newest', deleteBeforeAddAfter);
 		expect(fake.requests[0].page).toBe(3);
