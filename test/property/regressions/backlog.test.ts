@@ -10,7 +10,8 @@ describe("a backlog's oldest end", () => {
 	// The search for a backlog started at the walk's page in a list that reaches `since`, where
 	// that page is only a lower bound: it found known pages alone, and the range of them kept the
 	// walk from passing its page. For hundreds of polls of 10 requests nothing moved; 47 of 148
-	// did not come within the liveness bound. A range with nothing new is no range now.
+	// did not come within the liveness bound. The walk's page now starts a search only in the
+	// walk's own list, and a range with nothing new is no range.
 	it('Contact Snippets Ready, newest first by insertion, pages of 4: a search that finds nothing new does not hold the walk', async () => {
 		await expectKept({
 			...base,
@@ -74,6 +75,85 @@ describe("a backlog's oldest end", () => {
 					{ kind: 'steady', count: 28 },
 					{ kind: 'steady', count: 3 },
 				]),
+			],
+		});
+	});
+	// Survey seed 150000 (2026-11-28), after each poll began to keep where its search left off:
+	// at a share of 1 every other poll holds back and reads nothing, and that poll dropped the
+	// boundary; the next began the search again, and while it searched every contact waited. 247
+	// of 281 contacts never came. A poll that reads nothing keeps the boundary.
+	it('Contact Snippets Ready, newest first, Requests per Minute 4: a poll that holds back keeps the boundary', async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'newest',
+			cap: 152,
+			requestsPerMinute: 4,
+			maxPerPoll: 534,
+			sequenceFilter: true,
+			before: { count: 259, hoursBack: 50 },
+			enrich: { percent: 44, maxDelayMinutes: 60 },
+			seed: 5,
+			steps: [
+				stepOf(
+					4,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 9 },
+						{ kind: 'import', percent: 261 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(5, [], { restart: true, faultStatus: 'mixed' }),
+				stepOf(10, [], { faultStatus: 429 }),
+			],
+		});
+	});
+
+	// The same survey: a search from the walk's page in a window wider than the walk's found known
+	// pages, and the walk, held while the search went on, stood still at a share of 1 (941 of
+	// 2,072 contacts).
+	it('Contact Enriched, newest first, Requests per Minute 5, enrichments up to 30 days late: the walk is not held by a search in a wider window', async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'newest',
+			cap: 50,
+			requestsPerMinute: 5,
+			maxPerPoll: 3790,
+			before: { count: 259, hoursBack: 4 },
+			enrich: { percent: 100, maxDelayMinutes: 43200 },
+			seed: 999991,
+			steps: [
+				stepOf(
+					6,
+					[
+						{ kind: 'steady', count: 11 },
+						{ kind: 'steady', count: 8 },
+					],
+					{ restart: true, faultStatus: 'mixed', deletions: { before: 19, during: 3 } },
+				),
+				stepOf(1553, []),
+				stepOf(
+					1,
+					[
+						{ kind: 'burst', count: 57 },
+						{ kind: 'steady', count: 15 },
+						{ kind: 'steady', count: 1 },
+					],
+					{ faultStatus: 'mixed', deletions: { before: 3, during: 3 } },
+				),
+				stepOf(69, [{ kind: 'steady', count: 14 }]),
+				stepOf(10, [], { faultStatus: 429 }),
+				stepOf(3, [{ kind: 'burst', count: 27 }], { faultPercent: 41 }),
+				stepOf(
+					7,
+					[
+						{ kind: 'steady', count: 27 },
+						{ kind: 'import', percent: 117 },
+						{ kind: 'steady', count: 14 },
+					],
+					{ restart: true, faultStatus: 'mixed' },
+				),
 			],
 		});
 	});

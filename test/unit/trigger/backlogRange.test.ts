@@ -66,6 +66,12 @@ describe("a backlog's oldest end", () => {
 		expect(range).toMatchObject({ pages: [], stopped: true, next: { lo: 20, hi: 21 } });
 	});
 
+	it('bounds that fell among known pages: no range, no place to go on (the walk is not held)', async () => {
+		// Pages 28 to 30 hold 201 to 230, all known: what the poll read there is no backlog.
+		const { range } = await read(4, { lo: 30, hi: 31 });
+		expect(range).toEqual({ pages: [], partial: false });
+	});
+
 	it('a range that reaches the new end leaves no place to go on', async () => {
 		const { range } = await read(100, undefined, 1000);
 		expect(range.partial).toBe(false);

@@ -130,9 +130,21 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			newest && !resumed && !walk.readingBack && budget.left() > 0
 				? await reader.read(walk.page)
 				: undefined;
-		const from = beyond ?? (fresh(peek) ? walk.page : undefined);
+		// The walk's page starts a search only in the walk's own list: in a wider one (below) its
+		// number is only a lower bound, the search found known pages there, and the walk, held
+		// while it searched, stood still (a survey, seed 150000: 941 of 2,072 contacts at a share
+		// of 1). At the new end the two lists match.
+		const own = listDays === walk.days;
+		const from = beyond ?? (fresh(peek) && own ? walk.page : undefined);
 		const count = pages[0]?.total;
-		if (newest && (from !== undefined || resumed)) {
+		if (resumed && count === undefined) {
+			// The poll read nothing (a share of 1 holds back every other poll): the boundary waits for
+			// the next. Dropped here, each poll began the search again, and at a share of 1 a backlog
+			// never came (a survey, seed 150000: 247 of 281 contacts, nothing emitted for hours).
+			boundary = resumed;
+			beyondBacklog = resumed.hi;
+			later = (c) => wants(c) && !isKnown(c);
+		} else if (newest && (from !== undefined || resumed)) {
 			// The walk's window may no longer reach a backlog's oldest part after a pause of days (a
 			// helper, 2026-11-28: 4 days at 600 a day, the pause's first 15 hours came last, 31 hours
 			// behind newer ones): the bisection searches a window that reaches `since`.
