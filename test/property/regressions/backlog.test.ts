@@ -10,7 +10,7 @@ describe("a backlog's oldest end", () => {
 	// The search for a backlog started at the walk's page in a list that reaches `since`, where
 	// that page is only a lower bound: it found known pages alone, and the range of them kept the
 	// walk from passing its page. For hundreds of polls of 10 requests nothing moved; 47 of 148
-	// did not come within the liveness bound. The walk's page now starts a search only in the
+	// did not come within the liveness bound. A search from the walk's page now searches the
 	// walk's own list, and a range with nothing new is no range.
 	it('Contact Snippets Ready, newest first by insertion, pages of 4: a search that finds nothing new does not hold the walk', async () => {
 		await expectKept({

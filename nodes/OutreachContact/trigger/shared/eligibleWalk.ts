@@ -100,8 +100,8 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// each poll searched for the boundary afresh; at Requests per Minute 40 the search took the
 	// share, no range was read, the new end came up to 95 hours ahead of the backlog, and 1,760
 	// contacts then waited while polls sent 2 requests.
-	const resumed =
-		state.mode === 'newEnd' && state.boundary?.days === listDays ? state.boundary : undefined;
+	const stored = state.mode === 'newEnd' ? state.boundary : undefined;
+	const resumed = stored?.days === listDays || stored?.days === walk.days ? stored : undefined;
 	if (state.mode === 'newEnd') {
 		// Every other poll the new end leaves the walk its request (RequestBudget.takeWalkTurn): on a
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
@@ -130,12 +130,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			newest && !resumed && !walk.readingBack && budget.left() > 0
 				? await reader.read(walk.page)
 				: undefined;
-		// The walk's page starts a search only in the walk's own list: in a wider one (below) its
-		// number is only a lower bound, the search found known pages there, and the walk, held
-		// while it searched, stood still (a survey, seed 150000: 941 of 2,072 contacts at a share
-		// of 1). At the new end the two lists match.
-		const own = listDays === walk.days;
-		const from = beyond ?? (fresh(peek) && own ? walk.page : undefined);
+		const from = beyond ?? (fresh(peek) ? walk.page : undefined);
 		const count = pages[0]?.total;
 		if (resumed && count === undefined) {
 			// The poll read nothing (a share of 1 holds back every other poll): the boundary waits for
@@ -152,10 +147,15 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			const size = reader.pageSize ?? 1;
 			const moved =
 				resumed && count !== undefined ? Math.max(0, Math.ceil((count - resumed.count) / size)) : 0;
+			// The wider list only from the new end's third page, where the two lists match: in it
+			// the walk's page number is only a lower bound, a search from there found known pages
+			// alone, and the walk, held while it searched, stood still (a survey, seed 150000: 941
+			// of 2,072 contacts at a share of 1).
+			const days = resumed ? resumed.days : beyond !== undefined ? listDays : walk.days;
 			const range = await readBacklogRange({
 				reader:
-					listDays > walk.days
-						? new PageReader(ctx, search(listDays, sequenceId), state.pageSize, take, ready)
+					days > walk.days
+						? new PageReader(ctx, search(days, sequenceId), state.pageSize, take, ready)
 						: reader,
 				page: from ?? 1,
 				...(resumed ? { from: { lo: resumed.lo + moved, hi: resumed.hi + moved } } : {}),
@@ -165,7 +165,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			});
 			rangePages = range.pages;
 			const isNew = (c: Contact) => !isKnown(c);
-			if (range.next && count !== undefined) boundary = { ...range.next, count, days: listDays };
+			if (range.next && count !== undefined) boundary = { ...range.next, count, days };
 			if (range.stopped) {
 				// The backlog's oldest end is not found yet: all that was read before it waits.
 				later = (c) => wants(c) && isNew(c);
