@@ -100,8 +100,8 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// each poll searched for the boundary afresh; at Requests per Minute 40 the search took the
 	// share, no range was read, the new end came up to 95 hours ahead of the backlog, and 1,760
 	// contacts then waited while polls sent 2 requests.
-	const stored = state.mode === 'newEnd' ? state.boundary : undefined;
-	const resumed = stored?.days === listDays || stored?.days === walk.days ? stored : undefined;
+	const leftOff = state.mode === 'newEnd' ? state.boundary : undefined;
+	const resumed = leftOff?.days === listDays || leftOff?.days === walk.days ? leftOff : undefined;
 	if (state.mode === 'newEnd') {
 		// Every other poll the new end leaves the walk its request (RequestBudget.takeWalkTurn): on a
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
