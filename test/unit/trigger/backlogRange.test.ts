@@ -14,7 +14,12 @@ const T0 = Date.UTC(2026, 10, 20, 9, 0, 0);
 const ids = Array.from({ length: 500 }, (_, i) => i + 1);
 const known = (c: { id: number }) => c.id <= 300;
 
-async function read(requests: number, from?: { lo: number; hi: number }, maxPerPoll = 30) {
+async function read(
+	requests: number,
+	from?: { lo: number; hi: number },
+	maxPerPoll = 30,
+	isKnown: (c: { id: number }) => boolean = known,
+) {
 	const fake = new FakeSearch(
 		'newest',
 		10,
@@ -28,7 +33,7 @@ async function read(requests: number, from?: { lo: number; hi: number }, maxPerP
 		reader,
 		page: 3,
 		newEnd: [first],
-		isKnown: known,
+		isKnown,
 		maxPerPoll,
 		...(from ? { from } : {}),
 	});
@@ -66,9 +71,18 @@ describe("a backlog's oldest end", () => {
 		expect(range).toMatchObject({ pages: [], stopped: true, next: { lo: 20, hi: 21 } });
 	});
 
-	it('bounds that fell among known pages: no range, no place to go on (the walk is not held)', async () => {
-		// Pages 28 to 30 hold 201 to 230, all known: what the poll read there is no backlog.
+	it('bounds a page or more too far: it reads known pages on the way, and the next poll goes on below', async () => {
+		// Pages 28 to 30 hold 201 to 230, all known, and the budget ends there.
 		const { range } = await read(4, { lo: 30, hi: 31 });
+		expect(range).toEqual({ pages: [], partial: false, next: { lo: 27, hi: 28 }, stopped: true });
+		// With the budget to go on, it reaches the backlog's oldest end (page 20, 301 to 310).
+		const going = await read(100, { lo: 30, hi: 31 });
+		const fresh = pageIds(going.range.pages).filter((id) => !known({ id }));
+		expect(fresh.sort((a, b) => a - b)).toEqual(ids.slice(300, 330));
+	});
+
+	it('known pages down to the new end: no range, no place to go on (the walk is not held)', async () => {
+		const { range } = await read(100, { lo: 30, hi: 31 }, 30, () => true);
 		expect(range).toEqual({ pages: [], partial: false });
 	});
 

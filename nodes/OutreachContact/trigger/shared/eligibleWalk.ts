@@ -9,7 +9,8 @@ import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime'
 import { readSample } from './activationSample';
 import type { EligibleBoundary, EligibleState } from './ledger/shapes';
 import { walkStep } from './walk';
-import { newerThanRange, readBacklogRange, withoutLater } from './backlogRange';
+import { goesOnFrom, movedOn, readBacklogRange } from './backlogRange';
+import { newerThanRange, withoutLater } from './postponed';
 
 /**
  * Pages of the walk a poll reads when the new end is read too (an order is known) and nothing
@@ -96,12 +97,9 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// The list a backlog is searched in: the walk's window, or one that reaches `since` (below).
 	const listDays = Math.max(walk.days, pollWindow(start, state.since));
 	// Where a poll before left off reading a backlog (issue 51, point 1): this poll goes on there,
-	// and reads the new end's first page only (the contacts there wait behind the backlog). Before,
-	// each poll searched for the boundary afresh; at Requests per Minute 40 the search took the
-	// share, no range was read, the new end came up to 95 hours ahead of the backlog, and 1,760
-	// contacts then waited while polls sent 2 requests.
+	// and reads the new end's first page only (the contacts there wait behind the backlog).
 	const leftOff = state.mode === 'newEnd' ? state.boundary : undefined;
-	const resumed = leftOff?.days === listDays || leftOff?.days === walk.days ? leftOff : undefined;
+	const resumed = goesOnFrom(leftOff, start, [listDays, walk.days]);
 	if (state.mode === 'newEnd') {
 		// Every other poll the new end leaves the walk its request (RequestBudget.takeWalkTurn): on a
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
@@ -143,10 +141,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			// The walk's window may no longer reach a backlog's oldest part after a pause of days (a
 			// helper, 2026-11-28: 4 days at 600 a day, the pause's first 15 hours came last, 31 hours
 			// behind newer ones): the bisection searches a window that reaches `since`.
-			// Contacts added since at the new end moved the pages a poll before left off at.
+			// Contacts added since at the new end (or deleted) moved the pages a poll left off at
+			// (backlogRange.ts, movedOn).
 			const size = reader.pageSize ?? 1;
-			const moved =
-				resumed && count !== undefined ? Math.max(0, Math.ceil((count - resumed.count) / size)) : 0;
+			const grown = resumed && count !== undefined ? (count - resumed.count) / size : 0;
 			// The wider list only from the new end's third page, where the two lists match: in it
 			// the walk's page number is only a lower bound, a search from there found known pages
 			// alone, and the walk, held while it searched, stood still (a survey, seed 150000: 941
@@ -158,14 +156,15 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 						? new PageReader(ctx, search(days, sequenceId), state.pageSize, take, ready)
 						: reader,
 				page: from ?? 1,
-				...(resumed ? { from: { lo: resumed.lo + moved, hi: resumed.hi + moved } } : {}),
+				wider: days > walk.days,
+				...(resumed ? { from: movedOn(resumed, grown) } : {}),
 				newEnd: pages,
 				isKnown,
 				maxPerPoll: settings.maxPerPoll,
 			});
 			rangePages = range.pages;
 			const isNew = (c: Contact) => !isKnown(c);
-			if (range.next && count !== undefined) boundary = { ...range.next, count, days };
+			if (range.next && count !== undefined) boundary = { ...range.next, count, days, at: start };
 			if (range.stopped) {
 				// The backlog's oldest end is not found yet: all that was read before it waits.
 				later = (c) => wants(c) && isNew(c);

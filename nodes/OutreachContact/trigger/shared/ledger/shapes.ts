@@ -209,10 +209,12 @@ export type EligibleState =
 
 /**
  * A backlog's boundary as a poll left it (newest first, backlogRange.ts): page `lo` holds new
- * contacts, `hi` is all known, in the list of `days` when the walk's window's count was `count`.
+ * contacts, `hi` is all known, in the list of `days` when the walk's window's count was `count`,
+ * at `at` (n8n's clock, the poll's start).
  */
 export interface EligibleBoundary extends Boundary {
 	days: number;
+	at: number;
 }
 
 export type EventState = NewContactState | EligibleState;

@@ -162,9 +162,9 @@ export function readEligibleState(raw: unknown): StoredState<EligibleState> {
 		...(lastPage ? { lastPage } : {}),
 	};
 	const boundary = readBoundary(json);
-	const days = (json[STORED.boundary] as Json | undefined)?.days;
-	if (boundary && isTime(days) && days >= 1 && boundary.hi > boundary.lo)
-		state.boundary = { ...boundary, days };
+	const { days, at } = (json[STORED.boundary] as Json | undefined) ?? {};
+	if (boundary && isTime(days) && isTime(at) && days >= 1 && boundary.hi > boundary.lo)
+		state.boundary = { ...boundary, days, at };
 	return { state };
 }
 
@@ -202,7 +202,8 @@ export function toStored(state: EventState): Json {
 		out.order = state.order;
 		if (state.lastPage !== undefined) out.lastPage = state.lastPage;
 		const { boundary } = state;
-		if (boundary) out[STORED.boundary] = { ...storedBoundary(boundary), days: boundary.days };
+		if (boundary)
+			out[STORED.boundary] = { ...storedBoundary(boundary), days: boundary.days, at: boundary.at };
 	}
 	return out;
 }
