@@ -393,4 +393,107 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 			],
 		});
 	});
+	// Surveys 170000 and 160000 (2026-11-28), both the same on the code of that morning: at a share
+	// of 1 the activation's two pages are a minute apart, and three contacts dated hours ahead
+	// arrived between them. Without a zone n8n's clock cannot cap their dates: as the sample's three
+	// newest they set the cutoff above every contact of the following hours (New Contact, Phoenix:
+	// 15 of 15 lost; Contact Snippets Ready, Tokyo: 33 of 161 recorded as there). The cutoff is now
+	// the third newest below as many as the count grew while the sample read (activationCutoff).
+	it('New Contact, insertion order oldest first, Phoenix dates, Requests per Minute 1: three dated ahead during the activation do not set the cutoff', async () => {
+		await expectKept({
+			...base,
+			event: 'newContact',
+			order: 'insertionOldest',
+			cap: 126,
+			requestsPerMinute: 1,
+			maxPerPoll: 7971,
+			dates: 'America/Phoenix',
+			before: { count: 143, hoursBack: 67 },
+			enrich: { percent: 41, maxDelayMinutes: 600 },
+			seed: 107098,
+			steps: [
+				stepOf(
+					3,
+					[
+						{ kind: 'steady', count: 16 },
+						{ kind: 'ahead', count: 3, hoursAhead: 1 },
+						{ kind: 'steady', count: 6 },
+					],
+					{ faultStatus: 'mixed' },
+				),
+			],
+		});
+	});
+
+	it('Contact Snippets Ready, insertion order oldest first, Tokyo dates, Requests per Minute 1: three dated ahead during the activation do not set the cutoff', async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'insertionOldest',
+			cap: 15,
+			requestsPerMinute: 1,
+			maxPerPoll: 10,
+			dates: 'Asia/Tokyo',
+			before: { count: 396, hoursBack: 66 },
+			enrich: { percent: 33, maxDelayMinutes: 5 },
+			seed: 13,
+			pollSeconds: 30,
+			steps: [
+				stepOf(10, [{ kind: 'ahead', count: 3, hoursAhead: 4 }]),
+				stepOf(
+					3,
+					[
+						{ kind: 'steady', count: 29 },
+						{ kind: 'steady', count: 16 },
+						{ kind: 'backfill', count: 50, minutesBack: 6 },
+					],
+					{ faultPercent: 25, deletions: { before: 16, during: 3 } },
+				),
+				stepOf(
+					2944,
+					[
+						{ kind: 'import', percent: 120 },
+						{ kind: 'burst', count: 37 },
+						{ kind: 'import', percent: 497 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(10, [], { faultPercent: 45, faultStatus: 429 }),
+				stepOf(
+					6,
+					[
+						{ kind: 'import', percent: 586 },
+						{ kind: 'steady', count: 8 },
+						{ kind: 'steady', count: 10 },
+					],
+					{ faultPercent: 45, faultStatus: 'mixed' },
+				),
+				stepOf(
+					10,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 3 },
+						{ kind: 'steady', count: 27 },
+						{ kind: 'steady', count: 8 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(8, [{ kind: 'import', percent: 533 }]),
+				stepOf(
+					4,
+					[
+						{ kind: 'import', percent: 477 },
+						{ kind: 'steady', count: 19 },
+						{ kind: 'burst', count: 22 },
+					],
+					{ clockStepMinutes: -4 },
+				),
+				stepOf(5, []),
+				stepOf(2, [
+					{ kind: 'burst', count: 28 },
+					{ kind: 'import', percent: 407 },
+					{ kind: 'backfill', count: 61, minutesBack: 4635 },
+				]),
+			],
+		});
+	});
 });

@@ -1,4 +1,5 @@
 import {
+	activationCutoff,
 	MAX_ADDED,
 	met,
 	sampledCutoff,
@@ -110,5 +111,33 @@ describe("the sample's walk: the cutoff it sets", () => {
 		const cutoff = sampledCutoff(walked, null)!;
 		expect(cutoff).toBe(createdTime(contactAt(1, tokyo(-30))));
 		expect(cutoff).toBeLessThan(createdTime(contactAt(1, tokyo(1)))!);
+	});
+
+	it('a sample read in an order without a zone: contacts added while it read do not set the cutoff', () => {
+		// Page 1 (count 40), then the last page a minute later (count 43): three dated 4 hours ahead
+		// arrived between the two reads.
+		const first = { ...page([tokyo(-300), tokyo(-290), tokyo(-280)]), total: 40 };
+		const last = {
+			...page([tokyo(-30), tokyo(-20), tokyo(-10), tokyo(240), tokyo(241), tokyo(242)]),
+			total: 43,
+		};
+		last.page = 4;
+		const pages = [first, last];
+		const times = pages.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
+		// The third newest below the three added: -30, not the third newest of all (+240).
+		expect(activationCutoff(pages, times, createdTime, 'oldest')).toBe(
+			createdTime(contactAt(1, tokyo(-30))),
+		);
+		// The count did not grow: the third newest, as before.
+		const still = [first, { ...last, total: 40 }];
+		expect(activationCutoff(still, times, createdTime, 'oldest')).toBe(
+			createdTime(contactAt(1, tokyo(240))),
+		);
+		// Dates with their zone: n8n's clock caps them elsewhere; the third newest.
+		const zonedPages = [{ ...page([zoned(-30), zoned(-20), zoned(-10), zoned(240)]), total: 43 }];
+		const zonedTimes = zonedPages[0].contacts.map((c) => createdTime(c)!);
+		expect(activationCutoff(zonedPages, zonedTimes, createdTime, 'newest')).toBe(
+			activation - 20 * MINUTE_MS,
+		);
 	});
 });

@@ -2,8 +2,8 @@ import type { ReadPage } from '../../../paging/pageReader';
 import type { Contact } from '../../../types';
 import type { PollRules } from './candidates';
 import { collect, keys, remember, type Settled } from './ledger';
-import { cutoffOf, DAY_MS, windowDays, type Order } from '../serviceTime';
-import { met, sampledCutoff, startSampling } from './sampling';
+import { DAY_MS, windowDays, type Order } from '../serviceTime';
+import { activationCutoff, met, sampledCutoff, startSampling } from './sampling';
 import {
 	STATE_VERSION,
 	type EligibleBase,
@@ -78,6 +78,8 @@ export function activatedEligible(
 		pageSize?: number;
 		/** Whether, without an order, the sample left pages of the window unread. */
 		partial?: boolean;
+		/** The order the sample showed. */
+		order?: Order;
 	},
 ): EligibleState {
 	const { now, time } = rules;
@@ -98,7 +100,7 @@ export function activatedEligible(
 		.flatMap((p) => p.contacts)
 		.map(time)
 		.filter((t): t is number => t !== undefined && t <= sample.horizon);
-	const cutoff = cutoffOf(times);
+	const cutoff = activationCutoff(pages, times, time, sample.order);
 	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
 	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
 	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.

@@ -1,9 +1,9 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { cutoffIn, type PollRules } from './candidates';
-import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
+import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
-import { met, sampledCutoff, startSampling } from './sampling';
+import { activationCutoff, met, sampledCutoff, startSampling } from './sampling';
 import { observeLag, serviceNow, zonelessDates } from './zoneLag';
 import {
 	STATE_VERSION,
@@ -70,7 +70,7 @@ export function activatedNewContact(sample: {
 	const rules = { now, maxPerPoll: 1, time };
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
 	const times = read.chosen.map((c) => c.created);
-	const top = cutoffOf(times);
+	const top = activationCutoff(sample.pages, times, time, sample.order);
 	const cutoff = initialFloor === undefined ? top : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, {}, time, now), now);

@@ -1,5 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import { CUTOFF_RANK, type TimeOf } from '../serviceTime';
+import { CUTOFF_RANK, cutoffOf, type Order, type TimeOf } from '../serviceTime';
 import { OVERLAP_MS } from './ledger';
 import { count, isTime, type Sampling } from './shapes';
 
@@ -116,4 +116,35 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 	for (const key of ['total', 'added'] as const)
 		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
 	return { sampling };
+}
+
+/**
+ * The cutoff of a first activation's sample read in an order (`times`: the dates it took): its
+ * third newest date. Without a zone, n8n's clock cannot tell a date
+ * ahead, and contacts added while the sample read (its count grew: at a low Requests per Minute
+ * its pages are a minute apart) may be dated ahead: three dated an hour ahead set the cutoff above
+ * every contact created after the activation. So, as the sample's walk does (`sampledCutoff`),
+ * the third newest below as many as were added (none past MAX_ADDED). Oldest first, only among
+ * the last pages' dates: page 1's are the oldest, and the pages between were not read.
+ */
+export function activationCutoff(
+	pages: ReadPage[],
+	times: number[],
+	time: TimeOf,
+	order: Order | undefined,
+): number | null {
+	const top = cutoffOf(times);
+	const total = pages[0]?.total;
+	const zoneless = pages.some((p) => p.contacts.some((c) => !time.instant(c)));
+	if (!zoneless || total === undefined) return top;
+	const added = Math.max(0, ...pages.map((p) => (p.total ?? total) - total));
+	const newest = order === 'oldest' && pages.length > 1 ? pages.slice(1) : pages;
+	const chosen = new Set(times);
+	const dates = newest
+		.flatMap((p) => p.contacts.map((c) => time(c)))
+		.filter((t): t is number => t !== undefined && chosen.has(t))
+		.sort((a, b) => b - a);
+	const rank = CUTOFF_RANK + added;
+	if (added === 0 || added > MAX_ADDED || rank > dates.length) return top;
+	return Math.min(top ?? Infinity, dates[rank - 1]);
 }
