@@ -496,4 +496,47 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 			],
 		});
 	});
+	// helper-23's attacks on the first version of that rule, which counted every contact added:
+	// oldest first most land on pages the sample did not read, and 48 counted took the cutoff 14
+	// hours back (a backfill dated 2 hours back came); without an order 26 counted took it 46 hours
+	// back. Now only oldest first, and only as many as the last page had free places.
+	it('New Contact, oldest first, Phoenix dates: contacts added past the last page do not lower the cutoff', async () => {
+		await expectKept({
+			...base,
+			event: 'newContact',
+			order: 'oldest',
+			cap: 126,
+			requestsPerMinute: 1,
+			maxPerPoll: 10,
+			dates: 'America/Phoenix',
+			before: { count: 374, hoursBack: 60 },
+			enrich: { percent: 50, maxDelayMinutes: 30 },
+			seed: 344110,
+			steps: [
+				stepOf(1, [{ kind: 'burst', count: 48 }]),
+				stepOf(60, [{ kind: 'backfill', count: 2, minutesBack: 150 }]),
+				stepOf(10, [{ kind: 'steady', count: 5 }]),
+			],
+		});
+	});
+
+	it('New Contact, no order, Phoenix dates: contacts added while the sample read do not lower its cutoff', async () => {
+		await expectKept({
+			...base,
+			event: 'newContact',
+			order: 'unordered',
+			cap: 20,
+			requestsPerMinute: 8,
+			maxPerPoll: 50,
+			dates: 'America/Phoenix',
+			before: { count: 430, hoursBack: 56 },
+			enrich: { percent: 70, maxDelayMinutes: 600 },
+			seed: 645287,
+			steps: [
+				stepOf(0, [{ kind: 'steady', count: 26 }]),
+				stepOf(2, [{ kind: 'import', percent: 260 }], { faultStatus: 429 }),
+				stepOf(1, [{ kind: 'burst', count: 106 }], { faultStatus: 429 }),
+			],
+		});
+	});
 });

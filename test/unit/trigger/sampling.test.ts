@@ -113,31 +113,34 @@ describe("the sample's walk: the cutoff it sets", () => {
 		expect(cutoff).toBeLessThan(createdTime(contactAt(1, tokyo(1)))!);
 	});
 
-	it('a sample read in an order without a zone: contacts added while it read do not set the cutoff', () => {
-		// Page 1 (count 40), then the last page a minute later (count 43): three dated 4 hours ahead
-		// arrived between the two reads.
-		const first = { ...page([tokyo(-300), tokyo(-290), tokyo(-280)]), total: 40 };
-		const last = {
-			...page([tokyo(-30), tokyo(-20), tokyo(-10), tokyo(240), tokyo(241), tokyo(242)]),
-			total: 43,
-		};
-		last.page = 4;
-		const pages = [first, last];
-		const times = pages.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
+	it('oldest first without a zone: contacts added on the last page while the sample read do not set the cutoff', () => {
+		// Page 1 (count 40 of pages of 25: 2 pages, 10 free places on the last), then page 2 a
+		// minute later (count 43): three dated 4 hours ahead landed in its free places.
+		const first = { ...page([tokyo(-300), tokyo(-290), tokyo(-280)]), total: 40, pages: 2 };
+		const added = [tokyo(-30), tokyo(-20), tokyo(-10), tokyo(240), tokyo(241), tokyo(242)];
+		const last = { ...page(added), page: 2, total: 43, pages: 2 };
+		const times = [first, last].flatMap((p) => p.contacts.map((c) => createdTime(c)!));
+		const at = (minutes: number) => createdTime(contactAt(1, tokyo(minutes)));
 		// The third newest below the three added: -30, not the third newest of all (+240).
-		expect(activationCutoff(pages, times, createdTime, 'oldest')).toBe(
-			createdTime(contactAt(1, tokyo(-30))),
+		expect(activationCutoff([first, last], times, createdTime, 'oldest')).toBe(at(-30));
+		// Added beyond the free places land on pages the sample did not read: the rank counts only
+		// those that fit (a full last page: none; helper-23: 48 counted took the cutoff 14 hours
+		// back, and a backfill from before the activation came).
+		const full = { ...first, total: 50 };
+		expect(activationCutoff([full, { ...last, total: 98 }], times, createdTime, 'oldest')).toBe(
+			at(240),
 		);
-		// The count did not grow: the third newest, as before.
-		const still = [first, { ...last, total: 40 }];
-		expect(activationCutoff(still, times, createdTime, 'oldest')).toBe(
-			createdTime(contactAt(1, tokyo(240))),
-		);
-		// Dates with their zone: n8n's clock caps them elsewhere; the third newest.
-		const zonedPages = [{ ...page([zoned(-30), zoned(-20), zoned(-10), zoned(240)]), total: 43 }];
-		const zonedTimes = zonedPages[0].contacts.map((c) => createdTime(c)!);
-		expect(activationCutoff(zonedPages, zonedTimes, createdTime, 'newest')).toBe(
-			activation - 20 * MINUTE_MS,
+		// Newest first (page 1 alone), without an order (the sample's walk decides), with a zone:
+		// the third newest.
+		expect(activationCutoff([first, last], times, createdTime, 'newest')).toBe(at(240));
+		expect(activationCutoff([first, last], times, createdTime, undefined)).toBe(at(240));
+		const zonedPages = [
+			{ ...page([zoned(-30), zoned(-20)]), total: 40, pages: 2 },
+			{ ...page([zoned(-10), zoned(240), zoned(241)]), page: 2, total: 43, pages: 2 },
+		];
+		const zonedTimes = zonedPages.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
+		expect(activationCutoff(zonedPages, zonedTimes, createdTime, 'oldest')).toBe(
+			activation - 10 * MINUTE_MS,
 		);
 	});
 });

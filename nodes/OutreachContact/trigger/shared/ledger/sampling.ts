@@ -120,12 +120,15 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 
 /**
  * The cutoff of a first activation's sample read in an order (`times`: the dates it took): its
- * third newest date. Without a zone, n8n's clock cannot tell a date
- * ahead, and contacts added while the sample read (its count grew: at a low Requests per Minute
- * its pages are a minute apart) may be dated ahead: three dated an hour ahead set the cutoff above
- * every contact created after the activation. So, as the sample's walk does (`sampledCutoff`),
- * the third newest below as many as were added (none past MAX_ADDED). Oldest first, only among
- * the last pages' dates: page 1's are the oldest, and the pages between were not read.
+ * third newest date. Without a zone, n8n's clock cannot tell a date ahead. Oldest first, the
+ * sample reads page 1, then the last page as page 1 counted them; contacts added meanwhile (its
+ * count grew: at a low Requests per Minute the two are a minute apart) fill that page's free
+ * places, and may be dated ahead: three dated an hour ahead set the cutoff above every contact
+ * created after the activation (surveys 160000 and 170000). So the cutoff is the third newest of
+ * the last pages below as many as may have landed there (none past MAX_ADDED). Only those: the
+ * others land on pages the sample did not read, and counting them took the cutoff hours below the
+ * activation, letting contacts from before it in (helper-23). Newest first the sample reads page 1
+ * alone; without an order the sample's walk sets the cutoff (`sampledCutoff`).
  */
 export function activationCutoff(
 	pages: ReadPage[],
@@ -134,17 +137,20 @@ export function activationCutoff(
 	order: Order | undefined,
 ): number | null {
 	const top = cutoffOf(times);
-	const total = pages[0]?.total;
-	const zoneless = pages.some((p) => p.contacts.some((c) => !time.instant(c)));
-	if (!zoneless || total === undefined) return top;
+	const first = pages[0];
+	const total = first?.total;
+	if (order !== 'oldest' || pages.length < 2 || first.page !== 1 || total === undefined) return top;
+	if (!pages.some((p) => p.contacts.some((c) => !time.instant(c)))) return top;
 	const added = Math.max(0, ...pages.map((p) => (p.total ?? total) - total));
-	const newest = order === 'oldest' && pages.length > 1 ? pages.slice(1) : pages;
+	const free = Math.max(0, (first.pages ?? 1) * first.pageSize - total);
+	const landed = Math.min(added, free);
 	const chosen = new Set(times);
-	const dates = newest
+	const dates = pages
+		.slice(1)
 		.flatMap((p) => p.contacts.map((c) => time(c)))
 		.filter((t): t is number => t !== undefined && chosen.has(t))
 		.sort((a, b) => b - a);
-	const rank = CUTOFF_RANK + added;
-	if (added === 0 || added > MAX_ADDED || rank > dates.length) return top;
+	const rank = CUTOFF_RANK + landed;
+	if (landed === 0 || landed > MAX_ADDED || rank > dates.length) return top;
 	return Math.min(top ?? Infinity, dates[rank - 1]);
 }
