@@ -344,27 +344,6 @@ describe('Contact Enriched: stored state', () => {
 			state: { ...walking, mode: 'walking' },
 		});
 		expect(readEligibleState(undefined)).toEqual({});
-		// Where a poll left off reading a backlog (backlogRange.ts), stored as New Contact's is.
-		const boundary = { lo: 40, hi: 42, count: 4_100, days: 5, at: NOW - 60_000 };
-		const goingOn: EligibleState = { ...newEnd, order: 'newest', boundary };
-		const storedGoingOn = JSON.parse(JSON.stringify(toStored(goingOn)));
-		expect(storedGoingOn.bisect).toEqual({
-			lo: 40,
-			hi: 42,
-			total: 4_100,
-			days: 5,
-			at: NOW - 60_000,
-		});
-		expect(readEligibleState(storedGoingOn)).toEqual({ state: goingOn });
-		for (const bisect of [
-			{ lo: 40, hi: 40, total: 1, days: 5, at: 1 },
-			{ lo: 1, hi: 2, total: 1, days: 5 },
-			7,
-		])
-			expect(readEligibleState({ ...storedGoingOn, bisect }).state).toEqual({
-				...goingOn,
-				boundary: undefined,
-			});
 	});
 
 	it.each([

@@ -7,10 +7,9 @@ import { FIRST_RUN_LOOKBACK_MS, opened } from './ledger/ledger';
 import { CHEAP_PAGES } from './orderedRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime';
 import { readSample } from './activationSample';
-import type { EligibleBoundary, EligibleState } from './ledger/shapes';
+import type { EligibleState } from './ledger/shapes';
 import { walkStep } from './walk';
-import { goesOnFrom, movedOn, readBacklogRange } from './backlogRange';
-import { newerThanRange, withoutLater } from './postponed';
+import { newerThanRange, readBacklogRange, withoutLater } from './backlogRange';
 
 /**
  * Pages of the walk a poll reads when the new end is read too (an order is known) and nothing
@@ -90,23 +89,12 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		const created = time(c);
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
 	};
-	// The walk's pages from this one on lie beyond a backlog whose boundary the budget kept this
-	// poll from finding: their new contacts are older than it, and are not postponed.
-	let beyondBacklog: number | undefined;
-	// Where this poll leaves off reading a backlog, for the next (the ledger keeps it).
-	let boundary: EligibleBoundary | undefined;
-	// The list a backlog is searched in: the walk's window, or one that reaches `since` (below).
-	const listDays = Math.max(walk.days, pollWindow(start, state.since));
-	// Where a poll before left off reading a backlog (issue 51, point 1): this poll goes on there,
-	// and reads the new end's first page only (the contacts there wait behind the backlog).
-	const leftOff = state.mode === 'newEnd' ? state.boundary : undefined;
-	const resumed = goesOnFrom(leftOff, start, [listDays, walk.days]);
 	if (state.mode === 'newEnd') {
 		// Every other poll the new end leaves the walk its request (RequestBudget.takeWalkTurn): on a
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
 		// (WAITING_MS), and the walk, which hands `since` on, stood still (a survey, seed 8100).
 		const walkTurn = budget.takeWalkTurn();
-		for (let k = 0; k < (resumed ? 1 : CHEAP_PAGES); k++) {
+		for (let k = 0; k < CHEAP_PAGES; k++) {
 			if (k > 0 && walkTurn && budget.left() <= WALK_PAGES_WITH_ORDER) break;
 			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
 			const read = page >= 1 ? await reader.read(page) : undefined;
@@ -126,51 +114,29 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		const beyond = fresh(pages[CHEAP_PAGES - 1]) ? CHEAP_PAGES : undefined;
 		const newest = state.order === 'newest';
 		const peek =
-			newest && !resumed && !walk.readingBack && budget.left() > 0
-				? await reader.read(walk.page)
-				: undefined;
+			newest && !walk.readingBack && budget.left() > 0 ? await reader.read(walk.page) : undefined;
 		const from = beyond ?? (fresh(peek) ? walk.page : undefined);
-		const count = pages[0]?.total;
-		if (resumed && count === undefined) {
-			// The poll read nothing (a share of 1 holds back every other poll): the boundary waits for
-			// the next. Dropped here, each poll began the search again, and at a share of 1 a backlog
-			// never came (a survey, seed 150000: 247 of 281 contacts, nothing emitted for hours).
-			boundary = resumed;
-			beyondBacklog = resumed.hi;
-			later = (c) => wants(c) && !isKnown(c);
-		} else if (newest && (from !== undefined || resumed)) {
+		if (newest && from !== undefined) {
 			// The walk's window may no longer reach a backlog's oldest part after a pause of days (a
 			// helper, 2026-11-28: 4 days at 600 a day, the pause's first 15 hours came last, 31 hours
 			// behind newer ones): the bisection searches a window that reaches `since`.
-			// Contacts added since at the new end (or deleted) moved the pages a poll left off at
-			// (backlogRange.ts, movedOn).
-			const size = reader.pageSize ?? 1;
-			const grown = resumed && count !== undefined ? (count - resumed.count) / size : 0;
-			// The wider list only from the new end's third page, where the two lists match: in it
-			// the walk's page number is only a lower bound, a search from there found known pages
-			// alone, and the walk, held while it searched, stood still (a survey, seed 150000: 941
-			// of 2,072 contacts at a share of 1).
-			const days = resumed ? resumed.days : beyond !== undefined ? listDays : walk.days;
+			// Only from the new end's third page, where the two lists match: in a wider list the
+			// walk's page number is only a lower bound, a search from there found known pages alone,
+			// and the walk, held while it searched, stood still (a survey, seed 140000: 10-request
+			// polls moved nothing for hundreds of polls).
+			const days = beyond !== undefined ? pollWindow(start, state.since) : walk.days;
 			const range = await readBacklogRange({
 				reader:
 					days > walk.days
 						? new PageReader(ctx, search(days, sequenceId), state.pageSize, take, ready)
 						: reader,
-				page: from ?? 1,
-				wider: days > walk.days,
-				...(resumed ? { from: movedOn(resumed, grown) } : {}),
+				from,
 				newEnd: pages,
 				isKnown,
 				maxPerPoll: settings.maxPerPoll,
 			});
 			rangePages = range.pages;
-			const isNew = (c: Contact) => !isKnown(c);
-			if (range.next && count !== undefined) boundary = { ...range.next, count, days, at: start };
-			if (range.stopped) {
-				// The backlog's oldest end is not found yet: all that was read before it waits.
-				later = (c) => wants(c) && isNew(c);
-				beyondBacklog = range.next?.hi;
-			} else later = newerThanRange(range, time, wants, isNew);
+			later = newerThanRange(range, time, wants, (c) => !isKnown(c));
 		}
 	}
 	const step = await walkStep({
@@ -182,7 +148,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		maxPerPoll:
 			state.mode === 'first' && state.sampling
 				? Infinity
-				: rangePages.length > 0 || beyondBacklog !== undefined
+				: rangePages.length > 0
 					? 0
 					: settings.maxPerPoll,
 		time,
@@ -197,15 +163,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// Unread pages lie between the new end and a partial range: what the poll read newer than the
 	// range (the new end's, the walk's) waits until the range reaches it, so the backlog comes
 	// oldest first.
-	const older = (p: ReadPage) => beyondBacklog !== undefined && p.page >= beyondBacklog;
-	const { kept, postponed } = withoutLater(
-		[...pages, ...step.pages.filter((p) => !older(p))],
-		later,
-	);
-	const read = [...kept, ...step.pages.filter(older), ...rangePages];
+	const { kept, postponed } = withoutLater([...pages, ...step.pages], later);
 	// The last page is the walk's window's (a range may come from a wider one).
-	for (const page of read)
-		if (page.pages !== undefined && !rangePages.includes(page)) lastPage = Math.max(1, page.pages);
+	for (const page of kept) if (page.pages !== undefined) lastPage = Math.max(1, page.pages);
+	const read = [...kept, ...rangePages];
 	const settled = settleEligible(
 		state,
 		{
@@ -218,7 +179,6 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			pageSize: reader.pageSize,
 			inconsistent: step.inconsistent,
 			postponed,
-			boundary,
 		},
 		rules,
 	);

@@ -7,7 +7,6 @@ import { activationCutoff, met, sampledCutoff, startSampling } from './sampling'
 import {
 	STATE_VERSION,
 	type EligibleBase,
-	type EligibleBoundary,
 	type EligibleState,
 	type Sampling,
 	type Walk,
@@ -64,8 +63,6 @@ export interface EligibleReading {
 	inconsistent?: string;
 	/** New contacts read but postponed to a later poll (behind a backlog's range, eligibleWalk.ts). */
 	postponed?: number;
-	/** Where the poll left off reading a backlog (backlogRange.ts); none: the next starts afresh. */
-	boundary?: EligibleBoundary;
 }
 
 /** A first activation: N days back to emit, or the sample's cutoff before which all is recorded. */
@@ -186,12 +183,6 @@ export function settleEligible(
 			: { ...rest, mode: 'walking' };
 	} else if (read.inconsistent) {
 		next = { ...next, walk: newEligibleWalk(next.since, now) };
-	}
-	// Kept while the walk goes on: a new walk may search another window.
-	if (next.mode === 'newEnd') {
-		const goesOn = next.walk.startedAt === state.walk.startedAt;
-		next = { ...next, boundary: goesOn ? read.boundary : undefined };
-		if (!next.boundary) delete next.boundary;
 	}
 	const remembered = remember(next, [...chosen, ...records]);
 	const cut = Math.max(remembered.cut ?? -Infinity, capCut ?? -Infinity);

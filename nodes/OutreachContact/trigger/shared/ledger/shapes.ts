@@ -199,23 +199,7 @@ export type EligibleState =
 			sampling?: Sampling;
 	  })
 	| (EligibleBase & { mode: 'walking' })
-	| (EligibleBase & {
-			mode: 'newEnd';
-			order: Order;
-			lastPage?: number;
-			/** Where a poll left off reading a backlog (backlogRange.ts): the next goes on there. */
-			boundary?: EligibleBoundary;
-	  });
-
-/**
- * A backlog's boundary as a poll left it (newest first, backlogRange.ts): page `lo` holds new
- * contacts, `hi` is all known, in the list of `days` when the walk's window's count was `count`,
- * at `at` (n8n's clock, the poll's start).
- */
-export interface EligibleBoundary extends Boundary {
-	days: number;
-	at: number;
-}
+	| (EligibleBase & { mode: 'newEnd'; order: Order; lastPage?: number });
 
 export type EventState = NewContactState | EligibleState;
 

@@ -155,17 +155,9 @@ export function readEligibleState(raw: unknown): StoredState<EligibleState> {
 	const byOrder = order(json.order);
 	if (!byOrder) return { state: { ...common, mode: 'walking' } };
 	const lastPage = count(json.lastPage, 1);
-	const state: EligibleState = {
-		...common,
-		mode: 'newEnd',
-		order: byOrder,
-		...(lastPage ? { lastPage } : {}),
+	return {
+		state: { ...common, mode: 'newEnd', order: byOrder, ...(lastPage ? { lastPage } : {}) },
 	};
-	const boundary = readBoundary(json);
-	const { days, at } = (json[STORED.boundary] as Json | undefined) ?? {};
-	if (boundary && isTime(days) && isTime(at) && days >= 1 && boundary.hi > boundary.lo)
-		state.boundary = { ...boundary, days, at };
-	return { state };
 }
 
 /** A state as it is stored: the field names of version 2. */
@@ -201,9 +193,6 @@ export function toStored(state: EventState): Json {
 	if (state.mode === 'newEnd') {
 		out.order = state.order;
 		if (state.lastPage !== undefined) out.lastPage = state.lastPage;
-		const { boundary } = state;
-		if (boundary)
-			out[STORED.boundary] = { ...storedBoundary(boundary), days: boundary.days, at: boundary.at };
 	}
 	return out;
 }
