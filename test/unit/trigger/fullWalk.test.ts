@@ -254,7 +254,7 @@ describe('a walk that must be whole, where its list shrinks', () => {
 			anchor: { ids: ['18', '19', '20'], total: 40 },
 		};
 		const page = { page: 3, pageSize: 10, total: 45, contacts: range(16, 25).map(c) };
-		const placed = placeRead(page, position);
+		const placed = placeRead(page, position, createdTime);
 		expect(placed !== 'back' && placed.contacts.map((x) => x.id)).toEqual(range(21, 25));
 	});
 

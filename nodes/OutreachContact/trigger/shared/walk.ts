@@ -74,9 +74,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		refresh ||= readingBack;
 		const fetched = await reader.read(position.page, refresh);
 		if (!fetched) return { pages, position, complete: false };
-		const read = input.whole
-			? placeRead(fetched, position, pastAnchor(fetched, position, time))
-			: fetched;
+		const read = input.whole ? placeRead(fetched, position, time) : fetched;
 		if (read === 'back') continue;
 		// The rest of a page read back does not count toward the poll's pages.
 		if (readingBack) readBack++;
@@ -148,17 +146,6 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		position.page++;
 		if (fresh.size === input.maxPerPoll) return { pages, position, complete: false };
 	}
-}
-
-/**
- * Whether a page of a list its pages showed oldest first lies wholly after where the walk stopped:
- * its first contact is dated after the last the walk read (walkAnchor.ts, placeRead).
- */
-function pastAnchor(read: ReadPage, position: WalkPosition, time: TimeOf): boolean {
-	if (position.rises !== true || position.falls === true || position.last === undefined)
-		return false;
-	const first = read.contacts.length > 0 ? time(read.contacts[0]) : undefined;
-	return first !== undefined && first > position.last;
 }
 
 function sameIds(a: Contact[], b: Contact[]): boolean {

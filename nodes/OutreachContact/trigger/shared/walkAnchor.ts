@@ -2,6 +2,7 @@ import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
 import { count, MAX_ID_LENGTH, type Walk, type WalkAnchor } from './ledger/shapes';
+import type { TimeOf } from './serviceTime';
 import type { WalkPosition } from './walk';
 
 /**
@@ -67,8 +68,8 @@ export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
  * polls instead of 54 (`npm run bench -- import`). When so, it moves `position` to that page.
  */
 export function recheckOnResume(position: WalkPosition): void {
-	const oldestFirst = position.rises === true && position.falls !== true;
-	if (!position.anchor || position.readingBack || position.page <= 1 || !oldestFirst) return;
+	if (!position.anchor || position.readingBack || position.page <= 1 || !oldestFirst(position))
+		return;
 	position.readingBack = { from: position.page, recheck: true };
 	position.page--;
 }
@@ -77,17 +78,13 @@ export function recheckOnResume(position: WalkPosition): void {
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
  * (which it moves): the page, from the contact after the anchor when it holds the anchor; or
  * 'back' when the walk reads the page before, to look for its anchor, or (after a recheck that
- * did not meet it where the list did not shrink) goes on from where it stopped. `pastAnchor`: the
- * page's dates show it wholly after the anchor (a list oldest first; walk.ts). Each page starts
+ * did not meet it where the list did not shrink nor lies wholly after it, `pastAnchor`) goes on
+ * from where it stopped. Each page starts
  * such a search once: where the list shrinks again, or the anchor is not met within LOCATE_PAGES
  * pages (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves
  * nothing).
  */
-export function placeRead(
-	read: ReadPage,
-	position: WalkPosition,
-	pastAnchor = false,
-): ReadPage | 'back' {
+export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf): ReadPage | 'back' {
 	const { anchor, readingBack } = position;
 	if (!anchor) return read;
 	const at = anchorIndex(read.contacts, anchor);
@@ -97,7 +94,7 @@ export function placeRead(
 		return { ...read, contacts: read.contacts.slice(at + 1) };
 	}
 	if (readingBack?.recheck) {
-		if (!shrankSince(read, anchor) && !pastAnchor) {
+		if (!shrankSince(read, anchor) && !pastAnchor(read, position, time)) {
 			// The anchor moved on (contacts added before it; the page after holds it) or its contacts
 			// left: nothing moved back onto its page. The walk goes on where it stopped.
 			position.page = readingBack.from;
@@ -128,6 +125,21 @@ export function placeRead(
 	position.readingBack = { from: position.page };
 	position.page--;
 	return 'back';
+}
+
+/** Whether the walk's pages so far showed its list oldest first. */
+function oldestFirst(position: WalkPosition): boolean {
+	return position.rises === true && position.falls !== true;
+}
+
+/**
+ * Whether a page of a list its pages showed oldest first lies wholly after where the walk stopped:
+ * its first contact is dated after the last the walk read (a page or more was deleted before it).
+ */
+function pastAnchor(read: ReadPage, position: WalkPosition, time: TimeOf): boolean {
+	if (!oldestFirst(position) || position.last === undefined) return false;
+	const first = read.contacts.length > 0 ? time(read.contacts[0]) : undefined;
+	return first !== undefined && first > position.last;
 }
 
 /** What a stored walk holds of its anchor and read back; a field not as written is left out. */
