@@ -334,4 +334,55 @@ describe('lists by insertion: backfills in front of contacts not yet emitted', (
 			],
 		});
 	});
+
+	// Survey seed 200000, schedule 3154 (2026-11-28, on e1d41b2; the same on 0075aee). A share of
+	// 1 request a minute, pages of 3: the range read from a boundary reached two pages of a
+	// backfill dated 20 minutes back, inserted after a burst. Those pages held handled contacts
+	// alone, so the range kept no boundary, and the handled point fell to their date: every poll
+	// after bisected from the new end, settled 30 pages back, read the known pages again up to the
+	// backfill, and started over. The 145 contacts inserted after it never came.
+	it('by insertion oldest first: a range that reaches a backfill of handled contacts keeps its boundary', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			cap: 3,
+			requestsPerMinute: 4,
+			maxPerPoll: 9,
+			before: { count: 322, hoursBack: 4 },
+			enrich: { percent: 94, maxDelayMinutes: 2880 },
+			seed: 999985,
+			steps: [
+				stepOf(
+					5,
+					[
+						{ kind: 'steady', count: 4 },
+						{ kind: 'burst', count: 27 },
+						{ kind: 'steady', count: 28 },
+					],
+					{ faultStatus: 'mixed' },
+				),
+				stepOf(
+					1,
+					[
+						{ kind: 'backfill', count: 6, minutesBack: 4731 },
+						{ kind: 'burst', count: 43 },
+						{ kind: 'import', percent: 377 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(4, [{ kind: 'steady', count: 1 }], { faultStatus: 'mixed' }),
+				stepOf(
+					1,
+					[
+						{ kind: 'burst', count: 75 },
+						{ kind: 'backfill', count: 84, minutesBack: 30 },
+					],
+					{ faultStatus: 'mixed' },
+				),
+				stepOf(4, []),
+				stepOf(2, [{ kind: 'burst', count: 70 }], { faultStatus: 429 }),
+				stepOf(8, [], { faultStatus: 'mixed' }),
+			],
+		});
+	});
 });

@@ -34,22 +34,22 @@ export function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean
  * the new end, at `count` results) of the range nearest the new end. Once the ledger took the
  * range, that page is the first from the new end to reach the handled contacts (contacts left
  * by Max Contacts per Poll are the newest of the range, on that page or before it): the next
- * poll reads from it toward the new end. A range of handled contacts alone keeps no boundary (the
- * next poll starts again from the new end). One that holds contacts known but not handled (emitted
- * above the handled point, which moves only to a range's third newest date) keeps it: a bisection
- * from the new end would settle behind them again, on the same range, at every poll.
+ * poll reads from it toward the new end. Every such range keeps the boundary, one of handled
+ * contacts alone too. A bisection from the new end would settle behind contacts known but not
+ * handled (emitted above the handled point, which moves only to a range's third newest date)
+ * on the same range at every poll. And in a list by insertion, a range of contacts backfilled
+ * with dates below the handled point lowers it (the ledger's handled point, while contacts
+ * wait, is where the read got to): a bisection from the new end then settled pages back, the
+ * polls read the known pages again up to the same range, and the contacts after it never came
+ * (`regressions/insertion.test.ts`).
  */
 export function waiting(
 	result: OrderedResult,
 	range: ReadPage[],
 	at: number,
 	count: number | undefined,
-	isHandled: (c: Contact) => boolean,
 ): OrderedResult {
-	const goesOn =
-		range.length > 0 &&
-		count !== undefined &&
-		range.some((p) => p.contacts.some((c) => !isHandled(c)));
+	const goesOn = range.length > 0 && count !== undefined;
 	return {
 		...result,
 		pagesWaiting: true,
@@ -180,7 +180,7 @@ export async function readFromBoundary(
 			if (k >= lo) lo = k + 1; // all new: the boundary lies beyond it
 		}
 		if (range[0].page === 1) return result(range);
-		return waiting(result(range), range, range[0].page, count, input.isHandled);
+		return waiting(result(range), range, range[0].page, count);
 	}
 	// Oldest first: the boundary's page, further toward the old end while it does not reach the
 	// handled contacts (contacts that left the window at the old end moved it there).
@@ -210,11 +210,5 @@ export async function readFromBoundary(
 	// count of the newest answer.
 	const now = total ?? count;
 	const lastNow = Math.max(1, Math.ceil(now / size));
-	return waiting(
-		result(range),
-		range,
-		lastNow - range[range.length - 1].page + 1,
-		now,
-		input.isHandled,
-	);
+	return waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now);
 }

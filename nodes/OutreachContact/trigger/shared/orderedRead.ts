@@ -219,7 +219,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		}
 		// The pages read first are newer than the range's first page read later, never apart from it.
 		if (range[0].page === cheapRead + 1) return result([...range, ...cheap]);
-		return waiting(result(range), range, range[0].page, total, input.isHandled);
+		return waiting(result(range), range, range[0].page, total);
 	}
 	// Oldest first, new contacts are added after the pages read: they do not move them.
 	for (let k = hi; k > cheapRead; k--) {
@@ -228,11 +228,11 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		// boundary, when this poll read none of the range).
 		if (!read && range.length === 0)
 			return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
-		if (!read) return waiting(result(range), range, k + 1, total, input.isHandled);
+		if (!read) return waiting(result(range), range, k + 1, total);
 		range.push(read);
 		if (k === cheapRead + 1) return result([...range, ...cheap]); // joined the pages read first
 		if (unknownCount(range, isKnown) >= input.maxPerPoll)
-			return waiting(result(range), range, k, total, input.isHandled);
+			return waiting(result(range), range, k, total);
 	}
 	return result(range);
 }
