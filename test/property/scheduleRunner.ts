@@ -67,7 +67,9 @@ function busiestWindow(times: number[], ms: number): { count: number; at: number
 	return best;
 }
 
-const CUT_WARNING = /created before (\S+) that shows up from now on is not emitted/;
+/** The log's give-ups: the state's bound, and retention after a walk that outlasted its window. */
+const CUT_WARNING =
+	/created before (\S+) (?:that shows up from now on is not emitted|\(30 days ago\) that it did not reach is given up)/;
 
 /** `drainFactor` multiplies the drain's bound: a loss that stays with a larger one is no slow drain. */
 export async function runSchedule(schedule: Schedule, drainFactor = 1): Promise<Outcome> {

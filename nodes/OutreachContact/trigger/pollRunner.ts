@@ -174,6 +174,11 @@ export async function runEventPoll<S>(
 			`${label}: the trigger's state reached its bound (${MAX_STATE_BYTES} bytes, or ${MAX_SEEN} ids for an event that waits for contacts to become eligible); it forgot the oldest emitted contacts, and a ${noun} created before ${new Date(outcome.cut).toISOString()} that shows up from now on is not emitted`,
 		);
 	}
+	if (outcome.givenUp !== undefined) {
+		ctx.logger.warn(
+			`${label}: a walk of the window took longer than the window (Max Contacts per Poll or the trigger's share let it read too few pages a poll for how far apart the polls are); a ${noun} created before ${iso(outcome.givenUp)} (30 days ago) that it did not reach is given up: the trigger never emits a contact created more than 30 days before. To keep up, raise Max Contacts per Poll or Requests per Minute, or poll more often`,
+		);
+	}
 	// A poll that held back read nothing: the next one reads; keeping up is judged on polls that read.
 	if (budget.held) {
 		ctx.logger.debug(`${label}: ${outcome.stopped ?? budget.stopped}`);

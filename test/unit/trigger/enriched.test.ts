@@ -254,6 +254,8 @@ describe('Contact Enriched: what the state forgets', () => {
 		for (let day = 1; day <= 31; day++) {
 			const out = await poll(search, { stored: state, start: NOW + day * DAY_MS });
 			expect(out.emit).toEqual([]);
+			// Each walk covered its window: retention gives up nothing a walk did not reach.
+			expect(out.givenUp).toBeUndefined();
 			state = out.state;
 		}
 		expect(state.seen).toEqual({});
@@ -382,6 +384,25 @@ describe('Contact Enriched: stored state', () => {
 		const search = service('asListed', 10, [c(2, NOW - 30 * MINUTE_MS, NOW - 20 * MINUTE_MS)]);
 		const out = await poll(search, { stored: readEligibleState(v1).state, start: NOW });
 		expect(ids(out.emit)).toEqual([2]);
+	});
+});
+
+describe('a walk that outlasted its window (survey 200000, schedule 1433)', () => {
+	const rules = (now: number) => ({ now, maxPerPoll: 1, time: createdTime, wants: () => true });
+	const state = activatedEligible(rules(NOW), NOW - DAY_MS);
+	const complete = (now: number) =>
+		settleEligible(state, { pages: [], walk: state.walk, complete: true }, rules(now));
+
+	it('when retention then moves the floor, the date given up is named', () => {
+		const now = NOW + 31 * DAY_MS;
+		const out = complete(now);
+		expect(out.state.floor).toBe(now - RETENTION_MS);
+		expect(out.givenUp).toBe(now - RETENTION_MS);
+	});
+
+	it('names nothing while the floor stays, or when the walk ended within its window', () => {
+		expect(complete(NOW + 10 * DAY_MS).givenUp).toBeUndefined();
+		expect(complete(NOW + HOUR_MS).givenUp).toBeUndefined();
 	});
 });
 

@@ -147,6 +147,14 @@ export function settleEligible(
 	const records = collect(state, part(recorded), rules, false).chosen;
 	let next: EligibleState = { ...state, walk: { ...state.walk, ...read.walk } };
 	let capCut: number | undefined;
+	// A walk that outlasted its window (days passed while it read, one page a poll behind Max
+	// Contacts per Poll or a small share, and the window's `Less than` days no longer reached
+	// `since`) did not meet contacts made eligible early on pages it had not reached. The next walk
+	// meets them, unless retention moves the floor past their creation first: then they are given
+	// up, and the log names the date (survey 200000, schedule 1433: 22 of 78 at Max Contacts per
+	// Poll 1, polls days apart, a walk of 31 days).
+	const outlasted = read.complete && now - state.walk.days * DAY_MS > state.since;
+	let givenUp: number | undefined;
 	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
 	if (next.mode === 'newEnd' && read.lastPage !== undefined) next.lastPage = read.lastPage;
 	if (read.complete && read.walk.shrank && !read.inconsistent) {
@@ -160,6 +168,7 @@ export function settleEligible(
 		const since = Math.max(state.since, now - RETENTION_MS);
 		const walk = newEligibleWalk(since, now, widened);
 		const floor = Math.max(state.floor, now - RETENTION_MS);
+		if (outlasted && floor > state.floor) givenUp = floor;
 		next = { ...next, since, floor, walk: before === undefined ? walk : { ...walk, before } };
 	} else if (read.complete && report.backlog + postponed === 0 && !read.inconsistent) {
 		// Every contact eligible before the walk before this one started has been read by one of
@@ -172,6 +181,7 @@ export function settleEligible(
 		const capped = capFloor({ ...state.seen, ...keys([...chosen, ...records]) }, MAX_SEEN);
 		// Past MAX_SEEN ids the floor rises past the oldest: a give-up the log names (invariant 4).
 		if (capped > retained) capCut = capped - 1;
+		if (outlasted && retained > state.floor) givenUp = retained;
 		const floor = Math.max(retained, capped);
 		const { version, baseline, seen, logged, pageSize } = next;
 		const walk = { ...newEligibleWalk(since, now), before: state.walk.startedAt };
@@ -194,6 +204,7 @@ export function settleEligible(
 		emit,
 		state: remembered.state,
 		...given,
+		...(givenUp === undefined ? {} : { givenUp }),
 		inconsistent: read.inconsistent,
 	};
 }

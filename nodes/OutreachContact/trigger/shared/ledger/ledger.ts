@@ -50,6 +50,8 @@ export interface Settled<S> extends CollectReport {
 	state: S;
 	/** The newest creation time of an id given up to the bound. */
 	cut?: number;
+	/** The floor retention moved to after a walk that outlasted its window (eligible.ts). */
+	givenUp?: number;
 	/** The stored floor that was ahead of n8n's clock and moved back. */
 	rewound?: number;
 	/** A prior floor placed by this poll (priorFloor.ts). */
