@@ -4,7 +4,8 @@
  *   PROPERTY_RUNS=2000 SURVEY_MINUTES=30 SURVEY_OUT=/tmp/survey.json npx jest \
  *     --testMatch '<rootDir>/test/property/survey.run.ts' --maxWorkers=1
  * Unseeded unless PROPERTY_SEED is set; the seed is printed first. PROPERTY_RANGES=wide draws
- * every setting a user can choose (scheduleArbitrary.ts, wideScheduleArbitrary).
+ * every setting a user can choose (scheduleArbitrary.ts, wideScheduleArbitrary); PROPERTY_RANGES=ahead
+ * adds contacts dated ahead to about half of the steps (aheadScheduleArbitrary).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 
