@@ -283,9 +283,13 @@ export async function simulate(s: Scenario) {
 		const seen = Object.keys(state.seen).length;
 		// The floor rule: it trails the contacts handled without a gap by the overlap and never
 		// passes n8n's clock less the overlap (so ids dated ahead of the clock stay until it does),
-		// nor the beginning of the rolling check's last complete round less the overlap.
+		// nor the beginning of the rolling check's last complete round less the overlap. While new
+		// contacts wait on pages not read (the read stored a boundary), it also stays below the
+		// oldest contact the read took (settleNewContact), which the state does not keep.
 		const checked = state.mode === 'ordered' ? (state.checkedFrom ?? Infinity) : Infinity;
+		const waits = state.mode === 'ordered' && state.boundary !== undefined;
 		if (
+			!waits &&
 			state.handledTo !== null &&
 			state.floor < Math.min(state.handledTo, at, checked) - OVERLAP_MS
 		)

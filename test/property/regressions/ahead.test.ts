@@ -539,4 +539,77 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 			],
 		});
 	});
+	// Survey seed 220000, schedule 4761 (2026-11-28, on 9e397a9; the same on 30aa5d3). Results by
+	// insertion, newest first, Phoenix dates without a zone, a share of 5, pages of 7: three
+	// contacts dated 12 hours ahead, inserted before an import, sat in a range read from the
+	// boundary; by the time it was read they were no longer ahead of the service's present, set
+	// the range's third newest date, and the floor followed the handled point past the import
+	// (dated 7 hours before them, inserted after them, on pages not read yet): 337 of 898 never
+	// came. While pages wait, the floor now stays below the oldest contact read.
+	it('by insertion newest first: three dated ahead in a range do not lift the floor past an import inserted after them', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			cap: 7,
+			requestsPerMinute: 21,
+			maxPerPoll: 5771,
+			initialDays: 2,
+			sequenceFilter: true,
+			dates: 'America/Phoenix',
+			before: { count: 227, hoursBack: 48 },
+			enrich: { percent: 32, maxDelayMinutes: 60 },
+			seed: 116479,
+			steps: [
+				stepOf(
+					4,
+					[
+						{ kind: 'backfill', count: 8, minutesBack: 22 },
+						{ kind: 'import', percent: 270 },
+					],
+					{ restart: true, faultPercent: 35, faultStatus: 'mixed' },
+				),
+				stepOf(5, [], { faultStatus: 429, deletions: { before: 9, during: 2 } }),
+				stepOf(10, [], { faultStatus: 429 }),
+				stepOf(7, [
+					{ kind: 'backfill', count: 20, minutesBack: 4060 },
+					{ kind: 'burst', count: 48 },
+					{ kind: 'steady', count: 7 },
+				]),
+				stepOf(10, [
+					{ kind: 'ahead', count: 1, hoursAhead: 12 },
+					{ kind: 'import', percent: 261 },
+					{ kind: 'steady', count: 10 },
+				]),
+				stepOf(8, [{ kind: 'ahead', count: 2, hoursAhead: 12 }]),
+				stepOf(5, [{ kind: 'import', percent: 196 }], { faultStatus: 429 }),
+				stepOf(
+					694,
+					[
+						{ kind: 'steady', count: 2 },
+						{ kind: 'import', percent: 539 },
+					],
+					{ faultPercent: 28 },
+				),
+				stepOf(1, [{ kind: 'steady', count: 24 }], { faultStatus: 'mixed' }),
+				stepOf(7, []),
+				stepOf(
+					9,
+					[
+						{ kind: 'steady', count: 4 },
+						{ kind: 'steady', count: 8 },
+						{ kind: 'steady', count: 6 },
+					],
+					{ faultPercent: 38 },
+				),
+				stepOf(
+					4,
+					[
+						{ kind: 'steady', count: 11 },
+						{ kind: 'backfill', count: 88, minutesBack: 11 },
+					],
+					{ clockStepMinutes: -6, faultStatus: 429 },
+				),
+			],
+		});
+	});
 });

@@ -173,4 +173,28 @@ describe('the collector', () => {
 		expect(pruned.state.floor).toBe(T0 - 1000);
 		expect(pruned.state.seen).toEqual({ '2': T0 - 1000 });
 	});
+
+	it('while new contacts wait on pages not read, the floor stays below the oldest contact read (survey 220000)', () => {
+		const page = {
+			page: 5,
+			pageSize: 100,
+			contacts: [contact(1, T0 - 3 * HOUR_MS), contact(2, T0 + 5 * HOUR_MS)],
+		};
+		const state = storedState({ floor: T0 - 10 * HOUR_MS, through: null, order: 'newest' });
+		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0 } as const;
+		const now = T0 + 8 * HOUR_MS;
+		const rules = { now, maxPerPoll: 100, time: createdTime };
+		const read = { pages: [page], proved: true, reach: T0 + 5 * HOUR_MS, learned };
+		// By insertion, pages not read may hold contacts older than the range's newest.
+		const waits = settleNewContact(
+			state,
+			{ ...read, pagesWaiting: true, low: T0 - 3 * HOUR_MS },
+			rules,
+		);
+		expect(waits.state.handledTo).toBe(T0 + 5 * HOUR_MS);
+		expect(waits.state.floor).toBe(T0 - 3 * HOUR_MS - OVERLAP_MS);
+		// Once nothing waits, the floor trails the handled point again.
+		const done = settleNewContact(state, read, rules);
+		expect(done.state.floor).toBe(T0 + 5 * HOUR_MS - OVERLAP_MS);
+	});
 });

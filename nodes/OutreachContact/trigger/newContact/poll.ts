@@ -13,7 +13,7 @@ import {
 } from '../shared/ledger/newContact';
 import { checkOrder, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
-import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
+import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, type TimeOf } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
@@ -124,6 +124,17 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 
 type Known = LedgerView & { requestsLeft(): number };
 
+/** The oldest creation time of the pages' contacts (undefined when none has one). */
+function oldestOf(pages: ReadPage[], time: TimeOf): number | undefined {
+	let oldest: number | undefined;
+	for (const page of pages)
+		for (const c of page.contacts) {
+			const t = time(c);
+			if (t !== undefined && (oldest === undefined || t < oldest)) oldest = t;
+		}
+	return oldest;
+}
+
 /** How long a poll's range is taken to read: requests that leave the minute by then count as left. */
 export const RANGE_READ_MS = 5_000;
 
@@ -186,5 +197,7 @@ async function readByOrder(
 		count: main.total ?? state.count,
 		...(main.boundary ? { boundary: main.boundary } : {}),
 	};
-	return { pages, reach: main.rangeTop, proved: true, pagesWaiting: main.pagesWaiting, learned };
+	const { pagesWaiting } = main;
+	const low = pagesWaiting ? oldestOf(main.range, known.time) : undefined;
+	return { pages, reach: main.rangeTop, proved: true, pagesWaiting, low, learned };
 }

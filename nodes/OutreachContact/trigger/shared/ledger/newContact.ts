@@ -32,6 +32,8 @@ export interface NewContactReading {
 	proved: boolean;
 	/** New contacts wait on pages this poll did not read. */
 	pagesWaiting?: boolean;
+	/** While they wait: the oldest creation time read, which the floor does not pass. */
+	low?: number;
 	/** A walk read its last page. */
 	complete?: boolean;
 	/** And every page of it, the list neither shrinking nor breaking: it met every contact. */
@@ -141,7 +143,12 @@ export function settleNewContact(
 	const prior = state.priorFloor;
 	const below = prior ? belowPriorFloor(prior, state, read.pages, rules) : [];
 	const placed = prior && read.whole === true;
-	const floor = prior ? state.floor : nextFloor(state.floor, handledTo, present, checked);
+	// While new contacts wait on pages not read, the floor stays below the oldest contact read: by
+	// insertion those pages may hold older ones (survey 220000: three dated ahead in a range lifted
+	// the handled point, and an import inserted after them, dated hours before, never came).
+	const low = read.pagesWaiting ? read.low : undefined;
+	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
+	const floor = prior ? state.floor : nextFloor(state.floor, floorTo, present, checked);
 	const next = {
 		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
 		...(zoneLag ? { zoneLag } : {}),
