@@ -42,6 +42,7 @@ async function step(
 		size?: number;
 		whole?: boolean;
 		records?: boolean;
+		taken?: unknown[];
 	} = {},
 ) {
 	const reader = new PageReader(pollContext, [], options.size ?? 10, options.take ?? (() => true));
@@ -55,6 +56,7 @@ async function step(
 		maxPages: options.maxPages,
 		whole: options.whole,
 		records: options.records,
+		taken: options.taken,
 	});
 }
 
@@ -119,6 +121,17 @@ describe('walkStep', () => {
 		expect(idsRead(s)).toEqual(range(1, 10)); // collected: the oldest 4 are emitted
 		expect(s.position.page).toBe(1);
 		expect(s.complete).toBe(false);
+	});
+
+	it("counts the new contacts the poll read elsewhere (the new end's) toward Max Contacts per Poll", async () => {
+		service(range(1, 50).map(c));
+		// 20 a poll, 5 taken by the new end: page 2 would bring 25, and it waits for the next poll.
+		const s = await step(start, new Set(), { maxPerPoll: 20, taken: [101, 102, 103, 104, 105] });
+		expect(idsRead(s)).toEqual(range(1, 10));
+		expect(s.position.page).toBe(2);
+		// Without them, the walk passed page 2 (survey 240000: a contact left on it never came).
+		const alone = await step(start, new Set(), { maxPerPoll: 20 });
+		expect(alone.position.page).toBe(3);
 	});
 
 	it('counts only new contacts: pages of known ones do not use Max Contacts per Poll', async () => {

@@ -31,6 +31,8 @@ export interface WalkInput {
 	reader: PageReader;
 	position: WalkPosition;
 	maxPerPoll: number;
+	/** Ids of new contacts the poll read on other pages (the new end's): they count toward it. */
+	taken?: unknown[];
 	time: TimeOf;
 	/** True for a contact that is not new. */
 	isKnown(contact: Contact): boolean;
@@ -60,7 +62,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const watch = new OrderWatch(time, position);
 	if (input.whole && input.records) recheckOnResume(position);
 	const pages: ReadPage[] = [];
-	const fresh = new Set<unknown>();
+	const fresh = new Set<unknown>(input.taken);
 	let previous: ReadPage | undefined;
 	let refresh = false;
 	let readBack = 0;

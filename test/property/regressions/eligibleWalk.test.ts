@@ -1,0 +1,108 @@
+/**
+ * Regressions of the eligible events' walk beside the new end (Contact Snippets Ready, Contact
+ * Enriched; results in an order): the new end's new contacts take places of Max Contacts per Poll
+ * too. Counted on the walk's own pages alone, a walk left a page whose last new contacts older
+ * ones from the new end outranked; they waited on a page the walk had passed, and once a later
+ * walk completed with nothing waiting on its own pages, `since` moved past their update.
+ * Each case fails on the code before its fix.
+ */
+import { base, expectKept, stepOf } from './case';
+
+describe("the eligible events' walk counts the new end's new contacts toward Max Contacts per Poll", () => {
+	// Survey seed 240000, schedule 4813 (2026-11-28, on 4ad4fd4; the same on 30aa5d3). Oldest first,
+	// Max Contacts per Poll 4, contacts enriched up to 30 days late: 3 of 157 never came.
+	it('Contact Enriched, oldest first, Max Contacts per Poll 4: no contact is left on a page the walk passed', async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'oldest',
+			cap: 50,
+			requestsPerMinute: 200,
+			maxPerPoll: 4,
+			initialDays: 0,
+			sequenceFilter: false,
+			dates: 'utc',
+			before: { count: 323, hoursBack: 6 },
+			enrich: { percent: 74, maxDelayMinutes: 43200 },
+			seed: 371554,
+			steps: [
+				stepOf(4, [{ kind: 'import', percent: 128 }], { faultStatus: 429 }),
+				stepOf(5, [{ kind: 'steady', count: 11 }], { restart: true, faultStatus: 'mixed' }),
+				stepOf(
+					4,
+					[
+						{ kind: 'backfill', count: 88, minutesBack: 24 },
+						{ kind: 'steady', count: 2 },
+					],
+					{ faultPercent: 43 },
+				),
+				stepOf(6, [], { faultStatus: 'mixed' }),
+				stepOf(7, [
+					{ kind: 'steady', count: 17 },
+					{ kind: 'steady', count: 22 },
+					{ kind: 'steady', count: 20 },
+				]),
+				stepOf(6, [{ kind: 'steady', count: 20 }], { faultStatus: 429 }),
+				stepOf(1, [{ kind: 'import', percent: 523 }], { faultStatus: 'mixed' }),
+				stepOf(5, [
+					{ kind: 'backfill', count: 19, minutesBack: 3803 },
+					{ kind: 'steady', count: 29 },
+					{ kind: 'steady', count: 28 },
+				]),
+				stepOf(
+					1,
+					[
+						{ kind: 'steady', count: 5 },
+						{ kind: 'backfill', count: 61, minutesBack: 13 },
+						{ kind: 'import', percent: 356 },
+					],
+					{ faultStatus: 429 },
+				),
+			],
+		});
+	});
+
+	// Survey seed 240000, schedule 2274 (the same on 30aa5d3): 3 of 221 never came.
+	it('Contact Snippets Ready, oldest first, pages of 5: no contact is left on a page the walk passed', async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'oldest',
+			cap: 5,
+			requestsPerMinute: 200,
+			maxPerPoll: 50,
+			initialDays: 0,
+			sequenceFilter: true,
+			dates: 'utc',
+			before: { count: 385, hoursBack: 37 },
+			enrich: { percent: 97, maxDelayMinutes: 43200 },
+			seed: 11,
+			pollSeconds: 30,
+			steps: [
+				stepOf(
+					1,
+					[
+						{ kind: 'ahead', count: 1, hoursAhead: 9 },
+						{ kind: 'backfill', count: 144, minutesBack: 2201 },
+					],
+					{ restart: true },
+				),
+				stepOf(8, [{ kind: 'ahead', count: 2, hoursAhead: 7 }], { faultStatus: 429 }),
+				stepOf(5, [{ kind: 'steady', count: 28 }], { faultPercent: 9 }),
+				stepOf(5, [{ kind: 'backfill', count: 14, minutesBack: 4814 }]),
+				stepOf(6, [{ kind: 'import', percent: 446 }], { faultStatus: 429 }),
+				stepOf(5, [], { faultStatus: 'mixed' }),
+				stepOf(2, [], { faultStatus: 'mixed' }),
+				stepOf(
+					6,
+					[
+						{ kind: 'import', percent: 395 },
+						{ kind: 'burst', count: 72 },
+						{ kind: 'burst', count: 72 },
+					],
+					{ faultStatus: 429 },
+				),
+			],
+		});
+	});
+});
