@@ -132,6 +132,11 @@ describe('walkStep', () => {
 		// Without them, the walk passed page 2 (survey 240000: a contact left on it never came).
 		const alone = await step(start, new Set(), { maxPerPoll: 20 });
 		expect(alone.position.page).toBe(3);
+		// The new end's fill Max Contacts per Poll: the walk's first page is still read, so that its
+		// older contacts go first, and the walk stays on it.
+		const full = await step(start, new Set(), { maxPerPoll: 5, taken: [101, 102, 103, 104, 105] });
+		expect(idsRead(full)).toEqual(range(1, 10));
+		expect(full.position.page).toBe(1);
 	});
 
 	it('counts only new contacts: pages of known ones do not use Max Contacts per Poll', async () => {

@@ -63,6 +63,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	if (input.whole && input.records) recheckOnResume(position);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>(input.taken);
+	const taken = fresh.size;
 	let previous: ReadPage | undefined;
 	let refresh = false;
 	let readBack = 0;
@@ -88,9 +89,11 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			if (!isKnown(c) && !aboveCeiling(c, position.ceiling, time)) fresh.add(c?.id);
 		}
 		// More new contacts than one poll emits: a page that would overflow is left for the next
-		// poll (unless it is the first with any), so that the oldest of what was read are what is
+		// poll (unless it is the walk's first with any: its contacts then compete by age with the
+		// new end's, and the walk stays on it), so that the oldest of what was read are what is
 		// emitted and no page with a contact left out is passed over.
-		if (fresh.size > input.maxPerPoll && before > 0) return { pages, position, complete: false };
+		if (fresh.size > input.maxPerPoll && before > taken)
+			return { pages, position, complete: false };
 		if (previous && read.contacts.length > 0 && sameIds(previous.contacts, read.contacts)) {
 			const inconsistent = `page ${read.page} repeated page ${previous.page}; the walk ended there`;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
