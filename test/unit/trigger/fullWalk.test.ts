@@ -137,6 +137,14 @@ describe('walkStep', () => {
 		const full = await step(start, new Set(), { maxPerPoll: 5, taken: [101, 102, 103, 104, 105] });
 		expect(idsRead(full)).toEqual(range(1, 10));
 		expect(full.position.page).toBe(1);
+		// Pages without new contacts are passed whatever the new end holds (helper-27: a walk that
+		// stayed on them came only when arrivals stopped, hours late).
+		const past = await step(start, new Set(range(1, 20)), {
+			maxPerPoll: 5,
+			taken: [101, 102, 103, 104, 105],
+		});
+		expect(idsRead(past)).toEqual(range(1, 30));
+		expect(past.position.page).toBe(3);
 	});
 
 	it('counts only new contacts: pages of known ones do not use Max Contacts per Poll', async () => {

@@ -85,15 +85,19 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (position.page === 1 && !position.anchor && input.ceilingOf)
 			position.ceiling = input.ceilingOf(read);
 		const before = fresh.size;
+		let holds = false;
 		for (const c of read.contacts) {
-			if (!isKnown(c) && !aboveCeiling(c, position.ceiling, time)) fresh.add(c?.id);
+			if (isKnown(c) || aboveCeiling(c, position.ceiling, time)) continue;
+			fresh.add(c?.id);
+			holds = true;
 		}
 		// More new contacts than one poll emits: a page that would overflow is left for the next
 		// poll (unless it is the walk's first with any: its contacts then compete by age with the
 		// new end's, and the walk stays on it), so that the oldest of what was read are what is
-		// emitted and no page with a contact left out is passed over.
-		if (fresh.size > input.maxPerPoll && before > taken)
-			return { pages, position, complete: false };
+		// emitted and no page with a contact left out is passed over. A page without new contacts
+		// is passed whatever the new end holds.
+		const over = holds && fresh.size > input.maxPerPoll;
+		if (over && before > taken) return { pages, position, complete: false };
 		if (previous && read.contacts.length > 0 && sameIds(previous.contacts, read.contacts)) {
 			const inconsistent = `page ${read.page} repeated page ${previous.page}; the walk ended there`;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
@@ -118,7 +122,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		previous = read;
 		// A page the walk stays on is read again by the next poll: it counts when the walk leaves it,
 		// else a contact dated ahead would count once a read and set the walk's newest by itself.
-		if (fresh.size > input.maxPerPoll) return { pages, position, complete: false };
+		if (over) return { pages, position, complete: false };
 		// The order is watched on the contacts after the anchor: a newest-first page that overlaps
 		// the one before (contacts arrived while the walk read) looked like a list in no order, and
 		// Contact Enriched at 1,000 a day then walked the window at every poll (backlogRange.ts).
@@ -149,7 +153,8 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// The walk leaves the page: where it stopped, should the list shrink (walkAnchor.ts).
 		if (input.whole) position.anchor = anchorOf(fetched, position.anchor);
 		position.page++;
-		if (fresh.size === input.maxPerPoll) return { pages, position, complete: false };
+		if (fresh.size >= input.maxPerPoll && (holds || taken === 0))
+			return { pages, position, complete: false };
 	}
 }
 
