@@ -612,4 +612,52 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 			],
 		});
 	});
+	// Survey seed 260000, schedule 3923 (2026-11-28, on 84b423c; the same on 30aa5d3). Dates with a
+	// zone (UTC): three contacts dated 8 hours ahead, read by the activation, set its cutoff 8
+	// hours past n8n's clock, and every contact of the next 8 hours passed for one that was there:
+	// 129 of 129 never came. n8n's clock at the activation now caps the cutoff of dates with a zone.
+	it("dates with a zone: three dated 8 hours ahead at the activation do not set its cutoff past n8n's clock", async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			cap: 100,
+			requestsPerMinute: 200,
+			maxPerPoll: 9,
+			before: { count: 268, hoursBack: 57 },
+			enrich: { percent: 42, maxDelayMinutes: 600 },
+			seed: 15,
+			steps: [
+				stepOf(
+					1,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 8 },
+						{ kind: 'backfill', count: 109, minutesBack: 2952 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(
+					9,
+					[
+						{ kind: 'import', percent: 336 },
+						{ kind: 'steady', count: 14 },
+						{ kind: 'steady', count: 10 },
+					],
+					{ faultPercent: 49, faultStatus: 'mixed' },
+				),
+				stepOf(4, [
+					{ kind: 'backfill', count: 109, minutesBack: 2745 },
+					{ kind: 'steady', count: 20 },
+					{ kind: 'burst', count: 49 },
+				]),
+				stepOf(
+					10,
+					[
+						{ kind: 'backfill', count: 27, minutesBack: 7055 },
+						{ kind: 'steady', count: 5 },
+					],
+					{ faultStatus: 'mixed' },
+				),
+			],
+		});
+	});
 });

@@ -122,25 +122,34 @@ describe("the sample's walk: the cutoff it sets", () => {
 		const times = [first, last].flatMap((p) => p.contacts.map((c) => createdTime(c)!));
 		const at = (minutes: number) => createdTime(contactAt(1, tokyo(minutes)));
 		// The third newest below the three added: -30, not the third newest of all (+240).
-		expect(activationCutoff([first, last], times, createdTime, 'oldest')).toBe(at(-30));
+		expect(activationCutoff([first, last], times, createdTime, 'oldest', activation)).toBe(at(-30));
 		// Added beyond the free places land on pages the sample did not read: the rank counts only
 		// those that fit (a full last page: none; helper-23: 48 counted took the cutoff 14 hours
 		// back, and a backfill from before the activation came).
 		const full = { ...first, total: 50 };
-		expect(activationCutoff([full, { ...last, total: 98 }], times, createdTime, 'oldest')).toBe(
-			at(240),
-		);
+		expect(
+			activationCutoff([full, { ...last, total: 98 }], times, createdTime, 'oldest', activation),
+		).toBe(at(240));
 		// Newest first (page 1 alone), without an order (the sample's walk decides), with a zone:
 		// the third newest.
-		expect(activationCutoff([first, last], times, createdTime, 'newest')).toBe(at(240));
-		expect(activationCutoff([first, last], times, createdTime, undefined)).toBe(at(240));
+		expect(activationCutoff([first, last], times, createdTime, 'newest', activation)).toBe(at(240));
+		expect(activationCutoff([first, last], times, createdTime, undefined, activation)).toBe(
+			at(240),
+		);
 		const zonedPages = [
 			{ ...page([zoned(-30), zoned(-20)]), total: 40, pages: 2 },
 			{ ...page([zoned(-10), zoned(240), zoned(241)]), page: 2, total: 43, pages: 2 },
 		];
 		const zonedTimes = zonedPages.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
-		expect(activationCutoff(zonedPages, zonedTimes, createdTime, 'oldest')).toBe(
+		expect(activationCutoff(zonedPages, zonedTimes, createdTime, 'oldest', activation)).toBe(
 			activation - 10 * MINUTE_MS,
 		);
+	});
+
+	it("with a zone, n8n's clock caps the cutoff: three dated ahead do not set it (survey 260000)", () => {
+		const ahead = [{ ...page([zoned(-20), zoned(480), zoned(481), zoned(482)]), total: 4 }];
+		const times = ahead.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
+		for (const order of ['newest', 'oldest', undefined] as const)
+			expect(activationCutoff(ahead, times, createdTime, order, activation)).toBe(activation);
 	});
 });

@@ -72,7 +72,7 @@ export function activatedNewContact(sample: {
 	const rules = { now, maxPerPoll: 1, time };
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
 	const times = read.chosen.map((c) => c.created);
-	const top = activationCutoff(sample.pages, times, time, sample.order);
+	const top = activationCutoff(sample.pages, times, time, sample.order, now);
 	const cutoff = initialFloor === undefined ? top : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, {}, time, now), now);

@@ -135,12 +135,17 @@ export function activationCutoff(
 	times: number[],
 	time: TimeOf,
 	order: Order | undefined,
+	now: number,
 ): number | null {
 	const top = cutoffOf(times);
+	// Dates with a zone: n8n's clock at the activation caps the cutoff. Three contacts dated 8
+	// hours ahead set it there, and every contact of the next 8 hours passed for one that was
+	// there (survey 260000: 129 of 129). Those the sample read above it are recorded.
+	if (top !== null && !pages.some((p) => p.contacts.some((c) => !time.instant(c))))
+		return Math.min(top, now);
 	const first = pages[0];
 	const total = first?.total;
 	if (order !== 'oldest' || pages.length < 2 || first.page !== 1 || total === undefined) return top;
-	if (!pages.some((p) => p.contacts.some((c) => !time.instant(c)))) return top;
 	const added = Math.max(0, ...pages.map((p) => (p.total ?? total) - total));
 	const free = Math.max(0, (first.pages ?? 1) * first.pageSize - total);
 	const landed = Math.min(added, free);
