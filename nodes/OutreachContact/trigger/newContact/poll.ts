@@ -13,7 +13,8 @@ import {
 } from '../shared/ledger/newContact';
 import { checkOrder, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
-import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow, type TimeOf } from '../shared/serviceTime';
+import { oldestOf } from '../shared/boundaryRead';
+import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
@@ -123,17 +124,6 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 };
 
 type Known = LedgerView & { requestsLeft(): number };
-
-/** The oldest creation time of the pages' contacts (undefined when none has one). */
-function oldestOf(pages: ReadPage[], time: TimeOf): number | undefined {
-	let oldest: number | undefined;
-	for (const page of pages)
-		for (const c of page.contacts) {
-			const t = time(c);
-			if (t !== undefined && (oldest === undefined || t < oldest)) oldest = t;
-		}
-	return oldest;
-}
 
 /** How long a poll's range is taken to read: requests that leave the minute by then count as left. */
 export const RANGE_READ_MS = 5_000;

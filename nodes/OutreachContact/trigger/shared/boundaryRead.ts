@@ -22,6 +22,17 @@ export function topOf(pages: ReadPage[], time: TimeOf): number | undefined {
 	return all.length < CUTOFF_RANK ? undefined : (cutoffOf(all) ?? undefined);
 }
 
+/** The oldest creation time of the pages' contacts (undefined when none has one). */
+export function oldestOf(pages: ReadPage[], time: TimeOf): number | undefined {
+	let oldest: number | undefined;
+	for (const page of pages)
+		for (const c of page.contacts) {
+			const t = time(c);
+			if (t !== undefined && (oldest === undefined || t < oldest)) oldest = t;
+		}
+	return oldest;
+}
+
 /** Unknown contacts of pages, each once. */
 export function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): number {
 	const ids = new Set<unknown>();

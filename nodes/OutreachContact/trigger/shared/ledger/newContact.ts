@@ -32,7 +32,7 @@ export interface NewContactReading {
 	proved: boolean;
 	/** New contacts wait on pages this poll did not read. */
 	pagesWaiting?: boolean;
-	/** While they wait: the oldest creation time read, which the floor does not pass. */
+	/** Set only while they wait: the oldest creation time read, which the floor does not pass. */
 	low?: number;
 	/** A walk read its last page. */
 	complete?: boolean;
@@ -146,7 +146,7 @@ export function settleNewContact(
 	// While new contacts wait on pages not read, the floor stays below the oldest contact read: by
 	// insertion those pages may hold older ones (survey 220000: three dated ahead in a range lifted
 	// the handled point, and an import inserted after them, dated hours before, never came).
-	const low = read.pagesWaiting ? read.low : undefined;
+	const { low } = read;
 	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
 	const floor = prior ? state.floor : nextFloor(state.floor, floorTo, present, checked);
 	const next = {

@@ -17,8 +17,8 @@ import { count, isTime, type Sampling } from './shapes';
  * after the activation shortens it: a date read after the activation counts the overlap earlier
  * still, so a clock set back by less than the overlap loses nothing (survey 120000: set back 6
  * minutes, the contacts of the activation's first 2 minutes were recorded as there). A date with
- * its zone needs no such margin: n8n's clock at the activation caps the cutoff. Dates ahead: with
- * a zone, n8n's clock at the activation caps the cutoff; without one, nothing tells them, and as many as the service's count
+ * its zone needs no such margin: n8n's clock at the activation caps the cutoff, dates ahead
+ * included. Without a zone nothing tells a date ahead, and as many as the service's count
  * grew while the walk read (on the sample's window) may be among the newest: the cutoff is the
  * third newest below that many (survey 15: three dated 5 hours ahead arrived in the walk's first
  * minute and, as its three newest, set the cutoff past 174 contacts created after them).
@@ -120,7 +120,8 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 
 /**
  * The cutoff of a first activation's sample read in an order (`times`: the dates it took): its
- * third newest date. Without a zone, n8n's clock cannot tell a date ahead. Oldest first, the
+ * third newest date, at most n8n's clock `now` when every date has a zone. Without a zone, n8n's
+ * clock cannot tell a date ahead. Oldest first, the
  * sample reads page 1, then the last page as page 1 counted them; contacts added meanwhile (its
  * count grew: at a low Requests per Minute the two are a minute apart) fill that page's free
  * places, and may be dated ahead: three dated an hour ahead set the cutoff above every contact
