@@ -8,10 +8,11 @@ import type { TriggerEventSpec } from './events';
 import { keepingUp } from './keepingUp';
 import type { PollSettings } from './shared/eventPoll';
 import { pollDeadline, RequestBudget, shareOf } from './shared/budget';
-import { MAX_SEEN } from './shared/ledger/eligible';
+import { MAX_SEEN, RETENTION_MS } from './shared/ledger/eligible';
 import { logOnce } from './shared/ledger/ledger';
 import { MAX_STATE_BYTES, type EventState } from './shared/ledger/shapes';
 import { toStored } from './shared/ledger/stored';
+import { DAY_MS } from './shared/serviceTime';
 
 /** The trigger's options (the node's Options collection and Filters), read for a poll. */
 
@@ -175,8 +176,9 @@ export async function runEventPoll<S>(
 		);
 	}
 	if (outcome.givenUp !== undefined) {
+		const days = Math.round(RETENTION_MS / DAY_MS);
 		ctx.logger.warn(
-			`${label}: a walk of the window took longer than the window (Max Contacts per Poll or the trigger's share let it read too few pages a poll for how far apart the polls are); a ${noun} created before ${iso(outcome.givenUp)} (30 days ago) that it did not reach is given up: the trigger never emits a contact created more than 30 days before. To keep up, raise Max Contacts per Poll or Requests per Minute, or poll more often`,
+			`${label}: a walk of the window took longer than the window (Max Contacts per Poll or the trigger's share let it read too few pages a poll for how far apart the polls are); a ${noun} created before ${iso(outcome.givenUp)} (${days} days ago) that it did not reach is given up: the trigger never emits a contact created more than ${days} days before. To keep up, raise Max Contacts per Poll or Requests per Minute, or poll more often`,
 		);
 	}
 	// A poll that held back read nothing: the next one reads; keeping up is judged on polls that read.

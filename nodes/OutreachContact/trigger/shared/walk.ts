@@ -63,7 +63,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	if (input.whole && input.records) recheckOnResume(position);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>(input.taken);
-	const taken = fresh.size;
+	const takenCount = fresh.size;
 	let previous: ReadPage | undefined;
 	let refresh = false;
 	let readBack = 0;
@@ -97,7 +97,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// emitted and no page with a contact left out is passed over. A page without new contacts
 		// is passed whatever the new end holds.
 		const over = holds && fresh.size > input.maxPerPoll;
-		if (over && before > taken) return { pages, position, complete: false };
+		if (over && before > takenCount) return { pages, position, complete: false };
 		if (previous && read.contacts.length > 0 && sameIds(previous.contacts, read.contacts)) {
 			const inconsistent = `page ${read.page} repeated page ${previous.page}; the walk ended there`;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
@@ -153,7 +153,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		// The walk leaves the page: where it stopped, should the list shrink (walkAnchor.ts).
 		if (input.whole) position.anchor = anchorOf(fetched, position.anchor);
 		position.page++;
-		if (fresh.size >= input.maxPerPoll && (holds || taken === 0))
+		if (fresh.size >= input.maxPerPoll && (holds || takenCount === 0))
 			return { pages, position, complete: false };
 	}
 }
