@@ -151,5 +151,13 @@ describe("the sample's walk: the cutoff it sets", () => {
 		const times = ahead.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
 		for (const order of ['newest', 'oldest', undefined] as const)
 			expect(activationCutoff(ahead, times, createdTime, order, activation)).toBe(activation);
+		// A contact whose date cannot be read beside them does not lift the cap (it is no date
+		// without a zone); one readable date without a zone does: n8n's clock cannot tell it ahead.
+		const unreadable = [{ ...ahead[0], contacts: [...ahead[0].contacts, contactAt(9, 'soon')] }];
+		expect(activationCutoff(unreadable, times, createdTime, 'oldest', activation)).toBe(activation);
+		const mixed = [{ ...ahead[0], contacts: [...ahead[0].contacts, contactAt(9, tokyo(-400))] }];
+		expect(activationCutoff(mixed, times, createdTime, 'oldest', activation)).toBe(
+			activation + 480 * MINUTE_MS,
+		);
 	});
 });

@@ -141,9 +141,12 @@ export function activationCutoff(
 	const top = cutoffOf(times);
 	// Dates with a zone: n8n's clock at the activation caps the cutoff. Three contacts dated 8
 	// hours ahead set it there, and every contact of the next 8 hours passed for one that was
-	// there (survey 260000: 129 of 129). Those the sample read above it are recorded.
-	if (top !== null && !pages.some((p) => p.contacts.some((c) => !time.instant(c))))
-		return Math.min(top, now);
+	// there (survey 260000: 129 of 129). Those the sample read above it are recorded. A contact
+	// whose date cannot be read has no say: it is neither ahead nor without a zone.
+	const zoneless = pages.some((p) =>
+		p.contacts.some((c) => time(c) !== undefined && !time.instant(c)),
+	);
+	if (top !== null && !zoneless) return Math.min(top, now);
 	const first = pages[0];
 	const total = first?.total;
 	if (order !== 'oldest' || pages.length < 2 || first.page !== 1 || total === undefined) return top;
