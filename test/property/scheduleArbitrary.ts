@@ -212,10 +212,43 @@ export const aheadScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.
 );
 
 /**
+ * The property test's draw with contacts deleted before about every second poll (1 to 20, and 0
+ * to 4 of the newest while it pages) and, in three schedules of four, polls every 15 to 30
+ * seconds: a helper's heavier draw met losses there that the draw's one poll in ten with
+ * deletions seldom shows (docs/trigger-open-schedules.md, item 9). PROPERTY_RANGES=deletions.
+ */
+export const deletionsScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.chain(
+	(schedule) =>
+		fc
+			.record({
+				deletions: fc.array(
+					fc.option(
+						fc.record({
+							before: fc.integer({ min: 1, max: 20 }),
+							during: fc.integer({ min: 0, max: 4 }),
+						}),
+						{ freq: 2 },
+					),
+					{ minLength: schedule.steps.length, maxLength: schedule.steps.length },
+				),
+				pollSeconds: fc.oneof(
+					{ weight: 1, arbitrary: fc.constant(undefined) },
+					{ weight: 3, arbitrary: fc.constantFrom(15, 20, 30) },
+				),
+			})
+			.map(({ deletions, pollSeconds }) => ({
+				...schedule,
+				pollSeconds,
+				steps: schedule.steps.map((s, i) => ({ ...s, deletions: deletions[i] ?? undefined })),
+			})),
+);
+
+/**
  * The draw of the survey and the pick: PROPERTY_RANGES=wide for wideScheduleArbitrary, =ahead for
- * aheadScheduleArbitrary.
+ * aheadScheduleArbitrary, =deletions for deletionsScheduleArbitrary.
  */
 export function surveyArbitrary(ranges: string | undefined): fc.Arbitrary<Schedule> {
 	if (ranges === 'wide') return wideScheduleArbitrary;
+	if (ranges === 'deletions') return deletionsScheduleArbitrary;
 	return ranges === 'ahead' ? aheadScheduleArbitrary : scheduleArbitrary;
 }

@@ -5,7 +5,9 @@
  *     --testMatch '<rootDir>/test/property/survey.run.ts' --maxWorkers=1
  * Unseeded unless PROPERTY_SEED is set; the seed is printed first. PROPERTY_RANGES=wide draws
  * every setting a user can choose (scheduleArbitrary.ts, wideScheduleArbitrary); PROPERTY_RANGES=ahead
- * adds contacts dated ahead to about half of the steps (aheadScheduleArbitrary).
+ * adds contacts dated ahead to about half of the steps (aheadScheduleArbitrary); PROPERTY_RANGES=deletions
+ * deletes contacts before about every second poll, mostly polling every 15 to 30 seconds
+ * (deletionsScheduleArbitrary).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 
