@@ -1,10 +1,10 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import { cutoffIn, type PollRules } from './candidates';
+import { type PollRules } from './candidates';
 import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
 import { activationCutoff, met, sampledCutoff, startSampling } from './sampling';
-import { observeLag, serviceNow, zonelessDates } from './zoneLag';
+import { lagAfter, observeLag, serviceNow, zonelessDates } from './zoneLag';
 import {
 	STATE_VERSION,
 	type NewContactBase,
@@ -136,7 +136,8 @@ export function settleNewContact(
 	// The service's present as this poll's own dates put it (the readers had the one before them).
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
-	const learned = atPresent(read.learned, present);
+	const upTo = last?.created ?? (state.mode === 'ordered' ? state.boundary?.upTo : undefined);
+	const learned = atPresent(read.learned, present, upTo);
 	const checked = learned.mode === 'ordered' ? learned.checkedFrom : undefined;
 	// A prior floor (priorFloor.ts): the walk records what it meets below it; the floor waits
 	// until the walk is complete, that poll included.
@@ -173,24 +174,16 @@ export function settleNewContact(
 }
 
 /**
- * The zone lag after a poll that read `pages`: what their dates without a zone above the handled
- * point observe (zoneLag.ts).
- */
-function lagAfter(state: NewContactState, pages: ReadPage[], rules: PollRules) {
-	const handled = Math.max(state.handledTo ?? -Infinity, cutoffIn(state) ?? -Infinity);
-	const dates = zonelessDates(pages, handled, state.seen, rules.time, rules.now);
-	return observeLag(state.zoneLag, dates, rules.now);
-}
-
-/**
  * What a read learned, as stored: not past the service's present. A round's mark of the rolling
- * check (the third newest date its read met) stops there, since contacts dated ahead are not
- * searchable yet: a round marked at three of them let the floor pass a contact searchable 17
- * minutes late (survey 8). So does the newest a walk read, which the next walk goes on from: with
- * dates without a zone, the lag this poll's dates showed may be hours more than the reader knew,
- * and a walk that went on from n8n's clock let the floor pass 761 contacts (survey 36).
+ * check (the third newest date its read met) stops there: contacts dated ahead are not searchable
+ * yet (survey 8: the floor passed a contact searchable 17 minutes late). So does the newest a walk
+ * read, which the next walk goes on from (survey 36: with dates without a zone the lag may be hours
+ * more than the reader knew; the floor passed 761 contacts). A boundary takes `upTo`, the newest
+ * date this poll emitted, else keeps its own (Boundary.upTo).
  */
-function atPresent(learned: NewContactLearned, present: number): NewContactLearned {
+function atPresent(learned: NewContactLearned, present: number, upTo?: number): NewContactLearned {
+	if (learned.mode === 'ordered' && learned.boundary && upTo !== undefined)
+		learned = { ...learned, boundary: { ...learned.boundary, upTo } };
 	if (learned.mode !== 'ordered') {
 		const { walk } = learned;
 		if (!walk || walk.previous === null || walk.previous <= present) return learned;

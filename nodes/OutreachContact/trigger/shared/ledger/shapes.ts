@@ -111,6 +111,11 @@ export interface Boundary {
 	hi: number;
 	/** The count of results it was made at. */
 	count: number;
+	/**
+	 * The newest date emitted from the range that left it: known contacts beyond it join the
+	 * handled ones only up to this date (boundaryRead.ts, readFromBoundary).
+	 */
+	upTo?: number;
 }
 
 /** What every event's state holds. */

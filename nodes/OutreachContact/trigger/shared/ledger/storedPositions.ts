@@ -62,10 +62,15 @@ export function readBoundary(json: Json): Boundary | undefined {
 	const b = json[STORED.boundary] as Json | undefined;
 	const at = b?.[STORED.count];
 	if (!b || !isTime(b.lo) || !isTime(b.hi) || !isTime(at) || b.lo < 1 || b.hi < b.lo) return;
-	return { lo: b.lo, hi: b.hi, count: at };
+	return { lo: b.lo, hi: b.hi, count: at, ...(isTime(b.upTo) ? { upTo: b.upTo } : {}) };
 }
 
 /** A boundary as it is stored. */
 export function storedBoundary(b: Boundary): Json {
-	return { lo: b.lo, hi: b.hi, [STORED.count]: b.count };
+	return {
+		lo: b.lo,
+		hi: b.hi,
+		[STORED.count]: b.count,
+		...(b.upTo !== undefined ? { upTo: b.upTo } : {}),
+	};
 }

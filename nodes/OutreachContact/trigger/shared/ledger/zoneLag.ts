@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { cutoffOf, DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, type TimeOf } from '../serviceTime';
-import { idKey } from './candidates';
-import { isTime } from './shapes';
+import { cutoffIn, idKey, type PollRules } from './candidates';
+import { isTime, type NewContactState } from './shapes';
 
 /**
  * How far the service's dates without a zone lag n8n's clock (docs/trigger.md, "Dates without a
@@ -90,4 +90,14 @@ export function readZoneLag(raw: unknown): ZoneLag | undefined {
 		since: lag.since,
 		...(isTime(lag.before) ? { before: lag.before } : {}),
 	};
+}
+
+/**
+ * The zone lag after a poll that read `pages`: what their dates without a zone above the handled
+ * point observe (New Contact's ledger).
+ */
+export function lagAfter(state: NewContactState, pages: ReadPage[], rules: PollRules) {
+	const handled = Math.max(state.handledTo ?? -Infinity, cutoffIn(state) ?? -Infinity);
+	const dates = zonelessDates(pages, handled, state.seen, rules.time, rules.now);
+	return observeLag(state.zoneLag, dates, rules.now);
 }
