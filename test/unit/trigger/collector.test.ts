@@ -154,7 +154,13 @@ describe('the collector', () => {
 			order: 'newest',
 			seen: { '0': T0 - 2 * HOUR_MS },
 		});
-		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0 } as const;
+		// The rolling check completed a round that began an hour after T0.
+		const learned = {
+			mode: 'ordered',
+			order: 'newest',
+			checkedTo: 0,
+			checkedFrom: T0 + HOUR_MS,
+		} as const;
 		// Nothing handled without a gap: the floor stays, and the chosen join the seen ids.
 		const kept = settleNewContact(
 			state,
@@ -172,6 +178,19 @@ describe('the collector', () => {
 		});
 		expect(pruned.state.floor).toBe(T0 - 1000);
 		expect(pruned.state.seen).toEqual({ '2': T0 - 1000 });
+		// Before the check's first round completes (no checkedFrom: N days), the round under way
+		// bounds the floor: it stays the overlap below where that round began (survey 270000);
+		// with no round either, it stays.
+		const first = { mode: 'ordered', order: 'newest', checkedTo: 40 } as const;
+		const during = (roundFrom?: number) =>
+			settleNewContact(
+				state,
+				{ ...read, learned: { ...first, ...(roundFrom === undefined ? {} : { roundFrom }) } },
+				{ now: T0 + HOUR_MS, maxPerPoll: 100, time: createdTime },
+			).state;
+		expect(during(T0 - HOUR_MS).handledTo).toBe(T0 - 1000 + OVERLAP_MS);
+		expect(during(T0 - HOUR_MS).floor).toBe(T0 - 2 * HOUR_MS);
+		expect(during().floor).toBe(T0 - 3 * HOUR_MS);
 	});
 
 	it('while new contacts wait on pages not read, the floor stays below the oldest contact read (survey 220000)', () => {
@@ -181,8 +200,8 @@ describe('the collector', () => {
 			contacts: [contact(1, T0 - 3 * HOUR_MS), contact(2, T0 + 5 * HOUR_MS)],
 		};
 		const state = storedState({ floor: T0 - 10 * HOUR_MS, through: null, order: 'newest' });
-		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0 } as const;
 		const now = T0 + 8 * HOUR_MS;
+		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0, checkedFrom: now } as const;
 		const rules = { now, maxPerPoll: 100, time: createdTime };
 		const read = { pages: [page], proved: true, reach: T0 + 5 * HOUR_MS, learned };
 		// By insertion, pages not read may hold contacts older than the range's newest.

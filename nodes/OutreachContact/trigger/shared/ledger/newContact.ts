@@ -138,7 +138,13 @@ export function settleNewContact(
 	const present = serviceNow(zoneLag, now);
 	const upTo = last?.created ?? (state.mode === 'ordered' ? state.boundary?.upTo : undefined);
 	const learned = atPresent(read.learned, present, upTo);
-	const checked = learned.mode === 'ordered' ? learned.checkedFrom : undefined;
+	// Before the check's first round completes (N days: nothing handled at the activation), the
+	// round under way bounds the floor: it began at the activation, and what was there then is
+	// read by the order. Unbounded, the floor followed imports past a backfill the round had not
+	// reached yet (survey 270000). The round's mark is the activation's, so `seen` keeps only what
+	// came after it.
+	const round = learned.mode === 'ordered' ? learned : undefined;
+	const checked = round && (round.checkedFrom ?? round.roundFrom ?? state.floor);
 	// A prior floor (priorFloor.ts): the walk records what it meets below it; the floor waits
 	// until the walk is complete, that poll included.
 	const prior = state.priorFloor;
