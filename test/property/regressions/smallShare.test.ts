@@ -47,4 +47,37 @@ describe('small shares', () => {
 			],
 		});
 	});
+
+	// Survey 280000 (the deletions draw), schedule 3140; simplified: UTC dates, no deletions,
+	// faults or clock steps. The same at polls every 15 seconds: one poll in 4 has the share's 2
+	// requests, and the walk's turn, which changed at every poll, fell at every fourth poll on the
+	// same side: the walk stood on page 3 and 316 of 342 contacts did not come within the liveness
+	// bound (all came at six times the bound, at polls every minute within it). The turn now
+	// changes only at a poll left 2 requests.
+	it('Contact Snippets Ready, newest first, a share of 2, polls every 15 seconds: the walk still gets its turn', async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			cap: 19,
+			requestsPerMinute: 8,
+			maxPerPoll: 100,
+			before: { count: 6, hoursBack: 61 },
+			enrich: { percent: 63, maxDelayMinutes: 5 },
+			seed: 619612,
+			pollSeconds: 15,
+			steps: [
+				stepOf(8, []),
+				stepOf(6, [
+					{ kind: 'backfill', count: 103, minutesBack: 19 },
+					{ kind: 'steady', count: 9 },
+				]),
+				stepOf(3, [
+					{ kind: 'backfill', count: 4, minutesBack: 1257 },
+					{ kind: 'import', percent: 473 },
+					{ kind: 'burst', count: 36 },
+				]),
+				stepOf(8, [{ kind: 'ahead', count: 1, hoursAhead: 7 }]),
+			],
+		});
+	});
 });
