@@ -6,6 +6,7 @@
  * walk completed with nothing waiting on its own pages, `since` moved past their update.
  * Each case fails on the code before its fix.
  */
+import type { Arrival } from '../schedule';
 import { base, expectKept, stepOf } from './case';
 
 describe("the eligible events' walk counts the new end's new contacts toward Max Contacts per Poll", () => {
@@ -103,6 +104,96 @@ describe("the eligible events' walk counts the new end's new contacts toward Max
 					{ faultStatus: 429 },
 				),
 			],
+		});
+	});
+});
+
+describe("the eligible events' walk in no order keeps a window that reaches since", () => {
+	// Survey 280000 (the deletions draw), schedule 4728; simplified: no faults, restarts, clock
+	// steps or deletions. Contact Enriched in no order, Max Contacts per Poll 3, pages of 106 (the
+	// whole window on page 1), polls 6 hours apart until the last contact is enriched: the walk
+	// stayed on page 1 for days behind contacts created earlier and enriched later, its window of
+	// updates, made when it started, no longer reached since, and contact 414, enriched 46 hours
+	// after its creation, left it unemitted and never came. Such a walk now starts again with a
+	// window that reaches since. Fails on 50e2ff6.
+	it('Contact Enriched, no order, Max Contacts per Poll 3: a contact enriched days late still comes', async () => {
+		const arrivals: Array<[number, Arrival[]]> = [
+			[
+				9,
+				[
+					{ kind: 'import', percent: 259 },
+					{ kind: 'burst', count: 12 },
+				],
+			],
+			[
+				10,
+				[
+					{ kind: 'ahead', count: 3, hoursAhead: 7 },
+					{ kind: 'steady', count: 10 },
+				],
+			],
+			[3, []],
+			[
+				6,
+				[
+					{ kind: 'backfill', count: 133, minutesBack: 1314 },
+					{ kind: 'steady', count: 19 },
+					{ kind: 'backfill', count: 146, minutesBack: 7058 },
+				],
+			],
+			[895, []],
+			[
+				1,
+				[
+					{ kind: 'backfill', count: 80, minutesBack: 805 },
+					{ kind: 'steady', count: 9 },
+					{ kind: 'import', percent: 134 },
+				],
+			],
+			[
+				3,
+				[
+					{ kind: 'import', percent: 597 },
+					{ kind: 'ahead', count: 3, hoursAhead: 3 },
+					{ kind: 'steady', count: 18 },
+				],
+			],
+			[
+				7,
+				[
+					{ kind: 'burst', count: 9 },
+					{ kind: 'steady', count: 26 },
+				],
+			],
+			[
+				10,
+				[
+					{ kind: 'steady', count: 29 },
+					{ kind: 'burst', count: 21 },
+				],
+			],
+			[
+				6,
+				[
+					{ kind: 'steady', count: 4 },
+					{ kind: 'backfill', count: 3, minutesBack: 4 },
+					{ kind: 'steady', count: 30 },
+				],
+			],
+			[6, []],
+		];
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'unordered',
+			cap: 106,
+			requestsPerMinute: 200,
+			maxPerPoll: 3,
+			before: { count: 395, hoursBack: 1 },
+			enrich: { percent: 50, maxDelayMinutes: 43_200 },
+			seed: 5,
+			pollSeconds: 20,
+			steps: arrivals.map(([gap, list]) => stepOf(gap, list)),
 		});
 	});
 });
