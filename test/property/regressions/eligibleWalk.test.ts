@@ -196,4 +196,63 @@ describe("the eligible events' walk in no order keeps a window that reaches sinc
 			steps: arrivals.map(([gap, list]) => stepOf(gap, list)),
 		});
 	});
+
+	// Survey 290000 (the ordinary draw), schedule 1372, as the survey shrank it: Contact Enriched
+	// by insertion oldest first, Max Contacts per Poll 1. The same walk held on page 1; contact
+	// 215, enriched 15 hours after its creation, left its window. Fails on 6e85a31.
+	it('Contact Enriched, by insertion oldest first, Max Contacts per Poll 1: a contact enriched hours late still comes', async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'insertionOldest',
+			cap: 12,
+			requestsPerMinute: 12,
+			maxPerPoll: 1,
+			before: { count: 8, hoursBack: 5 },
+			enrich: { percent: 71, maxDelayMinutes: 43_200 },
+			seed: 49541,
+			steps: [
+				stepOf(7, [{ kind: 'steady', count: 10 }]),
+				stepOf(9, [], { clockStepMinutes: -8, faultStatus: 'mixed' }),
+				stepOf(4, [
+					{ kind: 'burst', count: 32 },
+					{ kind: 'burst', count: 64 },
+					{ kind: 'burst', count: 6 },
+				]),
+				stepOf(5, [], { faultStatus: 'mixed' }),
+				stepOf(
+					2,
+					[
+						{ kind: 'steady', count: 2 },
+						{ kind: 'steady', count: 27 },
+						{ kind: 'steady', count: 11 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(7, [{ kind: 'ahead', count: 2, hoursAhead: 5 }]),
+				stepOf(7, [], { faultStatus: 'mixed' }),
+				stepOf(
+					7,
+					[
+						{ kind: 'ahead', count: 2, hoursAhead: 7 },
+						{ kind: 'steady', count: 7 },
+						{ kind: 'import', percent: 523 },
+					],
+					{ deletions: { before: 17, during: 0 } },
+				),
+				stepOf(
+					3,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 4 },
+						{ kind: 'steady', count: 18 },
+						{ kind: 'burst', count: 14 },
+					],
+					{ restart: true },
+				),
+				stepOf(8, []),
+				stepOf(1166, [{ kind: 'steady', count: 27 }], { restart: true, faultStatus: 'mixed' }),
+				stepOf(1, [], { faultStatus: 'mixed' }),
+			],
+		});
+	});
 });

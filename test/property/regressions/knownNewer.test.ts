@@ -8,62 +8,125 @@
  * boundary, took it for the handled contacts, and stopped short of the backfill's rest: it emitted
  * the imports, and the floor rose past 31 of the backfill, which never came. Now a page of known
  * contacts beyond the boundary joins the handled ones only up to the newest date the ranges
- * emitted (Boundary.upTo). Fails on 950d6bb.
+ * emitted (Boundary.emittedTo). Fails on 950d6bb.
  */
 import type { Arrival } from '../schedule';
 import { base, expectKept, stepOf } from './case';
 
-it('newest first: a backfill that waited behind contacts emitted from the new end all comes, after imports at the new end', async () => {
-	const steps: Array<[number, Arrival[]]> = [
-		[
-			8,
+describe('known contacts beyond the boundary', () => {
+	it('newest first: a backfill that waited behind contacts emitted from the new end all comes, after imports at the new end', async () => {
+		const steps: Array<[number, Arrival[]]> = [
 			[
-				{ kind: 'backfill', count: 8, minutesBack: 1 },
-				{ kind: 'ahead', count: 2, hoursAhead: 8 },
-				{ kind: 'steady', count: 4 },
+				8,
+				[
+					{ kind: 'backfill', count: 8, minutesBack: 1 },
+					{ kind: 'ahead', count: 2, hoursAhead: 8 },
+					{ kind: 'steady', count: 4 },
+				],
 			],
-		],
-		[1, [{ kind: 'backfill', count: 91, minutesBack: 5 }]],
-		[
-			200,
+			[1, [{ kind: 'backfill', count: 91, minutesBack: 5 }]],
 			[
-				{ kind: 'steady', count: 3 },
-				{ kind: 'backfill', count: 3, minutesBack: 128 },
-				{ kind: 'backfill', count: 145, minutesBack: 120 },
+				200,
+				[
+					{ kind: 'steady', count: 3 },
+					{ kind: 'backfill', count: 3, minutesBack: 128 },
+					{ kind: 'backfill', count: 145, minutesBack: 120 },
+				],
 			],
-		],
-		[
-			10,
 			[
-				{ kind: 'burst', count: 39 },
-				{ kind: 'burst', count: 15 },
+				10,
+				[
+					{ kind: 'burst', count: 39 },
+					{ kind: 'burst', count: 15 },
+				],
 			],
-		],
-		[
-			1,
 			[
-				{ kind: 'import', percent: 371 },
-				{ kind: 'burst', count: 24 },
+				1,
+				[
+					{ kind: 'import', percent: 371 },
+					{ kind: 'burst', count: 24 },
+				],
 			],
-		],
-		[5, [{ kind: 'import', percent: 412 }]],
-		[7, []],
-		[
-			4,
+			[5, [{ kind: 'import', percent: 412 }]],
+			[7, []],
 			[
-				{ kind: 'steady', count: 8 },
-				{ kind: 'burst', count: 48 },
+				4,
+				[
+					{ kind: 'steady', count: 8 },
+					{ kind: 'burst', count: 48 },
+				],
 			],
-		],
-	];
-	await expectKept({
-		...base,
-		cap: 8,
-		requestsPerMinute: 200,
-		maxPerPoll: 8,
-		before: { count: 400, hoursBack: 52 },
-		enrich: { percent: 32, maxDelayMinutes: 43_200 },
-		seed: 999992,
-		steps: steps.map(([gap, arrivals]) => stepOf(gap, arrivals)),
+		];
+		await expectKept({
+			...base,
+			cap: 8,
+			requestsPerMinute: 200,
+			maxPerPoll: 8,
+			before: { count: 400, hoursBack: 52 },
+			enrich: { percent: 32, maxDelayMinutes: 43_200 },
+			seed: 999992,
+			steps: steps.map(([gap, arrivals]) => stepOf(gap, arrivals)),
+		});
+	});
+
+	// helper-29, attacking the rule's first version (every contact of the page dated at most the
+	// newest the ranges emitted), its random schedule g4 #2174 without faults or restarts: pages of
+	// 2, Requests per Minute 8 (a share of 2), Max Contacts per Poll 6, the sequence filter. A page
+	// beyond the boundary held a contact emitted early, dated 8 hours ahead then, beside the last
+	// range's: it no longer stood for the handled contacts, and the polls took turns between two
+	// boundaries with 2 requests each, emitting nothing: 118 of 147 never came. One contact dated at
+	// most that date now suffices. Fails on 6528127 and a1c4f86, passes on 950d6bb.
+	it('newest first, pages of 2, a share of 2: a contact emitted early beside the last range does not hold the read', async () => {
+		const steps: Array<[number, Arrival[], { before: number; during: number }?]> = [
+			[
+				9,
+				[
+					{ kind: 'steady', count: 11 },
+					{ kind: 'ahead', count: 2, hoursAhead: 8 },
+				],
+			],
+			[10, []],
+			[
+				3,
+				[
+					{ kind: 'steady', count: 27 },
+					{ kind: 'steady', count: 24 },
+				],
+				{ before: 1, during: 0 },
+			],
+			[
+				3390,
+				[
+					{ kind: 'steady', count: 27 },
+					{ kind: 'backfill', count: 92, minutesBack: 1 },
+					{ kind: 'backfill', count: 79, minutesBack: 25 },
+				],
+			],
+			[1577, [{ kind: 'ahead', count: 2, hoursAhead: 8 }]],
+			[10, []],
+			[4, [], { before: 16, during: 2 }],
+			[8, [{ kind: 'ahead', count: 1, hoursAhead: 12 }]],
+			[
+				7,
+				[
+					{ kind: 'ahead', count: 3, hoursAhead: 2 },
+					{ kind: 'steady', count: 23 },
+					{ kind: 'backfill', count: 23, minutesBack: 6 },
+				],
+			],
+		];
+		await expectKept({
+			...base,
+			cap: 2,
+			requestsPerMinute: 8,
+			maxPerPoll: 6,
+			sequenceFilter: true,
+			before: { count: 5, hoursBack: 11 },
+			enrich: { percent: 98, maxDelayMinutes: 2_880 },
+			seed: 437021,
+			steps: steps.map(([gap, arrivals, deletions]) =>
+				stepOf(gap, arrivals, deletions ? { deletions } : {}),
+			),
+		});
 	});
 });

@@ -149,14 +149,17 @@ export async function readFromBoundary(
 	// handled point moves only to a range's third newest date (CUTOFF_RANK), so the contacts a
 	// range emitted above it are known, not handled: with pages of 1 or 2 their page never reached
 	// the handled contacts again, and a share of 2 never got past it (triggerSmallShare.test.ts, pages of 2).
-	// Only up to the newest date the ranges emitted (`upTo`): contacts a poll emitted from the new
-	// end while older ones waited on pages it did not read are known and newer, and the read
-	// stopped at them, short of the older ones (survey 260000, regressions/knownNewer.test.ts).
-	const { upTo } = from;
-	const withinRanges = (c: Contact) =>
-		isKnown(c) && !(upTo !== undefined && (input.time(c) ?? upTo) > upTo);
+	// Only a page that holds one of them, dated at most the newest date the ranges emitted
+	// (`emittedTo`): contacts a poll emitted from the new end while older ones waited on pages it did
+	// not read are known and newer, and the read stopped at them, short of the older ones (survey
+	// 260000, regressions/knownNewer.test.ts). One such contact suffices: a contact emitted early,
+	// dated hours ahead then, shares a page with those of the last range, and requiring all of
+	// them held a share of 2 on that page (helper-29, pages of 2).
+	const { emittedTo } = from;
+	const emittedBy = (c: Contact) => emittedTo === undefined || (input.time(c) ?? Infinity) <= emittedTo;
 	const meetsHandled = (p: ReadPage, k: number) =>
-		reachesHandled(p) || (k >= hi && p.contacts.length > 0 && p.contacts.every(withinRanges));
+		reachesHandled(p) ||
+		(k >= hi && p.contacts.length > 0 && p.contacts.every(isKnown) && p.contacts.some(emittedBy));
 	// An answer in another size: the boundary's positions mean others, the read starts again at the
 	// next poll, but the count the answers before it gave is kept (see readOrdered).
 	const misfit = (): OrderedResult => ({ range: [], ordered: true, total, lastPage });

@@ -136,8 +136,8 @@ export function settleNewContact(
 	// The service's present as this poll's own dates put it (the readers had the one before them).
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
-	const upTo = last?.created ?? (state.mode === 'ordered' ? state.boundary?.upTo : undefined);
-	const learned = atPresent(read.learned, present, upTo);
+	const emittedTo = last?.created ?? (state.mode === 'ordered' ? state.boundary?.emittedTo : undefined);
+	const learned = atPresent(read.learned, present, emittedTo);
 	// Before the check's first round completes (N days: nothing handled at the activation), the
 	// round under way bounds the floor: it began at the activation, and what was there then is
 	// read by the order. Unbounded, the floor followed imports past a backfill the round had not
@@ -184,12 +184,12 @@ export function settleNewContact(
  * check (the third newest date its read met) stops there: contacts dated ahead are not searchable
  * yet (survey 8: the floor passed a contact searchable 17 minutes late). So does the newest a walk
  * read, which the next walk goes on from (survey 36: with dates without a zone the lag may be hours
- * more than the reader knew; the floor passed 761 contacts). A boundary takes `upTo`, the newest
- * date this poll emitted, else keeps its own (Boundary.upTo).
+ * more than the reader knew; the floor passed 761 contacts). A boundary takes `emittedTo`, the newest
+ * date this poll emitted, else keeps its own (Boundary.emittedTo), not past the present either.
  */
-function atPresent(learned: NewContactLearned, present: number, upTo?: number): NewContactLearned {
-	if (learned.mode === 'ordered' && learned.boundary && upTo !== undefined)
-		learned = { ...learned, boundary: { ...learned.boundary, upTo } };
+function atPresent(learned: NewContactLearned, present: number, emittedTo?: number): NewContactLearned {
+	if (learned.mode === 'ordered' && learned.boundary && emittedTo !== undefined)
+		learned = { ...learned, boundary: { ...learned.boundary, emittedTo: Math.min(emittedTo, present) } };
 	if (learned.mode !== 'ordered') {
 		const { walk } = learned;
 		if (!walk || walk.previous === null || walk.previous <= present) return learned;

@@ -112,10 +112,11 @@ export interface Boundary {
 	/** The count of results it was made at. */
 	count: number;
 	/**
-	 * The newest date emitted from the range that left it: known contacts beyond it join the
-	 * handled ones only up to this date (boundaryRead.ts, readFromBoundary).
+	 * The newest date the poll that stored it emitted (else the boundary's before), not past the
+	 * service's present: a page of known contacts beyond it stands for the handled ones only if it
+	 * holds one dated at most this (boundaryRead.ts, readFromBoundary).
 	 */
-	upTo?: number;
+	emittedTo?: number;
 }
 
 /** What every event's state holds. */

@@ -62,7 +62,7 @@ export function readBoundary(json: Json): Boundary | undefined {
 	const b = json[STORED.boundary] as Json | undefined;
 	const at = b?.[STORED.count];
 	if (!b || !isTime(b.lo) || !isTime(b.hi) || !isTime(at) || b.lo < 1 || b.hi < b.lo) return;
-	return { lo: b.lo, hi: b.hi, count: at, ...(isTime(b.upTo) ? { upTo: b.upTo } : {}) };
+	return { lo: b.lo, hi: b.hi, count: at, ...(isTime(b.emittedTo) ? { emittedTo: b.emittedTo } : {}) };
 }
 
 /** A boundary as it is stored. */
@@ -71,6 +71,6 @@ export function storedBoundary(b: Boundary): Json {
 		lo: b.lo,
 		hi: b.hi,
 		[STORED.count]: b.count,
-		...(b.upTo !== undefined ? { upTo: b.upTo } : {}),
+		...(b.emittedTo !== undefined ? { emittedTo: b.emittedTo } : {}),
 	};
 }
