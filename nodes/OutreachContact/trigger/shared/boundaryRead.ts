@@ -156,7 +156,8 @@ export async function readFromBoundary(
 	// dated hours ahead then, shares a page with those of the last range, and requiring all of
 	// them held a share of 2 on that page (helper-29, pages of 2).
 	const { emittedTo } = from;
-	const emittedBy = (c: Contact) => emittedTo === undefined || (input.time(c) ?? Infinity) <= emittedTo;
+	const emittedBy = (c: Contact) =>
+		emittedTo === undefined || (input.time(c) ?? Infinity) <= emittedTo;
 	const meetsHandled = (p: ReadPage, k: number) =>
 		reachesHandled(p) ||
 		(k >= hi && p.contacts.length > 0 && p.contacts.every(isKnown) && p.contacts.some(emittedBy));

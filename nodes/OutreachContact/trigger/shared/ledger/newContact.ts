@@ -136,7 +136,8 @@ export function settleNewContact(
 	// The service's present as this poll's own dates put it (the readers had the one before them).
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
-	const emittedTo = last?.created ?? (state.mode === 'ordered' ? state.boundary?.emittedTo : undefined);
+	const emittedTo =
+		last?.created ?? (state.mode === 'ordered' ? state.boundary?.emittedTo : undefined);
 	const learned = atPresent(read.learned, present, emittedTo);
 	// Before the check's first round completes (N days: nothing handled at the activation), the
 	// round under way bounds the floor: it began at the activation, and what was there then is
@@ -187,9 +188,16 @@ export function settleNewContact(
  * more than the reader knew; the floor passed 761 contacts). A boundary takes `emittedTo`, the newest
  * date this poll emitted, else keeps its own (Boundary.emittedTo), not past the present either.
  */
-function atPresent(learned: NewContactLearned, present: number, emittedTo?: number): NewContactLearned {
+function atPresent(
+	learned: NewContactLearned,
+	present: number,
+	emittedTo?: number,
+): NewContactLearned {
 	if (learned.mode === 'ordered' && learned.boundary && emittedTo !== undefined)
-		learned = { ...learned, boundary: { ...learned.boundary, emittedTo: Math.min(emittedTo, present) } };
+		learned = {
+			...learned,
+			boundary: { ...learned.boundary, emittedTo: Math.min(emittedTo, present) },
+		};
 	if (learned.mode !== 'ordered') {
 		const { walk } = learned;
 		if (!walk || walk.previous === null || walk.previous <= present) return learned;

@@ -62,7 +62,12 @@ export function readBoundary(json: Json): Boundary | undefined {
 	const b = json[STORED.boundary] as Json | undefined;
 	const at = b?.[STORED.count];
 	if (!b || !isTime(b.lo) || !isTime(b.hi) || !isTime(at) || b.lo < 1 || b.hi < b.lo) return;
-	return { lo: b.lo, hi: b.hi, count: at, ...(isTime(b.emittedTo) ? { emittedTo: b.emittedTo } : {}) };
+	return {
+		lo: b.lo,
+		hi: b.hi,
+		count: at,
+		...(isTime(b.emittedTo) ? { emittedTo: b.emittedTo } : {}),
+	};
 }
 
 /** A boundary as it is stored. */
