@@ -76,7 +76,10 @@ describe('readNewContactState', () => {
 		expect(readNewContactState(stored(json))).toEqual({ state });
 		// A boundary a range left, with the newest date the ranges emitted; one stored before that
 		// date was kept reads without it.
-		const bounded: NewContactState = { ...state, boundary: { lo: 4, hi: 4, count: 90, emittedTo: T0 } };
+		const bounded: NewContactState = {
+			...state,
+			boundary: { lo: 4, hi: 4, count: 90, emittedTo: T0 },
+		};
 		expect(stored(toStored(bounded))).toMatchObject({
 			bisect: { lo: 4, hi: 4, total: 90, emittedTo: T0 },
 		});

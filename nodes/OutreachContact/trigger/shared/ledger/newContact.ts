@@ -136,14 +136,10 @@ export function settleNewContact(
 	// The service's present as this poll's own dates put it (the readers had the one before them).
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
-	const emittedTo =
-		last?.created ?? (state.mode === 'ordered' ? state.boundary?.emittedTo : undefined);
-	const learned = atPresent(read.learned, present, emittedTo);
+	const to = last?.created ?? (state.mode === 'ordered' ? state.boundary?.emittedTo : undefined);
+	const learned = atPresent(read.learned, present, to);
 	// Before the check's first round completes (N days: nothing handled at the activation), the
-	// round under way bounds the floor: it began at the activation, and what was there then is
-	// read by the order. Unbounded, the floor followed imports past a backfill the round had not
-	// reached yet (survey 270000). The round's mark is the activation's, so `seen` keeps only what
-	// came after it.
+	// round under way bounds the floor (docs/trigger.md, "Before the first round"; survey 270000).
 	const round = learned.mode === 'ordered' ? learned : undefined;
 	const checked = round && (round.checkedFrom ?? round.roundFrom ?? state.floor);
 	// A prior floor (priorFloor.ts): the walk records what it meets below it; the floor waits
@@ -188,16 +184,9 @@ export function settleNewContact(
  * more than the reader knew; the floor passed 761 contacts). A boundary takes `emittedTo`, the newest
  * date this poll emitted, else keeps its own (Boundary.emittedTo), not past the present either.
  */
-function atPresent(
-	learned: NewContactLearned,
-	present: number,
-	emittedTo?: number,
-): NewContactLearned {
-	if (learned.mode === 'ordered' && learned.boundary && emittedTo !== undefined)
-		learned = {
-			...learned,
-			boundary: { ...learned.boundary, emittedTo: Math.min(emittedTo, present) },
-		};
+function atPresent(learned: NewContactLearned, present: number, to?: number): NewContactLearned {
+	if (learned.mode === 'ordered' && learned.boundary && to !== undefined)
+		learned = { ...learned, boundary: { ...learned.boundary, emittedTo: Math.min(to, present) } };
 	if (learned.mode !== 'ordered') {
 		const { walk } = learned;
 		if (!walk || walk.previous === null || walk.previous <= present) return learned;
