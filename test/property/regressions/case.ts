@@ -24,6 +24,10 @@ export const stepOf = (
 	...other,
 });
 
+/** Steps of `[gapMinutes, arrivals, deletions?]`, calm otherwise: a case written as a table. */
+export const stepsOf = (list: Array<[number, Arrival[], Step['deletions']?]>): Step[] =>
+	list.map(([gap, arrivals, deletions]) => stepOf(gap, arrivals, deletions ? { deletions } : {}));
+
 /** What most of these schedules share; each says what it changes. */
 export const base: Schedule = {
 	...calmSchedule('newest', 'newContact'),

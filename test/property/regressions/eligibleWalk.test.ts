@@ -7,7 +7,7 @@
  * Each case fails on the code before its fix.
  */
 import type { Arrival } from '../schedule';
-import { base, expectKept, stepOf } from './case';
+import { base, expectKept, stepOf, stepsOf } from './case';
 
 describe("the eligible events' walk counts the new end's new contacts toward Max Contacts per Poll", () => {
 	// Survey seed 240000, schedule 4813 (2026-11-28, on 4ad4fd4; the same on 30aa5d3). Oldest first,
@@ -193,7 +193,7 @@ describe("the eligible events' walk in no order keeps a window that reaches sinc
 			enrich: { percent: 50, maxDelayMinutes: 43_200 },
 			seed: 5,
 			pollSeconds: 20,
-			steps: arrivals.map(([gap, list]) => stepOf(gap, list)),
+			steps: stepsOf(arrivals),
 		});
 	});
 

@@ -9,7 +9,7 @@
  * floor waits for the first round. Fails on 6528127.
  */
 import type { Arrival } from '../schedule';
-import { base, expectKept, stepOf } from './case';
+import { base, expectKept, stepsOf } from './case';
 
 it('Emit Contacts From the Last 2 Days: a backfill below the handled point comes though the first round of the check is slow', async () => {
 	const steps: Array<[number, Arrival[]]> = [
@@ -57,6 +57,6 @@ it('Emit Contacts From the Last 2 Days: a backfill below the handled point comes
 		before: { count: 248, hoursBack: 41 },
 		enrich: { percent: 77, maxDelayMinutes: 600 },
 		seed: 67947,
-		steps: steps.map(([gap, arrivals]) => stepOf(gap, arrivals)),
+		steps: stepsOf(steps),
 	});
 });

@@ -10,8 +10,8 @@
  * contacts beyond the boundary joins the handled ones only up to the newest date the ranges
  * emitted (Boundary.emittedTo). Fails on 950d6bb.
  */
-import type { Arrival } from '../schedule';
-import { base, expectKept, stepOf } from './case';
+import type { Arrival, Step } from '../schedule';
+import { base, expectKept, stepsOf } from './case';
 
 describe('known contacts beyond the boundary', () => {
 	it('newest first: a backfill that waited behind contacts emitted from the new end all comes, after imports at the new end', async () => {
@@ -65,7 +65,7 @@ describe('known contacts beyond the boundary', () => {
 			before: { count: 400, hoursBack: 52 },
 			enrich: { percent: 32, maxDelayMinutes: 43_200 },
 			seed: 999992,
-			steps: steps.map(([gap, arrivals]) => stepOf(gap, arrivals)),
+			steps: stepsOf(steps),
 		});
 	});
 
@@ -77,7 +77,7 @@ describe('known contacts beyond the boundary', () => {
 	// boundaries with 2 requests each, emitting nothing: 118 of 147 never came. One contact dated at
 	// most that date now suffices. Fails on 6528127 and a1c4f86, passes on 950d6bb.
 	it('newest first, pages of 2, a share of 2: a contact emitted early beside the last range does not hold the read', async () => {
-		const steps: Array<[number, Arrival[], { before: number; during: number }?]> = [
+		const steps: Array<[number, Arrival[], Step['deletions']?]> = [
 			[
 				9,
 				[
@@ -124,9 +124,7 @@ describe('known contacts beyond the boundary', () => {
 			before: { count: 5, hoursBack: 11 },
 			enrich: { percent: 98, maxDelayMinutes: 2_880 },
 			seed: 437021,
-			steps: steps.map(([gap, arrivals, deletions]) =>
-				stepOf(gap, arrivals, deletions ? { deletions } : {}),
-			),
+			steps: stepsOf(steps),
 		});
 	});
 });
