@@ -127,4 +127,36 @@ describe('known contacts beyond the boundary', () => {
 			steps: stepsOf(steps),
 		});
 	});
+	// helper-30, attacking the rule with the date capped at the service's present: pages of 1 or 2
+	// at small shares. Contacts dated ahead put the emitted date above the cap, and dates without
+	// a zone put the present 12 hours back for a day (the zone lag's first guess): no page of the
+	// last range's contacts stood for the handled ones, and the boundary swung between two pages
+	// at every poll. The date is stored as emitted. Both fail on a709488, pass on 950d6bb.
+	it('pages of 2, contacts dated ahead: the last range emitted them, and their page still stands for the handled ones', async () => {
+		await expectKept({
+			...base,
+			cap: 2,
+			requestsPerMinute: 8,
+			maxPerPoll: 1,
+			before: { count: 1, hoursBack: 67 },
+			seed: 282079,
+			steps: stepsOf([
+				[1, [{ kind: 'ahead', count: 1, hoursAhead: 10 }]],
+				[1, [{ kind: 'ahead', count: 3, hoursAhead: 5 }]],
+			]),
+		});
+	});
+
+	it('pages of 1, dates without a zone on the first day: the last range still stands for the handled ones', async () => {
+		await expectKept({
+			...base,
+			cap: 1,
+			requestsPerMinute: 7,
+			maxPerPoll: 1,
+			dates: 'Asia/Tokyo',
+			before: { count: 3, hoursBack: 71 },
+			seed: 623017,
+			steps: stepsOf([[1, [{ kind: 'steady', count: 2 }]]]),
+		});
+	});
 });

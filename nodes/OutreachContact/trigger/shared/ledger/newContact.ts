@@ -182,11 +182,13 @@ export function settleNewContact(
  * yet (survey 8: the floor passed a contact searchable 17 minutes late). So does the newest a walk
  * read, which the next walk goes on from (survey 36: with dates without a zone the lag may be hours
  * more than the reader knew; the floor passed 761 contacts). A boundary takes `emittedTo`, the newest
- * date this poll emitted, else keeps its own (Boundary.emittedTo), not past the present either.
+ * date this poll emitted, else keeps its own (Boundary.emittedTo), uncapped: capped at the present,
+ * it fell below contacts dated ahead and, without a zone, below all (the lag's first guess is 12
+ * hours), and pages of 1 or 2 stalled again (helper-30: 26 schedules).
  */
 function atPresent(learned: NewContactLearned, present: number, to?: number): NewContactLearned {
 	if (learned.mode === 'ordered' && learned.boundary && to !== undefined)
-		learned = { ...learned, boundary: { ...learned.boundary, emittedTo: Math.min(to, present) } };
+		learned = { ...learned, boundary: { ...learned.boundary, emittedTo: to } };
 	if (learned.mode !== 'ordered') {
 		const { walk } = learned;
 		if (!walk || walk.previous === null || walk.previous <= present) return learned;

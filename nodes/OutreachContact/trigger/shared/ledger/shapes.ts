@@ -112,9 +112,9 @@ export interface Boundary {
 	/** The count of results it was made at. */
 	count: number;
 	/**
-	 * The newest date the poll that stored it emitted (else the boundary's before), not past the
-	 * service's present: a page of known contacts beyond it stands for the handled ones only if it
-	 * holds one dated at most this (boundaryRead.ts, readFromBoundary).
+	 * The newest date the poll that stored it emitted (else the boundary's before): a page of
+	 * known contacts beyond it stands for the handled ones only if it holds one dated at most this
+	 * (boundaryRead.ts, readFromBoundary).
 	 */
 	emittedTo?: number;
 }
