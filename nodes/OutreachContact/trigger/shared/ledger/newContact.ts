@@ -137,7 +137,7 @@ export function settleNewContact(
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
 	const to = last?.created ?? (state.mode === 'ordered' ? state.boundary?.emittedTo : undefined);
-	const learned = atPresent(read.learned, present, to);
+	const learned = withEmittedTo(atPresent(read.learned, present), to);
 	// Before the check's first round completes (N days: nothing handled at the activation), the
 	// round under way bounds the floor (docs/trigger.md, "Before the first round"; survey 270000).
 	const round = learned.mode === 'ordered' ? learned : undefined;
@@ -147,9 +147,8 @@ export function settleNewContact(
 	const prior = state.priorFloor;
 	const below = prior ? belowPriorFloor(prior, state, read.pages, rules) : [];
 	const placed = prior && read.whole === true;
-	// While new contacts wait on pages not read, the floor stays below the oldest contact read: by
-	// insertion those pages may hold older ones (survey 220000: three dated ahead in a range lifted
-	// the handled point, and an import inserted after them, dated hours before, never came).
+	// While new contacts wait on pages not read, the floor stays below the oldest read: by insertion
+	// they may hold older ones (survey 220000: an import inserted after 3 dated ahead never came).
 	const { low } = read;
 	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
 	const floor = prior ? state.floor : nextFloor(state.floor, floorTo, present, checked);
@@ -181,14 +180,9 @@ export function settleNewContact(
  * check (the third newest date its read met) stops there: contacts dated ahead are not searchable
  * yet (survey 8: the floor passed a contact searchable 17 minutes late). So does the newest a walk
  * read, which the next walk goes on from (survey 36: with dates without a zone the lag may be hours
- * more than the reader knew; the floor passed 761 contacts). A boundary takes `emittedTo`, the newest
- * date this poll emitted, else keeps its own (Boundary.emittedTo), uncapped: capped at the present,
- * it fell below contacts dated ahead and, without a zone, below all (the lag's first guess is 12
- * hours), and pages of 1 or 2 stalled again (helper-30: 26 schedules).
+ * more than the reader knew; the floor passed 761 contacts).
  */
-function atPresent(learned: NewContactLearned, present: number, to?: number): NewContactLearned {
-	if (learned.mode === 'ordered' && learned.boundary && to !== undefined)
-		learned = { ...learned, boundary: { ...learned.boundary, emittedTo: to } };
+function atPresent(learned: NewContactLearned, present: number): NewContactLearned {
 	if (learned.mode !== 'ordered') {
 		const { walk } = learned;
 		if (!walk || walk.previous === null || walk.previous <= present) return learned;
@@ -200,6 +194,14 @@ function atPresent(learned: NewContactLearned, present: number, to?: number): Ne
 		...(roundFrom === undefined ? {} : { roundFrom: Math.min(roundFrom, present) }),
 		...(checkedFrom === undefined ? {} : { checkedFrom: Math.min(checkedFrom, present) }),
 	};
+}
+
+/**
+ * The boundary's `emittedTo`: `to` (the newest this poll emitted), else its own. Not capped at the
+ * present: capped, contacts dated ahead and dates without a zone stalled pages of 1 or 2 (helper-30). */
+function withEmittedTo(learned: NewContactLearned, to?: number): NewContactLearned {
+	if (learned.mode !== 'ordered' || !learned.boundary || to === undefined) return learned;
+	return { ...learned, boundary: { ...learned.boundary, emittedTo: to } };
 }
 
 /**
