@@ -8,7 +8,7 @@ import { continues, CUTOFF_RANK, cutoffOf, type TimeOf } from './serviceTime';
 /**
  * What an ordered read (orderedRead.ts) makes of the pages it took, and the read of a poll that
  * goes on from a boundary a poll before stored, instead of starting again from the new end
- * (docs/trigger.md, "What a poll may send").
+ * (docs/trigger.md, "Going on from the boundary", under "What a poll may send").
  */
 
 export function topOf(pages: ReadPage[], time: TimeOf): number | undefined {
@@ -149,8 +149,8 @@ export async function readFromBoundary(
 	// handled point moves only to a range's third newest date (CUTOFF_RANK), so the contacts a
 	// range emitted above it are known, not handled: with pages of 1 or 2 their page never reached
 	// the handled contacts again, and a share of 2 never got past it (triggerSmallShare.test.ts, pages of 2).
-	// Only a page that holds one of them, dated at most the newest date the ranges emitted
-	// (`emittedTo`): contacts a poll emitted from the new end while older ones waited on pages it did
+	// Only a page that holds one of them, dated at most the boundary's `emittedTo` (the newest date
+	// a poll emitted as it stored the boundary; one that emitted nothing carries it over): contacts a poll emitted from the new end while older ones waited on pages it did
 	// not read are known and newer, and the read stopped at them, short of the older ones (survey
 	// 260000, regressions/knownNewer.test.ts). One such contact suffices: a contact emitted early,
 	// dated hours ahead then, shares a page with those of the last range, and requiring all of

@@ -214,7 +214,7 @@ export class RequestBudget {
 
 	/**
 	 * Takes the walk's turn (a change of the trigger's memory, so once a poll): true at every other
-	 * poll of a trigger that calls it. An eligible event's new
+	 * poll, counting only polls left 2 requests (below). An eligible event's new
 	 * end leaves the walk a request at such a poll (eligibleWalk.ts): on a share of 2, pages of
 	 * contacts waiting for snippets took every request for 2 hours and the walk stood still; left a
 	 * request at every poll, the new end read 2 pages instead of 3 on a share of 3, and contacts

@@ -105,14 +105,14 @@ export interface Sampling {
 	added?: number;
 }
 
-/** A bisection for the boundary that ran out of budget, in pages from the new end. */
+/** Where the next poll goes on, in pages from the new end: a bisection that ran out of budget, or a range that stopped short of the new end. */
 export interface Boundary {
 	lo: number;
 	hi: number;
 	/** The count of results it was made at. */
 	count: number;
 	/**
-	 * The newest date the poll that stored it emitted (else the boundary's before): a page of
+	 * The newest date a poll emitted as it stored it (one that emitted nothing carries it over): a page of
 	 * known contacts beyond it stands for the handled ones only if it holds one dated at most this
 	 * (boundaryRead.ts, readFromBoundary).
 	 */
