@@ -84,6 +84,10 @@ describe('readNewContactState', () => {
 			bisect: { lo: 4, hi: 4, total: 90, emittedTo: T0 },
 		});
 		expect(readNewContactState(stored(toStored(bounded)))).toEqual({ state: bounded });
+		// Emit Contacts From the Last N Days before anything is handled: the backlog's bound.
+		const backlog: NewContactState = { ...state, handledTo: null, backlogBy: T0 - 3 * HOUR_MS };
+		expect(stored(toStored(backlog))).toMatchObject({ backlogBy: T0 - 3 * HOUR_MS });
+		expect(readNewContactState(stored(toStored(backlog)))).toEqual({ state: backlog });
 		const older = { ...json, bisect: { lo: 4, hi: 4, total: 90 } };
 		expect(readNewContactState(stored(older))).toEqual({
 			state: { ...state, boundary: { lo: 4, hi: 4, count: 90 } },
@@ -96,6 +100,7 @@ describe('readNewContactState', () => {
 			boundary: undefined,
 			roundFrom: undefined,
 			checkedFrom: undefined,
+			backlogBy: undefined,
 		};
 		const walking: NewContactState = {
 			...common,

@@ -136,13 +136,16 @@ async function readByOrder(
 	maxPerPoll: number,
 ): Promise<NewContactReading> {
 	const { order } = state;
+	// Once contacts above the floor were handled, the first known one from the new end must not be
+	// below it; before, the oldest new one must not be after the N days' backlog (`backlogBy`).
+	const handled = state.handledTo !== null || Object.keys(state.seen).length > 0;
+	const backlogBy = handled ? undefined : state.backlogBy;
 	const main = await readOrdered({
 		reader,
 		order,
 		...known,
-		// Once contacts above the floor were handled, the first known one from the new end must not be below it.
-		belowFloor:
-			state.handledTo !== null || Object.keys(state.seen).length > 0 ? known.belowFloor : undefined,
+		belowFloor: handled ? known.belowFloor : undefined,
+		backlogBy,
 		maxPerPoll,
 		total: state.count,
 		boundary: state.boundary,
@@ -186,6 +189,7 @@ async function readByOrder(
 		...(checkedFrom === undefined ? {} : { checkedFrom }),
 		count: main.total ?? state.count,
 		...(main.boundary ? { boundary: main.boundary } : {}),
+		...(backlogBy === undefined ? {} : { backlogBy }),
 	};
 	const { pagesWaiting } = main;
 	const low = pagesWaiting ? oldestOf(main.range, known.time) : undefined;

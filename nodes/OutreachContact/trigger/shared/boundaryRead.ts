@@ -22,12 +22,16 @@ export function topOf(pages: ReadPage[], time: TimeOf): number | undefined {
 	return all.length < CUTOFF_RANK ? undefined : (cutoffOf(all) ?? undefined);
 }
 
-/** The oldest creation time of the pages' contacts (undefined when none has one). */
-export function oldestOf(pages: ReadPage[], time: TimeOf): number | undefined {
+/** The oldest creation time of the pages' contacts, of those `which` takes (undefined when none has one). */
+export function oldestOf(
+	pages: ReadPage[],
+	time: TimeOf,
+	which: (c: Contact) => boolean = () => true,
+): number | undefined {
 	let oldest: number | undefined;
 	for (const page of pages)
 		for (const c of page.contacts) {
-			const t = time(c);
+			const t = which(c) ? time(c) : undefined;
 			if (t !== undefined && (oldest === undefined || t < oldest)) oldest = t;
 		}
 	return oldest;

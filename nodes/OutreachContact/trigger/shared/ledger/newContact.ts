@@ -1,6 +1,6 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { type PollRules } from './candidates';
-import { type Order, type TimeOf } from '../serviceTime';
+import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
 import { activationCutoff, met, sampledCutoff, startSampling } from './sampling';
@@ -17,10 +17,7 @@ import {
 
 /** What a New Contact read learned of the service: its mode's positions, to store as they are. */
 export type NewContactLearned =
-	| Pick<
-			Extract<NewContactState, { mode: 'ordered' }>,
-			'mode' | 'order' | 'count' | 'checkedTo' | 'boundary' | 'roundFrom' | 'checkedFrom'
-	  >
+	| Omit<Extract<NewContactState, { mode: 'ordered' }>, keyof NewContactBase>
 	| Pick<Extract<NewContactState, { mode: 'walking' }>, 'mode' | 'walk'>;
 
 /** What one New Contact poll read, for the ledger. */
@@ -74,6 +71,8 @@ export function activatedNewContact(sample: {
 	const times = read.chosen.map((c) => c.created);
 	const top = activationCutoff(sample.pages, times, time, sample.order, now);
 	const cutoff = initialFloor === undefined ? top : null;
+	const backlogBy =
+		initialFloor === undefined ? null : cutoffOf(times.filter((t) => t >= initialFloor));
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, {}, time, now), now);
 	const base: NewContactBase = {
@@ -96,6 +95,7 @@ export function activatedNewContact(sample: {
 				order: sample.order,
 				checkedTo: 0,
 				...(handledTo === null ? {} : { checkedFrom: handledTo }),
+				...(backlogBy === null ? {} : { backlogBy }),
 				...(count === undefined ? {} : { count }),
 			}
 		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };

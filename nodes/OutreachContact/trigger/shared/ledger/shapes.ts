@@ -173,6 +173,12 @@ export type NewContactState =
 			 */
 			checkedFrom?: number;
 			boundary?: Boundary;
+			/**
+			 * Emit Contacts From the Last N Days, until anything is handled: the third newest date
+			 * the activation's sample read at or above the floor. The N days' oldest contact is dated
+			 * at most this; a first range whose new contacts are all newer is not trusted (orderedRead.ts).
+			 */
+			backlogBy?: number;
 	  })
 	| (NewContactBase & {
 			mode: 'walking';

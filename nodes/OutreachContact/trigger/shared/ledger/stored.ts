@@ -31,8 +31,8 @@ import { readZoneLag } from './zoneLag';
  * 2 (storedPositions.ts, STORED).
  */
 
-/** Where the rolling check's rounds began (stored under their own names). */
-const ROUND = ['roundFrom', 'checkedFrom'] as const;
+/** Times of an ordered read, stored under their own names: where the check's rounds began, and backlogBy. */
+const ORDERED_TIMES = ['roundFrom', 'checkedFrom', 'backlogBy'] as const;
 
 const order = (v: unknown) => (v === 'newest' || v === 'oldest' ? v : undefined);
 
@@ -112,7 +112,7 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 			order: byOrder,
 			checkedTo: count(json[STORED.checkedTo]) ?? 0,
 		};
-		for (const key of ROUND) if (isTime(json[key])) state[key] = json[key];
+		for (const key of ORDERED_TIMES) if (isTime(json[key])) state[key] = json[key];
 		const total = count(learned?.[STORED.count]);
 		if (total !== undefined) state.count = total;
 		const boundary = readBoundary(json);
@@ -178,7 +178,7 @@ export function toStored(state: EventState): Json {
 		if (state.mode === 'ordered') {
 			const { order, count, checkedTo, boundary } = state;
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
-			for (const key of ROUND) if (state[key] !== undefined) out[key] = state[key];
+			for (const key of ORDERED_TIMES) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary) out[STORED.boundary] = storedBoundary(boundary);
 		} else if (state.walk) {
