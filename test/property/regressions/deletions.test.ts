@@ -249,4 +249,28 @@ describe('contacts deleted while the trigger reads', () => {
 			});
 		});
 	});
+
+	// Survey 320000 (the deletions draw; simplified: newest first, no faults): Emit Contacts From
+	// the Last 2 Days, pages of 20. The range read page 4 of 5, then 4 of the newest were deleted
+	// and page 5 was gone: the range was taken as reaching the list's end, though contacts 5 and 2
+	// had moved onto page 4's places. The floor rose past contact 2, which never came. A page gone
+	// after one that said the list went on now starts the range again (serviceTime.ts, continues).
+	it('New Contact, the last N days, newest first: the list shrinks between the last two pages of a range', async () => {
+		await expectKept({
+			...base,
+			cap: 20,
+			requestsPerMinute: 23,
+			maxPerPoll: 3,
+			initialDays: 2,
+			before: { count: 100, hoursBack: 22 },
+			enrich: { percent: 99, maxDelayMinutes: 5 },
+			seed: 267238,
+			steps: [
+				stepOf(960, [{ kind: 'ahead', count: 2, hoursAhead: 12 }], {
+					deletions: { before: 20, during: 4 },
+				}),
+				stepOf(1, [], { deletions: { before: 1, during: 4 } }),
+			],
+		});
+	});
 });

@@ -63,6 +63,14 @@ describe('continues: a page read after the one before goes on from it', () => {
 		expect(continues(page(1, [9, 8, 7], 30), page(2, [], 33))).toBe(true);
 		expect(continues(page(1, [9, 8, 7]), page(2, [3, 2, 1]))).toBe(true);
 	});
+	it('fails at a page gone past the end after one that said the list went on: it shrank between them', () => {
+		const gone = { page: 3, contacts: [], pageSize: 3, gone: true };
+		// Page 2 of 3 (7 contacts), then page 3 is gone: contact 1 moved onto page 2's places.
+		expect(continues({ ...page(2, [4, 3, 2], 7), pages: 3 }, gone)).toBe(false);
+		// Page 2 was the last: nothing moved onto it.
+		expect(continues({ ...page(2, [3, 2, 1], 6), pages: 2 }, gone)).toBe(true);
+		expect(continues(page(2, [3, 2, 1], 6), gone)).toBe(true);
+	});
 });
 
 describe('readOrdered, newest first', () => {

@@ -208,7 +208,11 @@ export class OrderWatch {
  * share nothing either; starting the range again then costs a page, not a contact.)
  */
 export function continues(prev: ReadPage, next: ReadPage): boolean {
-	if (next.gone || next.contacts.length === 0 || prev.contacts.length === 0) return true;
+	// Gone past the end though `prev` said the list went on: it shrank between the two, and the
+	// contacts that moved onto `prev`'s places were read by neither (survey 320000: the floor
+	// rose past one that was the last but one of the N days).
+	if (next.gone) return prev.pages === undefined || prev.page >= prev.pages;
+	if (next.contacts.length === 0 || prev.contacts.length === 0) return true;
 	// Without counts there is no telling: taken as following (pages of a still list never share).
 	if (prev.total === undefined || next.total === undefined || prev.total === next.total)
 		return true;
