@@ -18,7 +18,7 @@ export interface Sample {
 	/** Undefined when the window must be walked. */
 	order?: 'newest' | 'oldest';
 	sample: ReadPage[];
-	/** Without an order: the sample left pages of the window unread. */
+	/** Without an order (or oldest first, when the list grew past the page asked): pages left unread. */
 	partial?: boolean;
 }
 
@@ -46,6 +46,12 @@ export async function readSample(
 	const sample: ReadPage[] = [first];
 	if (seen === 'oldest') {
 		const last = await reader.read(pages);
+		// The list grew past the page asked between the two requests (a minute apart at a small
+		// share): contacts inserted before it (a backfill, by creation) may have moved the
+		// activation's newest onto pages not read, and the page's third newest let contacts that
+		// were there pass for new (survey 320000). The first walk completes the sample instead.
+		if (last?.pages !== undefined && last.pages > pages)
+			return { first, pages: last.pages, sample: [first, last], partial: true };
 		if (last) sample.push(last);
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);

@@ -1,0 +1,40 @@
+/**
+ * The activation's sample, oldest first, at a share of 1 (Requests per Minute 1): it reads page 1,
+ * then, a minute later, the last page as page 1 counted them (48 of 144, pages of 3). A backfill
+ * of 81 dated 5 hours back came between the two requests, the list grew to 78 pages, and page 48
+ * held contacts from 68 minutes before the activation: the third newest of the sample set the
+ * cutoff there, and the contacts of the activation's last hour that were there came as new
+ * (survey 320000, the deletions draw; item 9's seed 999988; simplified: no deletions, restart or
+ * faults). Now a list that grew past the page asked makes the first walk complete the sample
+ * (activationSample.ts). Both fail on 17cb563.
+ */
+import type { Schedule } from '../schedule';
+import { base, expectKept, stepsOf } from './case';
+
+const grows: Schedule = {
+	...base,
+	order: 'oldest',
+	cap: 3,
+	requestsPerMinute: 1,
+	maxPerPoll: 10,
+	before: { count: 144, hoursBack: 2 },
+	enrich: { percent: 94, maxDelayMinutes: 5 },
+	seed: 999988,
+	steps: stepsOf([
+		[
+			6,
+			[
+				{ kind: 'steady', count: 17 },
+				{ kind: 'backfill', count: 81, minutesBack: 300 },
+				{ kind: 'steady', count: 29 },
+			],
+		],
+	]),
+};
+
+it.each(['newContact', 'contactSnippetsReady'] as const)(
+	'%s: a backfill between the two requests of the sample, oldest first, at a share of 1',
+	async (event) => {
+		await expectKept({ ...grows, event });
+	},
+);
