@@ -12,6 +12,9 @@ import { CUTOFF_RANK, OrderWatch, type TimeOf } from './serviceTime';
 /** Pages a first activation reads as a sample when the results are in no order. */
 export const ACTIVATION_PAGES = 5;
 
+/** Contacts the sample's pages must hold to tell newest first (up to ACTIVATION_PAGES pages). */
+export const ORDER_EVIDENCE = 3;
+
 export interface Sample {
 	first: ReadPage;
 	pages: number;
@@ -23,9 +26,10 @@ export interface Sample {
 }
 
 /**
- * Page 1 tells the order; newest first, it holds the newest contacts; oldest first, the last page
- * does (and the one before, when the last holds fewer than CUTOFF_RANK); without an order, the
- * first ACTIVATION_PAGES pages are the sample. At most 3 or ACTIVATION_PAGES reads.
+ * Page 1 tells the order; newest first, it holds the newest contacts (with the pages after it when
+ * it holds fewer than ORDER_EVIDENCE); oldest first, the last page does (and the one before, when
+ * the last holds fewer than CUTOFF_RANK); without an order, the first ACTIVATION_PAGES pages are
+ * the sample. At most 3 or ACTIVATION_PAGES reads.
  */
 export async function readSample(
 	ctx: IPollFunctions,
@@ -42,16 +46,38 @@ export async function readSample(
 	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
 	const watch = new OrderWatch(time);
 	watch.add(first.contacts);
-	const seen = pages > 1 ? watch.order : undefined;
 	const sample: ReadPage[] = [first];
+	let seen = pages > 1 ? watch.order : undefined;
+	// A list in no order looks ordered by chance on a page of a few contacts (two do half the time;
+	// n contacts, 2 in n!). Newest first, the next pages hold the next newest: the sample reads on
+	// until its pages hold ORDER_EVIDENCE contacts (survey 330000: pages of 2 in no order taken for
+	// newest first, and contacts of the 12 hours before the activation came).
+	if (seen === 'newest') {
+		let met = first.contacts.length;
+		while (met < ORDER_EVIDENCE && sample.length < Math.min(pages, ACTIVATION_PAGES)) {
+			const next = await reader.read(sample.length + 1);
+			if (!next) break;
+			sample.push(next);
+			watch.add(next.contacts);
+			met += next.contacts.length;
+		}
+		seen = met >= ORDER_EVIDENCE || sample.length >= pages ? watch.order : undefined;
+	}
 	if (seen === 'oldest') {
 		const last = await reader.read(pages);
 		// The list grew past the page asked between the two requests (a minute apart at a small
 		// share): contacts inserted before it (a backfill, by creation) may have moved the
 		// activation's newest onto pages not read, and the page's third newest let contacts that
-		// were there pass for new (survey 320000). The first walk completes the sample instead.
-		if (last?.pages !== undefined && last.pages > pages)
-			return { first, pages: last.pages, sample: [first, last], partial: true };
+		// were there pass for new (survey 320000). Or the last page's dates do not go on rising from
+		// page 1's (a page of a few contacts in no order). The first walk completes the sample.
+		const grew = last?.pages !== undefined && last.pages > pages;
+		if (last && (grew || !watch.add(last.contacts, 'oldest')))
+			return {
+				first,
+				pages: Math.max(pages, last.pages ?? pages),
+				sample: [first, last],
+				partial: true,
+			};
 		if (last) sample.push(last);
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);
@@ -60,10 +86,10 @@ export async function readSample(
 			// contact between would pass for new). The last page's alone do: the oldest of them.
 			else sample.shift();
 		}
-		return { first, pages, order: 'oldest', sample };
 	}
+	if (seen === 'oldest') return { first, pages, order: 'oldest', sample };
 	if (seen === 'newest') return { first, pages, order: 'newest', sample };
-	for (let page = 2; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
+	for (let page = sample.length + 1; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
 		const read = await reader.read(page);
 		if (!read) break;
 		sample.push(read);

@@ -1,0 +1,29 @@
+/**
+ * Pages of 2 contacts in no order at the activation (survey 330000, the wide draw; simplified:
+ * one step, no deletions). Page 1's two contacts happened to fall, and the activation took the
+ * list for newest first: the sample was page 1 alone, its older contact (12 hours back) set the
+ * cutoff, and the contacts of the 12 hours before the activation came as new. Now the sample reads
+ * on until its pages hold ORDER_EVIDENCE contacts (activationSample.ts); here they show no order,
+ * and the first walk completes the sample. All three fail on 7f46cec.
+ */
+import type { Schedule } from '../schedule';
+import { base, expectKept, stepsOf } from './case';
+
+const pagesOfTwo: Schedule = {
+	...base,
+	order: 'unordered',
+	cap: 2,
+	requestsPerMinute: 31,
+	maxPerPoll: 5,
+	before: { count: 398, hoursBack: 16 },
+	enrich: { percent: 67, maxDelayMinutes: 5 },
+	seed: 138352,
+	steps: stepsOf([[6, [{ kind: 'import', percent: 197 }]]]),
+};
+
+it.each(['newContact', 'contactSnippetsReady', 'contactEnriched'] as const)(
+	'%s: pages of 2 in no order are not taken for newest first',
+	async (event) => {
+		await expectKept({ ...pagesOfTwo, event });
+	},
+);
