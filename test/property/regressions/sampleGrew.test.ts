@@ -38,3 +38,40 @@ it.each(['newContact', 'contactSnippetsReady'] as const)(
 		await expectKept({ ...grows, event });
 	},
 );
+
+// helper-33, attacking the first version, which completed the sample from page 1 and the grown
+// last page: dates without a zone, 3 contacts dated an hour ahead among those that grew the list
+// between the two requests. Their dates set the sample's cutoff, n8n's clock cannot cap a date
+// without a zone, the walk never lowers a cutoff, and the contacts of the next hour passed for
+// there (3 of 3). The walk now completes the sample from page 1 alone. Fail on 25acd8b.
+it.each([
+	['newContact', 'America/Phoenix', 'oldest'],
+	['contactSnippetsReady', 'America/Phoenix', 'oldest'],
+	['newContact', 'Asia/Tokyo', 'insertionOldest'],
+] as const)(
+	'%s, %s, %s: contacts dated ahead among those that grew the list do not set the cutoff',
+	async (event, dates, order) => {
+		await expectKept({
+			...base,
+			event,
+			order,
+			dates,
+			cap: 10,
+			requestsPerMinute: 1,
+			maxPerPoll: 10,
+			before: { count: 15, hoursBack: 1 },
+			enrich: { percent: 100, maxDelayMinutes: 5 },
+			steps: stepsOf([
+				[
+					1,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 1 },
+						{ kind: 'ahead', count: 1, hoursAhead: 2 },
+						{ kind: 'steady', count: 2 },
+					],
+				],
+				[10, [{ kind: 'steady', count: 3 }]],
+			]),
+		});
+	},
+);

@@ -21,7 +21,10 @@ export interface Sample {
 	/** Undefined when the window must be walked. */
 	order?: 'newest' | 'oldest';
 	sample: ReadPage[];
-	/** Without an order (or oldest first, when the list grew past the page asked): pages left unread. */
+	/**
+	 * Pages of the window left unread: without an order, or oldest first when the list grew past
+	 * the page asked. The first walk completes the sample (ledger/sampling.ts).
+	 */
 	partial?: boolean;
 }
 
@@ -68,16 +71,18 @@ export async function readSample(
 		// The list grew past the page asked between the two requests (a minute apart at a small
 		// share): contacts inserted before it (a backfill, by creation) may have moved the
 		// activation's newest onto pages not read, and the page's third newest let contacts that
-		// were there pass for new (survey 320000). Or the last page's dates do not go on rising from
-		// page 1's (a page of a few contacts in no order). The first walk completes the sample.
+		// were there pass for new (survey 320000). The first walk completes the sample; the cutoff
+		// the sample sets on its own is still the order's (without a zone, three dated ahead among
+		// those added would set it, and the walk never lowers it: helper-33). Dates that do not go
+		// on rising from page 1's (a page of a few contacts in no order, or contacts dated ahead
+		// added by insertion): no order, and page 1 alone sets the sample's cutoff, for the same reason.
 		const grew = last?.pages !== undefined && last.pages > pages;
-		if (last && (grew || !watch.add(last.contacts, 'oldest')))
-			return {
-				first,
-				pages: Math.max(pages, last.pages ?? pages),
-				sample: [first, last],
-				partial: true,
-			};
+		const rising = !last || watch.add(last.contacts, 'oldest');
+		if (last && (grew || !rising)) {
+			const partial = { pages: Math.max(pages, last.pages ?? pages), partial: true };
+			if (!rising) return { first, ...partial, sample: [first] };
+			return { first, ...partial, order: 'oldest', sample: [first, last] };
+		}
 		if (last) sample.push(last);
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);

@@ -1,9 +1,9 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { type PollRules } from './candidates';
-import { cutoffOf, type Order, type TimeOf } from '../serviceTime';
+import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
-import { activationCutoff, met, sampledCutoff, startSampling } from './sampling';
+import { activationCutoff, backlogOf, met, sampledCutoff, startSampling } from './sampling';
 import { lagAfter, observeLag, serviceNow, zonelessDates } from './zoneLag';
 import {
 	STATE_VERSION,
@@ -44,7 +44,7 @@ export interface NewContactReading {
 export function activatedNewContact(sample: {
 	pages: ReadPage[];
 	order?: Order;
-	/** Whether, without an order, the sample left pages of the window unread. */
+	/** Whether the sample left pages of the window unread (activationSample.ts): a walk completes it. */
 	partial?: boolean;
 	count?: number;
 	pageSize?: number;
@@ -71,8 +71,6 @@ export function activatedNewContact(sample: {
 	const times = read.chosen.map((c) => c.created);
 	const top = activationCutoff(sample.pages, times, time, sample.order, now);
 	const cutoff = initialFloor === undefined ? top : null;
-	const backlogBy =
-		initialFloor === undefined ? null : cutoffOf(times.filter((t) => t >= initialFloor));
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, {}, time, now), now);
 	const base: NewContactBase = {
@@ -88,17 +86,18 @@ export function activatedNewContact(sample: {
 		...(pageSize === undefined ? {} : { pageSize }),
 		...(zoneLag ? { zoneLag } : {}),
 	};
-	const state: NewContactState = sample.order
-		? {
-				...base,
-				mode: 'ordered',
-				order: sample.order,
-				checkedTo: 0,
-				...(handledTo === null ? {} : { checkedFrom: handledTo }),
-				...(backlogBy === null ? {} : { backlogBy }),
-				...(count === undefined ? {} : { count }),
-			}
-		: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
+	const state: NewContactState =
+		sample.order && !sample.partial
+			? {
+					...base,
+					mode: 'ordered',
+					order: sample.order,
+					checkedTo: 0,
+					...(handledTo === null ? {} : { checkedFrom: handledTo }),
+					...backlogOf(times, initialFloor),
+					...(count === undefined ? {} : { count }),
+				}
+			: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
 	// Pages the sample left unread: the first walk completes it before anything is emitted.
 	if (state.mode === 'walking' && sample.partial && cutoff !== null)
 		state.sampling = startSampling(sample.pages, time, now, sample.days);

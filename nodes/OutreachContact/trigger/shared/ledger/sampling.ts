@@ -163,3 +163,13 @@ export function activationCutoff(
 	if (landed === 0 || landed > MAX_ADDED || rank > dates.length) return top;
 	return Math.min(top ?? Infinity, dates[rank - 1]);
 }
+
+/**
+ * Emit Contacts From the Last N Days (`floor` N days back), read in an order: `backlogBy`, the
+ * third newest of the sample's dates at or above the floor (the oldest when fewer), to spread
+ * into the state; nothing without N days or such a date (NewContactState's `backlogBy`).
+ */
+export function backlogOf(times: number[], floor: number | undefined): { backlogBy?: number } {
+	const backlogBy = floor === undefined ? null : cutoffOf(times.filter((t) => t >= floor));
+	return backlogBy === null ? {} : { backlogBy };
+}
