@@ -8,7 +8,7 @@
  * faults). Now a list that grew past the page asked makes the first walk complete the sample
  * (activationSample.ts). Both fail on 17cb563.
  */
-import type { Schedule } from '../schedule';
+import type { Arrival, Schedule } from '../schedule';
 import { base, expectKept, stepsOf } from './case';
 
 const grows: Schedule = {
@@ -75,3 +75,76 @@ it.each([
 		});
 	},
 );
+
+// helper-34, attacking c2c10cc: at a share of 1 the sample's pages are a minute apart, and pages
+// read after page 1 in a list that moved meanwhile misled it. Newest first, the page read for
+// more evidence held a backfill (its dates set the cutoff 5 hours back) or contacts dated ahead
+// without a zone (the cutoff 3 hours past the activation: 11 of 11 lost); oldest first, a
+// backfill inserted on the last page's free place broke its rise, and page 1 alone set the
+// cutoff a day back; and a grown list whose last page held 2 contacts took page 1's dates. Now
+// those pages count only when the count did not change, and a grown list keeps the order's
+// cutoff rules. All four fail on c2c10cc.
+const minuteApart: Array<[string, Partial<Schedule>, Array<[number, Arrival[]]>]> = [
+	[
+		'oldest first, pages of 2, the list grows',
+		{ order: 'oldest', cap: 2, dates: 'America/Phoenix', before: { count: 20, hoursBack: 24 } },
+		[
+			[1, [{ kind: 'steady', count: 1 }]],
+			[10, []],
+			[10, [{ kind: 'burst', count: 20 }]],
+		],
+	],
+	[
+		'by insertion newest first, pages of 2, a backfill before page 2',
+		{ order: 'insertionNewest', cap: 2, before: { count: 20, hoursBack: 24 } },
+		[
+			[1, [{ kind: 'backfill', count: 5, minutesBack: 300 }]],
+			[10, []],
+		],
+	],
+	[
+		'newest first, pages of 2, contacts dated ahead before page 2',
+		{
+			order: 'newest',
+			cap: 2,
+			dates: 'America/Phoenix',
+			before: { count: 21, hoursBack: 21 },
+			seed: 11,
+		},
+		[
+			[
+				1,
+				[
+					{ kind: 'ahead', count: 2, hoursAhead: 3 },
+					{ kind: 'ahead', count: 3, hoursAhead: 4 },
+				],
+			],
+			[10, [{ kind: 'steady', count: 12 }]],
+			[10, [{ kind: 'steady', count: 3 }]],
+		],
+	],
+	[
+		'by insertion oldest first, pages of 4, a backfill on the last page',
+		{
+			order: 'insertionOldest',
+			cap: 4,
+			dates: 'America/Phoenix',
+			before: { count: 21, hoursBack: 24 },
+		},
+		[
+			[1, [{ kind: 'backfill', count: 1, minutesBack: 120 }]],
+			[10, []],
+			[10, [{ kind: 'burst', count: 20 }]],
+		],
+	],
+];
+it.each(minuteApart)('New Contact, a share of 1, %s', async (_what, settings, steps) => {
+	await expectKept({
+		...base,
+		requestsPerMinute: 1,
+		maxPerPoll: 10,
+		enrich: { percent: 100, maxDelayMinutes: 5 },
+		...settings,
+		steps: stepsOf(steps),
+	});
+});

@@ -51,38 +51,30 @@ export async function readSample(
 	watch.add(first.contacts);
 	const sample: ReadPage[] = [first];
 	let seen = pages > 1 ? watch.order : undefined;
-	// A list in no order looks ordered by chance on a page of a few contacts (two do half the time;
-	// n contacts, 2 in n!). Newest first, the next pages hold the next newest: the sample reads on
-	// until its pages hold ORDER_EVIDENCE contacts (survey 330000: pages of 2 in no order taken for
-	// newest first, and contacts of the 12 hours before the activation came).
+	// Pages read after page 1 tell more only in a list that did not move meanwhile (the same
+	// count): a minute apart at a share of 1, contacts added between put other contacts on them
+	// (a backfill, dates ahead), and taking them lost contacts or let old ones in (helper-34).
+	const still = (p: ReadPage | undefined) => p !== undefined && p.total === first.total;
+	// A list in no order looks ordered by chance on a page of a few contacts (two do half the
+	// time). Newest first, the next pages hold the next newest: the sample reads on until they hold
+	// ORDER_EVIDENCE contacts, and pages that break the order mean no order (survey 330000: pages
+	// of 2 in no order taken for newest first, and contacts of 12 hours before the activation came).
 	if (seen === 'newest') {
 		let met = first.contacts.length;
 		while (met < ORDER_EVIDENCE && sample.length < Math.min(pages, ACTIVATION_PAGES)) {
 			const next = await reader.read(sample.length + 1);
-			if (!next) break;
+			if (!next || !still(next)) break;
 			sample.push(next);
 			watch.add(next.contacts);
 			met += next.contacts.length;
 		}
-		seen = met >= ORDER_EVIDENCE || sample.length >= pages ? watch.order : undefined;
+		if (watch.order !== 'newest') seen = undefined;
 	}
 	if (seen === 'oldest') {
 		const last = await reader.read(pages);
-		// The list grew past the page asked between the two requests (a minute apart at a small
-		// share): contacts inserted before it (a backfill, by creation) may have moved the
-		// activation's newest onto pages not read, and the page's third newest let contacts that
-		// were there pass for new (survey 320000). The first walk completes the sample; the cutoff
-		// the sample sets on its own is still the order's (without a zone, three dated ahead among
-		// those added would set it, and the walk never lowers it: helper-33). Dates that do not go
-		// on rising from page 1's (a page of a few contacts in no order, or contacts dated ahead
-		// added by insertion): no order, and page 1 alone sets the sample's cutoff, for the same reason.
-		const grew = last?.pages !== undefined && last.pages > pages;
-		const rising = !last || watch.add(last.contacts, 'oldest');
-		if (last && (grew || !rising)) {
-			const partial = { pages: Math.max(pages, last.pages ?? pages), partial: true };
-			if (!rising) return { first, ...partial, sample: [first] };
-			return { first, ...partial, order: 'oldest', sample: [first, last] };
-		}
+		// In a still list, dates that do not go on rising from page 1's: no order (as above).
+		if (last && still(last) && !watch.add(last.contacts, 'oldest'))
+			return { first, pages, sample: [first, last], partial: true };
 		if (last) sample.push(last);
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);
@@ -91,6 +83,14 @@ export async function readSample(
 			// contact between would pass for new). The last page's alone do: the oldest of them.
 			else sample.shift();
 		}
+		// The list grew past the page asked between the two requests: contacts inserted before it
+		// (a backfill, by creation) may have moved the activation's newest onto pages not read, and
+		// the page's third newest let contacts that were there pass for new (survey 320000). The
+		// first walk completes the sample; the cutoff the sample sets on its own, which the walk
+		// only raises, stays the order's (taken plainly, three dated ahead among those added,
+		// without a zone, set it an hour past the activation: helper-33).
+		if (last?.pages !== undefined && last.pages > pages)
+			return { first, pages: last.pages, order: 'oldest', sample, partial: true };
 	}
 	if (seen === 'oldest') return { first, pages, order: 'oldest', sample };
 	if (seen === 'newest') return { first, pages, order: 'newest', sample };

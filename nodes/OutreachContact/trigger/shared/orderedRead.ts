@@ -34,11 +34,7 @@ export interface OrderedInput {
 	 * contact from the new end must not be one (undefined: any may be, as before anything is handled).
 	 */
 	belowFloor?(contact: Contact): boolean;
-	/**
-	 * Before anything is handled (Emit Contacts From the Last N Days): the N days' oldest contact
-	 * is dated at most this, so a range that reaches the contacts below the floor holds a new
-	 * contact dated no later (NewContactState's `backlogBy`).
-	 */
+	/** Before anything is handled (N days): a range of contacts holds a new one dated at most this. */
 	backlogBy?: number;
 	/** The ids emitted or recorded between two creation times (LedgerView.seenBetween). */
 	seenBetween?(after: number, upTo: number): string[];
@@ -92,11 +88,13 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// By creation time the newest handled contacts come before any below the floor: a range whose
 	// first known contact from the new end is below it is not listed by creation (by insertion,
 	// after an import dated days back), and its order is not to be trusted. Before anything is
-	// handled, a range whose oldest new contact is dated after `backlogBy` did not begin at the N
-	// days' old end either (a backfill inserted in front of them: surveys 280000 and 300000).
+	// handled, a range of contacts that holds no new one dated up to `backlogBy` did not begin at
+	// the N days' old end either (a backfill inserted in front of them: surveys 280000 and 300000;
+	// one of known contacts alone, at every poll, held a share of 1 on page 1: helper-32).
 	const disordered = (range: ReadPage[]) => {
-		const oldestNew = oldestOf(range, input.time, (c) => !isKnown(c));
-		if (oldestNew !== undefined && oldestNew > (input.backlogBy ?? Infinity)) return true;
+		const oldestNew = oldestOf(range, input.time, (c) => !isKnown(c)) ?? Infinity;
+		const met = range.some((p) => p.contacts.length > 0);
+		if (met && oldestNew > (input.backlogBy ?? Infinity)) return true;
 		const pages = [...range].sort((a, b) => (a.page - b.page) * step);
 		for (const page of pages) {
 			const known = towardOld(page, order).find(isKnown);
