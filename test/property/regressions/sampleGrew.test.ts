@@ -148,3 +148,33 @@ it.each(minuteApart)('New Contact, a share of 1, %s', async (_what, settings, st
 		steps: stepsOf(steps),
 	});
 });
+
+// helper-35, attacking 9a20e8a: with Emit Contacts From the Last 2 Days the sample sets no cutoff,
+// yet a grown list made New Contact walk the window (a sample the walk completes), and a walk
+// has no answer to a contact deleted between its polls: contact 13 moved onto a page it had read
+// and never came. With N days a grown list keeps the ordered read. Fails on 9a20e8a.
+it('New Contact, the last 2 days, by insertion oldest first: a grown list keeps the order', async () => {
+	await expectKept({
+		...base,
+		order: 'insertionOldest',
+		cap: 6,
+		requestsPerMinute: 1,
+		maxPerPoll: 100,
+		initialDays: 2,
+		before: { count: 25, hoursBack: 53 },
+		enrich: { percent: 33, maxDelayMinutes: 60 },
+		seed: 10,
+		steps: stepsOf([
+			[
+				1,
+				[
+					{ kind: 'steady', count: 5 },
+					{ kind: 'ahead', count: 3, hoursAhead: 7 },
+				],
+				{ before: 1, during: 4 },
+			],
+			[6, [{ kind: 'steady', count: 6 }]],
+			[5, []],
+		]),
+	});
+});

@@ -27,3 +27,30 @@ it.each(['newContact', 'contactSnippetsReady', 'contactEnriched'] as const)(
 		await expectKept({ ...pagesOfTwo, event });
 	},
 );
+
+// helper-35, attacking 9a20e8a: newest first, pages of 2, Requests per Minute 2 (a share of 1).
+// The sample took page 2, read for evidence, into the cutoff (its third newest), and recorded
+// page 1's two as there; a backfill dated between them later left a page of those two alone
+// between new contacts, and the reads from the boundary went back and forth below it for good
+// (4 of 4 never came). Page 1 alone is the sample again. Fails on 9a20e8a.
+it('New Contact, newest first, pages of 2, a share of 1: the page read for evidence does not set the cutoff', async () => {
+	await expectKept({
+		...base,
+		order: 'newest',
+		cap: 2,
+		requestsPerMinute: 2,
+		maxPerPoll: 25,
+		before: { count: 17, hoursBack: 1 },
+		enrich: { percent: 60, maxDelayMinutes: 60 },
+		seed: 939811,
+		steps: stepsOf([
+			[
+				5,
+				[
+					{ kind: 'steady', count: 4 },
+					{ kind: 'backfill', count: 1, minutesBack: 10 },
+				],
+			],
+		]),
+	});
+});

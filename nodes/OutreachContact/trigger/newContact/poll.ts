@@ -62,7 +62,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			// With N days and no order, the first walk emits them; once it is complete, everything
 			// up to the newest of the sample was handled, and the floor can follow it.
 			walk:
-				initial !== undefined && (!sample.order || sample.partial) && sample.pages > 1
+				initial !== undefined && !sample.order && sample.pages > 1
 					? (top) => newWalk(initial, start, top)
 					: undefined,
 		});

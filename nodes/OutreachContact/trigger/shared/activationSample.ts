@@ -93,7 +93,10 @@ export async function readSample(
 			return { first, pages: last.pages, order: 'oldest', sample, partial: true };
 	}
 	if (seen === 'oldest') return { first, pages, order: 'oldest', sample };
-	if (seen === 'newest') return { first, pages, order: 'newest', sample };
+	// The pages read for evidence tell the order alone: page 1 stays the sample. With pages of 2,
+	// page 2's third newest as the cutoff recorded page 1's two as there; a page of those alone
+	// later stood between new contacts, and a share of 2 never got past it (helper-35).
+	if (seen === 'newest') return { first, pages, order: 'newest', sample: [first] };
 	for (let page = sample.length + 1; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
 		const read = await reader.read(page);
 		if (!read) break;

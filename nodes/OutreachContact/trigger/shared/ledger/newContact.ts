@@ -86,8 +86,9 @@ export function activatedNewContact(sample: {
 		...(pageSize === undefined ? {} : { pageSize }),
 		...(zoneLag ? { zoneLag } : {}),
 	};
+	// A sample the first walk completes only matters to the cutoff, which N days do without.
 	const state: NewContactState =
-		sample.order && !sample.partial
+		sample.order && (!sample.partial || initialFloor !== undefined)
 			? {
 					...base,
 					mode: 'ordered',
