@@ -10,6 +10,11 @@ import { eventOf } from '../../../nodes/OutreachContact/trigger/events';
 import { NEW_CONTACT_KEY as STATE_KEY } from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { runEventPoll } from '../../../nodes/OutreachContact/trigger/pollRunner';
 import { MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { openedNewContact } from '../../../nodes/OutreachContact/trigger/shared/ledger/priorFloor';
+import {
+	STATE_VERSION,
+	type NewContactState,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import {
 	contactAt,
 	FakeSearch,
@@ -276,5 +281,33 @@ describe('a floor stored ahead of the clock: the walk that records below it must
 			emitted.push(...ids(await pollAt(ctx, at)));
 		}
 		expect(created.filter((id) => !emitted.includes(id))).toEqual([]);
+	});
+});
+
+describe('a floor this version stored ahead of the clock', () => {
+	// Survey 380000: dates without a zone 9 hours ahead, the state's byte bound gave up the oldest
+	// ids and set the floor past the cut, 9 hours past n8n's clock. Taken for an older version's
+	// floor, it went back and a contact dated at it came twice. A state with a zone lag (which no
+	// older version stored) keeps its floor; one without goes back as before.
+	const ahead: NewContactState = {
+		version: STATE_VERSION,
+		baseline: T0 - H,
+		floor: T0 + 9 * H,
+		cutoff: T0 - H,
+		handledTo: T0 + 9 * H,
+		seen: { '7': T0 + 9 * H + MINUTE_MS },
+		logged: [],
+		mode: 'walking',
+		walk: null,
+	};
+	it('keeps it when the state holds a zone lag', () => {
+		const mine = { ...ahead, zoneLag: { lowest: 0, since: T0 - H, before: 0 } };
+		expect(openedNewContact(mine, T0)).toEqual({ state: mine });
+	});
+	it('moves it back to the clock less the overlap when it does not (an older version’s)', () => {
+		const opened = openedNewContact(ahead, T0);
+		expect(opened.rewound).toBe(T0 + 9 * H);
+		expect(opened.state.floor).toBe(T0 - H);
+		expect(opened.state.priorFloor).toEqual({ at: T0 + 9 * H, recorded: 0 });
 	});
 });

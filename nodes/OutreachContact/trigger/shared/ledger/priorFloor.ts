@@ -48,7 +48,10 @@ export function openedNewContact(
 	state: NewContactState,
 	now: number,
 ): { state: NewContactState; rewound?: number } {
-	if (state.floor <= now) return { state };
+	// A zone lag is stored by this version alone (no older one wrote it): its floor is ahead only
+	// where the state's byte bound gave up ids dated ahead (ledger.ts, remember). Taken for an
+	// older version's, it went back, and a contact dated at it came twice (survey 380000).
+	if (state.floor <= now || state.zoneLag) return { state };
 	const floor = now - OVERLAP_MS;
 	const priorFloor: PriorFloor = { at: state.floor, recorded: 0 };
 	const { version, baseline, seen, logged, pageSize, zoneLag } = state;
