@@ -95,8 +95,11 @@ export function rulesOf(
 	const cutoff = Math.min(far, near === undefined ? activation.start - DAY - EDGE_MS : Infinity);
 	// The open corner (issue 47's decision; docs/trigger-open-schedules.md): results in no order
 	// and dates without a zone, a contact created (for the other events: made eligible) in the
-	// hours before the activation may come, once. Allowed there and nowhere else.
-	const openCorner = schedule.order === 'unordered' && schedule.dates !== 'utc';
+	// hours before the activation may come, once. Allowed there and nowhere else. Pages of 1 tell
+	// no order at the activation (a page of one contact rises and falls alike): the activation
+	// samples them as a list in no order, whatever the service's, and its walk learns the order.
+	const openCorner =
+		(schedule.order === 'unordered' || schedule.cap === 1) && schedule.dates !== 'utc';
 	const inCorner = (moment: number) => openCorner && moment >= activation.start - OPEN_CORNER_MS;
 	const newContactFrom = (c: PlannedContact) =>
 		c.createdMs >= activation.start - OVERLAP_MS ||

@@ -244,11 +244,21 @@ export const deletionsScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitr
 );
 
 /**
+ * The property test's draw with pages of 1 or 2 contacts in every schedule, in every order (the
+ * smallest page caps, open in docs/trigger-open-schedules.md). PROPERTY_RANGES=tiny.
+ */
+export const tinyPagesScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.chain(
+	(schedule) => fc.integer({ min: 1, max: 2 }).map((cap) => ({ ...schedule, cap })),
+);
+
+/**
  * The draw of the survey and the pick: PROPERTY_RANGES=wide for wideScheduleArbitrary, =ahead for
- * aheadScheduleArbitrary, =deletions for deletionsScheduleArbitrary.
+ * aheadScheduleArbitrary, =deletions for deletionsScheduleArbitrary, =tiny for
+ * tinyPagesScheduleArbitrary.
  */
 export function surveyArbitrary(ranges: string | undefined): fc.Arbitrary<Schedule> {
 	if (ranges === 'wide') return wideScheduleArbitrary;
+	if (ranges === 'tiny') return tinyPagesScheduleArbitrary;
 	if (ranges === 'deletions') return deletionsScheduleArbitrary;
 	return ranges === 'ahead' ? aheadScheduleArbitrary : scheduleArbitrary;
 }

@@ -87,6 +87,12 @@ export async function readWalking(
 		learned: { mode: 'walking', walk: next },
 	};
 	if (!step.complete) return read;
+	// The sample's walk whose list shrank where it could not read back (a pause aged its place out
+	// of the window) may have passed the window's newest: it starts again, and its dates stay.
+	if (sampling && step.position.shrank && !step.inconsistent) {
+		const again = { ...newWalk(floor, start, walk.previous), days: sampling.days };
+		return { ...read, learned: { mode: 'walking', walk: again } };
+	}
 	read.complete = true;
 	read.whole = !step.inconsistent && !step.position.shrank;
 	// Everything up to the newest the walk before read was there when this one started, and was

@@ -1,6 +1,7 @@
 import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
 import type { PageReader, ReadPage } from '../../paging/pageReader';
+import { keepsOrder } from './orderCheck';
 import { CUTOFF_RANK, OrderWatch, type TimeOf } from './serviceTime';
 
 /**
@@ -78,6 +79,11 @@ export async function readSample(
 		if (last) sample.push(last);
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);
+			// The three pages read must rise as one list: with pages of 2 in no order, page 1 and the
+			// last rose, the page before fell below both, and contacts of 44 hours back came.
+			const pair = [first, before, last].map((p) => p?.contacts ?? []);
+			if (before && still(before) && still(last) && !keepsOrder(pair, 'oldest', time))
+				return { first, pages, sample: [first, before, last], partial: true };
 			if (before) sample.push(before);
 			// Refused (a share of 2): page 1's dates, the oldest, must not set the cutoff (every
 			// contact between would pass for new). The last page's alone do: the oldest of them.

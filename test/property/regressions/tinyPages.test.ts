@@ -1,0 +1,53 @@
+/**
+ * Pages of 1 and 2 contacts (survey 400000, PROPERTY_RANGES=tiny: the property test's draw with
+ * page caps of 1 or 2). Each case fails on c8b22bd.
+ */
+import type { Schedule } from '../schedule';
+import { base, expectKept, stepsOf } from './case';
+
+// Pages of 2 in no order: page 1's two rose, and so did the last page's, read after it; the page
+// before the last (read because the last holds fewer than three) fell below both, but only page 1
+// and the last were checked. The list was taken for oldest first, the last page's older contact
+// (46 hours back) set the cutoff, and 45 contacts of the two days before the activation came. The
+// three pages must now rise as one list (activationSample.ts); here they do not, and the first
+// walk completes the sample.
+const pagesOfTwo: Schedule = {
+	...base,
+	order: 'unordered',
+	cap: 2,
+	requestsPerMinute: 8_077,
+	maxPerPoll: 50,
+	sequenceFilter: true,
+	before: { count: 172, hoursBack: 68 },
+	enrich: { percent: 36, maxDelayMinutes: 5 },
+	seed: 305051,
+	steps: stepsOf([[1, []]]),
+};
+
+it('New Contact: pages of 2 in no order are not taken for oldest first by their ends', async () => {
+	await expectKept(pagesOfTwo);
+});
+
+// Pages of 1, oldest first: a page of one contact tells no order, so the activation samples as
+// without one, and a walk of the window (4 days, 359 contacts, 50 pages a poll) completes the
+// sample. A pause of 67 hours stopped it at page 51, and another of 25 hours moved its place out
+// of the window: the read back met none of its anchor within 4 pages, and the walk, ended at a
+// page past the end, set the cutoff from the newest it had read, 135 minutes before the
+// activation. The contacts of those minutes came as new (23). Such a walk now starts again
+// (newContact/walking.ts).
+it('New Contact, pages of 1 oldest first: the sample walk that lost its place over a pause starts again', async () => {
+	await expectKept({
+		...base,
+		order: 'oldest',
+		cap: 1,
+		requestsPerMinute: 200,
+		maxPerPoll: 100,
+		before: { count: 359, hoursBack: 30 },
+		enrich: { percent: 77, maxDelayMinutes: 43_200 },
+		seed: 4,
+		steps: stepsOf([
+			[4_002, [{ kind: 'steady', count: 2 }]],
+			[1_485, []],
+		]),
+	});
+});
