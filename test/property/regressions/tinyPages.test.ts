@@ -51,3 +51,36 @@ it('New Contact, pages of 1 oldest first: the sample walk that lost its place ov
 		]),
 	});
 });
+
+// Pages of 1, oldest first, Requests per Minute 8 (a share of 2): a backfill of 42 dated 6
+// minutes back came one a poll from the boundary. Then the boundary's page held a contact emitted
+// before the backfill and dated after every contact of it, past the boundary's `emittedTo`: it
+// did not stand for the handled contacts, so every poll read it and the page behind it, took the
+// two for a range, and had no request left for the new end's page, where a contact dated 10 hours
+// ahead waited for good. A range of known contacts alone now carries its newest date into the
+// boundary (boundaryRead.ts).
+it('New Contact, pages of 1 oldest first at a share of 2: a range of known contacts moves the boundary on', async () => {
+	await expectKept({
+		...base,
+		order: 'oldest',
+		cap: 1,
+		requestsPerMinute: 8,
+		maxPerPoll: 100,
+		sequenceFilter: true,
+		before: { count: 2, hoursBack: 22 },
+		enrich: { percent: 65, maxDelayMinutes: 43_200 },
+		seed: 800603,
+		steps: stepsOf([
+			[8, [{ kind: 'steady', count: 9 }]],
+			[9, [{ kind: 'steady', count: 2 }]],
+			[2, []],
+			[
+				1,
+				[
+					{ kind: 'backfill', count: 42, minutesBack: 6 },
+					{ kind: 'ahead', count: 3, hoursAhead: 10 },
+				],
+			],
+		]),
+	});
+});

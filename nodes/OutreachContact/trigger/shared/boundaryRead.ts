@@ -235,5 +235,15 @@ export async function readFromBoundary(
 	// count of the newest answer.
 	const now = total ?? count;
 	const lastNow = Math.max(1, Math.ceil(now / size));
-	return waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now);
+	const stored = waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now);
+	// A range of known contacts alone, joined to the handled ones, is handled to its newest: the
+	// next poll's boundary page (its page nearest the new end) stands for them, though no poll
+	// emitted a contact dated as late as it holds. Pages of 1 at a share of 2: that page held a
+	// contact emitted earlier, dated after the boundary's `emittedTo`, and every poll read it and
+	// the page behind it, and never the new end's (regressions/tinyPages.test.ts).
+	const dates = range.flatMap((p) => p.contacts.map((c) => input.time(c) ?? -Infinity));
+	const newest = Math.max(emittedTo ?? -Infinity, ...dates);
+	if (stored.boundary && unknownCount(range, isKnown) === 0 && newest > -Infinity)
+		stored.boundary.emittedTo = newest;
+	return stored;
 }

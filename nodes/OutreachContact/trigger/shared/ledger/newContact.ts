@@ -136,8 +136,8 @@ export function settleNewContact(
 	// The service's present as this poll's own dates put it (the readers had the one before them).
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
-	const to = last?.created ?? (state.mode === 'ordered' ? state.boundary?.emittedTo : undefined);
-	const learned = withEmittedTo(atPresent(read.learned, present), to);
+	const held = state.mode === 'ordered' ? state.boundary?.emittedTo : undefined;
+	const learned = withEmittedTo(atPresent(read.learned, present), last?.created, held);
 	// Before the check's first round completes (N days: nothing handled at the activation), the
 	// round under way bounds the floor (docs/trigger.md, "Before the first round"; survey 270000).
 	const round = learned.mode === 'ordered' ? learned : undefined;
@@ -196,12 +196,12 @@ function atPresent(learned: NewContactLearned, present: number): NewContactLearn
 	};
 }
 
-/**
- * The boundary's `emittedTo`: `to` (the newest this poll emitted), else its own. Not capped at the
- * present: capped, contacts dated ahead and dates without a zone stalled pages of 1 or 2 (helper-30). */
-function withEmittedTo(learned: NewContactLearned, to?: number): NewContactLearned {
-	if (learned.mode !== 'ordered' || !learned.boundary || to === undefined) return learned;
-	return { ...learned, boundary: { ...learned.boundary, emittedTo: to } };
+/** The boundary's `emittedTo`: what this poll emitted last, else the read's (boundaryRead.ts), else
+ * `held`, the stored one. Not capped at the present (helper-30: pages of 1 or 2 stalled so). */
+function withEmittedTo(learned: NewContactLearned, to?: number, held?: number): NewContactLearned {
+	if (learned.mode !== 'ordered' || !learned.boundary) return learned;
+	const emittedTo = to ?? learned.boundary.emittedTo ?? held;
+	return { ...learned, boundary: { ...learned.boundary, emittedTo } };
 }
 
 /**
