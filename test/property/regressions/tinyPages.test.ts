@@ -84,3 +84,63 @@ it('New Contact, pages of 1 oldest first at a share of 2: a range of known conta
 		]),
 	});
 });
+
+// Pages of 1, oldest first, Requests per Minute 20: a burst of 75 arrived while the sample's walk
+// read its window of 40 (5 pages a poll), and a backfill dated a day back moved the window's newest
+// further on. The walk reached the 44 pages its first answer allowed and ended there, before the
+// contacts of the 137 minutes before the activation: they came as new. A walk cut short starts
+// again, once (ledger/sampling.ts, `restarted`).
+it('New Contact, pages of 1 oldest first: the sample walk that outgrew its pages starts again', async () => {
+	await expectKept({
+		...base,
+		order: 'oldest',
+		cap: 1,
+		requestsPerMinute: 20,
+		maxPerPoll: 100,
+		sequenceFilter: true,
+		before: { count: 75, hoursBack: 5 },
+		enrich: { percent: 53, maxDelayMinutes: 60 },
+		seed: 474781,
+		steps: stepsOf([
+			[8, []],
+			[
+				1,
+				[
+					{ kind: 'burst', count: 75 },
+					{ kind: 'steady', count: 17 },
+					{ kind: 'steady', count: 4 },
+				],
+			],
+			[4, [{ kind: 'backfill', count: 42, minutesBack: 1_536 }]],
+		]),
+	});
+});
+
+// The same for Contact Enriched (Requests per Minute 11): two backfills while the sample's walk
+// read pushed the window's newest past the pages its first answer allowed, and contacts enriched
+// 22 hours before the activation came. Its walk starts again too (ledger/eligible.ts), and is not
+// taken for a first walk that no longer reaches `since` when it outlasts a day (eligibleWalk.ts).
+it('Contact Enriched, pages of 1 oldest first: the sample walk that outgrew its pages starts again', async () => {
+	await expectKept({
+		...base,
+		event: 'contactEnriched',
+		order: 'oldest',
+		cap: 1,
+		requestsPerMinute: 11,
+		maxPerPoll: 50,
+		sequenceFilter: true,
+		before: { count: 126, hoursBack: 36 },
+		enrich: { percent: 97, maxDelayMinutes: 60 },
+		seed: 19,
+		steps: stepsOf([
+			[
+				9,
+				[
+					{ kind: 'backfill', count: 88, minutesBack: 5 },
+					{ kind: 'backfill', count: 133, minutesBack: 3_059 },
+					{ kind: 'steady', count: 6 },
+				],
+			],
+		]),
+	});
+});

@@ -1,9 +1,7 @@
 /** The stored New Contact state, and what every event's state shares: logged ids, the bound. */
 import { logOnce } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
-import {
-	settleNewContact,
-	type NewContactReading,
-} from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
+import { settleNewContact } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
+import type { NewContactReading } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContactReading';
 import {
 	MAX_ID_LENGTH,
 	MAX_LOGGED,

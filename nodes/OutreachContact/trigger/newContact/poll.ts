@@ -5,12 +5,8 @@ import type { EventPollFunction } from '../shared/eventPoll';
 import { viewOf, type LedgerView } from '../shared/ledger/candidates';
 import { FIRST_RUN_LOOKBACK_MS } from '../shared/ledger/ledger';
 import { openedNewContact } from '../shared/ledger/priorFloor';
-import {
-	activatedNewContact,
-	settleNewContact,
-	type NewContactLearned,
-	type NewContactReading,
-} from '../shared/ledger/newContact';
+import { activatedNewContact, settleNewContact } from '../shared/ledger/newContact';
+import type { NewContactLearned, NewContactReading } from '../shared/ledger/newContactReading';
 import { checkOrder, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
 import { oldestOf } from '../shared/boundaryRead';

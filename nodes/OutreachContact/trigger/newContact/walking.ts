@@ -1,6 +1,7 @@
 import type { PageReader } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import type { NewContactReading } from '../shared/ledger/newContact';
+import type { NewContactReading } from '../shared/ledger/newContactReading';
+import { cutShort } from '../shared/ledger/sampling';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { storedBytes } from '../shared/ledger/stored';
 import { DAY_MS, windowDays } from '../shared/serviceTime';
@@ -87,13 +88,8 @@ export async function readWalking(
 		learned: { mode: 'walking', walk: next },
 	};
 	if (!step.complete) return read;
-	// The sample's walk whose list shrank where it could not read back (a pause aged its place out
-	// of the window) may have passed the window's newest: it starts again, and its dates stay.
-	if (sampling && step.position.shrank && !step.inconsistent) {
-		const again = { ...newWalk(floor, start, walk.previous), days: sampling.days };
-		return { ...read, learned: { mode: 'walking', walk: again } };
-	}
 	read.complete = true;
+	if (cutShort(step.position, step.inconsistent)) read.cutShort = true;
 	read.whole = !step.inconsistent && !step.position.shrank;
 	// Everything up to the newest the walk before read was there when this one started, and was
 	// read unless the list shrank under the walk (walk.ts).

@@ -3,7 +3,14 @@ import type { Contact } from '../../../types';
 import type { PollRules } from './candidates';
 import { collect, keys, remember, type Settled } from './ledger';
 import { DAY_MS, windowDays, type Order } from '../serviceTime';
-import { activationCutoff, met, sampledCutoff, startSampling } from './sampling';
+import {
+	activationCutoff,
+	cutShort,
+	met,
+	restarted,
+	sampledCutoff,
+	startSampling,
+} from './sampling';
 import {
 	STATE_VERSION,
 	type EligibleBase,
@@ -223,13 +230,18 @@ function settleSampling(
 	const sampling = met(walked, read.pages, rules.time, now, state.walk.days);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const { version, baseline, since, floor, seen, logged } = state;
-	const next: EligibleState = read.complete
-		? {
-				...{ version, baseline, since, floor, seen, logged, mode: 'first' },
-				cutoff: sampledCutoff(sampling, state.cutoff) ?? state.cutoff,
-				walk: newEligibleWalk(since, now),
-			}
-		: { ...state, walk: { ...state.walk, ...read.walk }, sampling };
+	// A walk cut short did not meet the window's newest: it starts again, once (sampling.ts).
+	const again = read.complete && cutShort(read.walk, read.inconsistent) && !walked.restarted;
+	const fresh = newEligibleWalk(since, now);
+	const next: EligibleState = again
+		? { ...state, walk: fresh, sampling: restarted(sampling) }
+		: read.complete
+			? {
+					...{ version, baseline, since, floor, seen, logged, mode: 'first' },
+					cutoff: sampledCutoff(sampling, state.cutoff) ?? state.cutoff,
+					walk: fresh,
+				}
+			: { ...state, walk: { ...state.walk, ...read.walk }, sampling };
 	if (pageSize !== undefined) next.pageSize = pageSize;
 	const { report } = collect(state, [], rules);
 	return { ...report, emit: [], state: next, inconsistent: read.inconsistent };

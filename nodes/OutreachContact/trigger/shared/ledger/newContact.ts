@@ -1,9 +1,17 @@
 import type { ReadPage } from '../../../paging/pageReader';
+import type { NewContactLearned, NewContactReading } from './newContactReading';
 import { type PollRules } from './candidates';
 import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
-import { activationCutoff, backlogOf, met, sampledCutoff, startSampling } from './sampling';
+import {
+	activationCutoff,
+	backlogOf,
+	met,
+	restarted,
+	sampledCutoff,
+	startSampling,
+} from './sampling';
 import { lagAfter, observeLag, serviceNow, zonelessDates } from './zoneLag';
 import {
 	STATE_VERSION,
@@ -14,31 +22,6 @@ import {
 } from './shapes';
 
 /** New Contact's part of the ledger (ledger.ts holds what every event shares, eligible.ts the part of the events of eligible contacts). */
-
-/** What a New Contact read learned of the service: its mode's positions, to store as they are. */
-export type NewContactLearned =
-	| Omit<Extract<NewContactState, { mode: 'ordered' }>, keyof NewContactBase>
-	| Pick<Extract<NewContactState, { mode: 'walking' }>, 'mode' | 'walk'>;
-
-/** What one New Contact poll read, for the ledger. */
-export interface NewContactReading {
-	pages: ReadPage[];
-	/** How far the pages reach without a gap (their third newest), when they prove it. */
-	reach?: number;
-	/** True when the pages join the handled contacts: what they leave waiting is newer. */
-	proved: boolean;
-	/** New contacts wait on pages this poll did not read. */
-	pagesWaiting?: boolean;
-	/** Set only while they wait: the oldest creation time read, which the floor does not pass. */
-	low?: number;
-	/** A walk read its last page. */
-	complete?: boolean;
-	/** And every page of it, the list neither shrinking nor breaking: it met every contact. */
-	whole?: boolean;
-	learned: NewContactLearned;
-	pageSize?: number;
-	inconsistent?: string;
-}
 
 /** The state after a first activation's sample (docs/trigger.md, "First activation"). */
 export function activatedNewContact(sample: {
@@ -226,6 +209,9 @@ function settleSampling(
 		const walk = read.learned.mode === 'walking' ? read.learned.walk : state.walk;
 		return { ...done, state: { ...state, ...kept, walk, sampling } };
 	}
+	// A walk cut short did not meet the window's newest: it starts again, once (sampling.ts).
+	if (read.cutShort && !walked.restarted)
+		return { ...done, state: { ...state, ...kept, walk: null, sampling: restarted(sampling) } };
 	const { version, baseline, seen, logged } = state;
 	const cutoff = sampledCutoff(sampling, state.cutoff);
 	const handledTo = cutoff === null ? state.handledTo : Math.min(cutoff, now);

@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { CUTOFF_RANK, cutoffOf, type Order, type TimeOf } from '../serviceTime';
 import { OVERLAP_MS } from './ledger';
-import { count, isTime, type Sampling } from './shapes';
+import { count, isTime, type Sampling, type Walk } from './shapes';
 
 /**
  * The sample's walk (docs/trigger.md, "First activation"): without an order, a first activation's
@@ -106,12 +106,32 @@ export function sampledCutoff(sampling: Sampling, cutoff: number | null): number
 	return Math.max(cutoff ?? -Infinity, zoneless ? top : zoned);
 }
 
+/**
+ * The sampling of a walk that starts again: it was cut short (its list shrank where it could not
+ * read back, over a pause that aged its place out of the window; or grew past the pages its first
+ * answer allowed, during an import at pages of 1), and the cutoff from what it met let contacts
+ * of the hours before the activation in (survey 400000). Its dates stay. Once only: a list that
+ * keeps shrinking or growing under it (an account that ages out more than a few pages between
+ * polls) would hold the trigger on the sample for good; a second time the cutoff is what it met.
+ */
+export function restarted(sampling: Sampling): Sampling {
+	return { ...sampling, restarted: true };
+}
+
+/** Whether a complete walk, at `walk` as it ended, was cut short (`restarted`). */
+export function cutShort(walk: Partial<Walk>, inconsistent: string | undefined): boolean {
+	const { limit, page } = walk;
+	const outgrown = inconsistent !== undefined && limit !== undefined && (page ?? 0) >= limit;
+	return (walk.shrank === true && !inconsistent) || outgrown;
+}
+
 /** A stored sampling, as `{ sampling }` to spread, or nothing when not as written. */
 export function readSampling(raw: unknown): { sampling?: Sampling } {
 	const json = raw as Record<string, unknown> | undefined;
 	if (!json || !isTime(json.from) || !Array.isArray(json.tops) || !isTime(json.days)) return {};
 	const sampling: Sampling = { from: json.from, tops: json.tops.filter(isTime), days: json.days };
 	if (json.zoneless === true) sampling.zoneless = true;
+	if (json.restarted === true) sampling.restarted = true;
 	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
 	for (const key of ['total', 'added'] as const)
 		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);

@@ -103,6 +103,8 @@ export interface Sampling {
 	total?: number;
 	/** How far the count grew since on that window: contacts added while the walk reads. */
 	added?: number;
+	/** The walk was cut short once and started again (sampling.ts, `restarted`). */
+	restarted?: boolean;
 }
 
 /** Where the next poll goes on, in pages from the new end: a bisection that ran out of budget, or a range that stopped short of the new end. */
