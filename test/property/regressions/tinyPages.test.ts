@@ -88,9 +88,9 @@ it('New Contact, pages of 1 oldest first at a share of 2: a range of known conta
 // Pages of 1, oldest first, Requests per Minute 20: a burst of 75 arrived while the sample's walk
 // read its window of 40 (5 pages a poll), and a backfill dated a day back moved the window's newest
 // further on. The walk reached the 44 pages its first answer allowed and ended there, before the
-// contacts of the 137 minutes before the activation: they came as new. A walk cut short starts
-// again, once (ledger/sampling.ts, `restarted`).
-it('New Contact, pages of 1 oldest first: the sample walk that outgrew its pages starts again', async () => {
+// contacts of the 137 minutes before the activation: they came as new. A walk that outgrew its
+// pages goes on from where it stopped with a new allowance, once (ledger/sampling.ts, `cutShort`).
+it('New Contact, pages of 1 oldest first: the sample walk that outgrew its pages goes on', async () => {
 	await expectKept({
 		...base,
 		order: 'oldest',
@@ -118,9 +118,9 @@ it('New Contact, pages of 1 oldest first: the sample walk that outgrew its pages
 
 // The same for Contact Enriched (Requests per Minute 11): two backfills while the sample's walk
 // read pushed the window's newest past the pages its first answer allowed, and contacts enriched
-// 22 hours before the activation came. Its walk starts again too (ledger/eligible.ts), and is not
+// 22 hours before the activation came. Its walk goes on too (ledger/eligible.ts), and is not
 // taken for a first walk that no longer reaches `since` when it outlasts a day (eligibleWalk.ts).
-it('Contact Enriched, pages of 1 oldest first: the sample walk that outgrew its pages starts again', async () => {
+it('Contact Enriched, pages of 1 oldest first: the sample walk that outgrew its pages goes on', async () => {
 	await expectKept({
 		...base,
 		event: 'contactEnriched',

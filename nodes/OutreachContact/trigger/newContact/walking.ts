@@ -89,7 +89,6 @@ export async function readWalking(
 	};
 	if (!step.complete) return read;
 	read.complete = true;
-	if (cutShort(step.position, step.inconsistent)) read.cutShort = true;
 	read.whole = !step.inconsistent && !step.position.shrank;
 	// Everything up to the newest the walk before read was there when this one started, and was
 	// read unless the list shrank under the walk (walk.ts).
@@ -108,5 +107,11 @@ export async function readWalking(
 		proved && (step.order === 'newest' || step.order === 'oldest')
 			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
 			: { mode: 'walking', walk: next };
+	// The sample's walk cut short goes on where it stopped, with a new allowance, or from page 1.
+	const cut = sampling && cutShort(step.position, step.inconsistent);
+	if (cut) read.cutShort = true;
+	if (cut === 'grown')
+		read.learned = { mode: 'walking', walk: { ...walk, ...step.position, limit: undefined } };
+	if (cut === 'shrank') read.learned = { mode: 'walking', walk: null };
 	return read;
 }

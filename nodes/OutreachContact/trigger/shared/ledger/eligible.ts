@@ -230,11 +230,12 @@ function settleSampling(
 	const sampling = met(walked, read.pages, rules.time, now, state.walk.days);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const { version, baseline, since, floor, seen, logged } = state;
-	// A walk cut short did not meet the window's newest: it starts again, once (sampling.ts).
-	const again = read.complete && cutShort(read.walk, read.inconsistent) && !walked.restarted;
+	// A walk cut short did not meet the window's newest: it goes on again, once (sampling.ts).
+	const cut = read.complete && !walked.restarted && cutShort(read.walk, read.inconsistent);
 	const fresh = newEligibleWalk(since, now);
-	const next: EligibleState = again
-		? { ...state, walk: fresh, sampling: restarted(sampling) }
+	const grown = { ...state.walk, ...read.walk, limit: undefined };
+	const next: EligibleState = cut
+		? { ...state, walk: cut === 'grown' ? grown : fresh, sampling: restarted(sampling) }
 		: read.complete
 			? {
 					...{ version, baseline, since, floor, seen, logged, mode: 'first' },

@@ -209,9 +209,12 @@ function settleSampling(
 		const walk = read.learned.mode === 'walking' ? read.learned.walk : state.walk;
 		return { ...done, state: { ...state, ...kept, walk, sampling } };
 	}
-	// A walk cut short did not meet the window's newest: it starts again, once (sampling.ts).
-	if (read.cutShort && !walked.restarted)
-		return { ...done, state: { ...state, ...kept, walk: null, sampling: restarted(sampling) } };
+	// A walk cut short did not meet the window's newest: it goes on again, once (sampling.ts).
+	const { learned } = read;
+	if (learned.mode === 'walking' && read.cutShort && !walked.restarted) {
+		const again = { ...state, ...kept, walk: learned.walk, sampling: restarted(sampling) };
+		return { ...done, state: again };
+	}
 	const { version, baseline, seen, logged } = state;
 	const cutoff = sampledCutoff(sampling, state.cutoff);
 	const handledTo = cutoff === null ? state.handledTo : Math.min(cutoff, now);

@@ -27,8 +27,8 @@ export interface NewContactReading {
 	/** And every page of it, the list neither shrinking nor breaking: it met every contact. */
 	whole?: boolean;
 	/**
-	 * Or it ended short of its window's newest: its list shrank where it could not read back (a
-	 * pause aged its place out of the window), or grew past the pages its first answer allowed.
+	 * The sample's walk ended short of its window's newest (sampling.ts, `cutShort`): `learned`
+	 * holds where it goes on.
 	 */
 	cutShort?: boolean;
 	learned: NewContactLearned;
