@@ -125,6 +125,7 @@ describe('readNewContactState', () => {
 			days: 3,
 			total: 40,
 			added: 2,
+			restarted: true,
 		};
 		const sampled: NewContactState = { ...walking, sampling };
 		expect(stored(toStored(sampled))).toMatchObject({ sampling });
