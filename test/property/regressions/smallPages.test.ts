@@ -54,3 +54,34 @@ it('New Contact, newest first, pages of 2, a share of 1: the page read for evide
 		]),
 	});
 });
+
+// Pages of 3 in no order (survey 480000, pages of 2 to 9 in no order): page 1's three contacts
+// fell by chance (once in 6), and Contact Enriched took the list for newest first: page 1's
+// third newest, 85 minutes back, set the cutoff, and a contact enriched 78 minutes before the
+// activation came at the first poll. The sample now reads on until its pages hold 6 contacts
+// (ORDER_EVIDENCE); page 2 breaks the fall. Fails with ORDER_EVIDENCE 3 (ab0a642).
+it('Contact Enriched, pages of 3 in no order: three contacts that fall by chance tell no order', async () => {
+	await expectKept({
+		...base,
+		event: 'contactEnriched',
+		order: 'unordered',
+		cap: 3,
+		requestsPerMinute: 200,
+		maxPerPoll: 4,
+		before: { count: 88, hoursBack: 2 },
+		enrich: { percent: 97, maxDelayMinutes: 600 },
+		seed: 578458,
+		steps: stepsOf([
+			[
+				5,
+				[
+					{ kind: 'ahead', count: 3, hoursAhead: 12 },
+					{ kind: 'steady', count: 14 },
+					{ kind: 'steady', count: 27 },
+				],
+			],
+			[9, []],
+			[9, [{ kind: 'backfill', count: 145, minutesBack: 596 }]],
+		]),
+	});
+});

@@ -28,11 +28,12 @@ describe('first activation', () => {
 		contact(4, T0 - 5 * MINUTE_MS),
 	];
 
-	it('newest first: emits nothing, reads one page and records where the account stands', async () => {
+	it('newest first: emits nothing, reads two pages and records where the account stands', async () => {
 		const search = new FakeSearch('newest', 3, existing());
 		const first = await poll(search, { start: T0 });
 		expect(first.emit).toEqual([]);
-		expect(first.requests).toBe(1);
+		// Page 2 too: page 1's 3 contacts are fewer than ORDER_EVIDENCE. Page 1 alone is the sample.
+		expect(first.requests).toBe(2);
 		// As n8n stores it (the names of version 2).
 		expect(toStored(first.state)).toEqual({
 			version: 2,
