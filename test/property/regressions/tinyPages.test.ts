@@ -3,7 +3,7 @@
  * page caps of 1 or 2). Each case fails on c8b22bd.
  */
 import type { Schedule } from '../schedule';
-import { base, expectKept, stepsOf } from './case';
+import { base, expectKept, stepOf, stepsOf } from './case';
 
 // Pages of 2 in no order: page 1's two rose, and so did the last page's, read after it; the page
 // before the last (read because the last holds fewer than three) fell below both, but only page 1
@@ -118,8 +118,7 @@ it('New Contact, pages of 1 oldest first: the sample walk that outgrew its pages
 
 // The same for Contact Enriched (Requests per Minute 11): two backfills while the sample's walk
 // read pushed the window's newest past the pages its first answer allowed, and contacts enriched
-// 22 hours before the activation came. Its walk goes on too (ledger/eligible.ts), and is not
-// taken for a first walk that no longer reaches `since` when it outlasts a day (eligibleWalk.ts).
+// 22 hours before the activation came. Its walk goes on too (ledger/eligible.ts).
 it('Contact Enriched, pages of 1 oldest first: the sample walk that outgrew its pages goes on', async () => {
 	await expectKept({
 		...base,
@@ -142,5 +141,62 @@ it('Contact Enriched, pages of 1 oldest first: the sample walk that outgrew its 
 				],
 			],
 		]),
+	});
+});
+
+// helper-38, attacking e4aeaaf: Contact Enriched in no order, pages of 1, Tokyo dates without a
+// zone, a pause of 23 hours right after the activation. The version that kept the eligible
+// events' sample walk on the sample's window through the pause counted the window's growth over
+// the pause as contacts added while it read, and the cutoff went 26 dates deeper: contacts
+// enriched 19 hours before the activation came. The stale walk starts afresh again, as on
+// c8b22bd (eligibleWalk.ts).
+it('Contact Enriched, pages of 1 in no order: a pause does not count as contacts added while the sample walk reads', async () => {
+	await expectKept({
+		...base,
+		event: 'contactEnriched',
+		order: 'unordered',
+		cap: 1,
+		requestsPerMinute: 17,
+		maxPerPoll: 1,
+		dates: 'Asia/Tokyo',
+		before: { count: 56, hoursBack: 34 },
+		enrich: { percent: 100, maxDelayMinutes: 2_880 },
+		seed: 890825,
+		steps: stepsOf([[1_381, [{ kind: 'import', percent: 110 }]]]),
+	});
+});
+
+// helper-38: New Contact by insertion oldest first, pages of 1. After pauses of 2 and 2.5 days,
+// deletions cut the sample's walk short, and it started again on the sample's window of 4 days,
+// which no longer held the activation's import: it read the rest whole, saw it rise, and handed
+// over to the order, whose reads took the import for handled (48 of 84 never came). A walk
+// narrower than the poll's window now proves no order (newContact/walking.ts).
+it('New Contact, pages of 1 by insertion: a sample walk narrower than the poll window proves no order', async () => {
+	await expectKept({
+		...base,
+		order: 'insertionOldest',
+		cap: 1,
+		requestsPerMinute: 12,
+		maxPerPoll: 50,
+		before: { count: 8, hoursBack: 4 },
+		enrich: { percent: 35, maxDelayMinutes: 43_200 },
+		seed: 483459,
+		steps: [
+			stepOf(1, [
+				{ kind: 'import', percent: 110 },
+				{ kind: 'backfill', count: 24, minutesBack: 9 },
+			]),
+			stepOf(1, [], { clockStepMinutes: -1 }),
+			stepOf(2_492, [{ kind: 'steady', count: 9 }], { clockStepMinutes: -9, faultStatus: 429 }),
+			stepOf(
+				3_577,
+				[
+					{ kind: 'ahead', count: 2, hoursAhead: 8 },
+					{ kind: 'backfill', count: 22, minutesBack: 9 },
+				],
+				{ deletions: { before: 2, during: 3 } },
+			),
+			stepOf(7, [{ kind: 'steady', count: 8 }], { deletions: { before: 2, during: 2 } }),
+		],
 	});
 });

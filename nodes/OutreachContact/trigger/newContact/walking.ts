@@ -102,7 +102,9 @@ export async function readWalking(
 	// the order take every contact beyond the first handled one for handled. At Max Contacts per
 	// Poll 1, 69 contacts created while a walk read 100 polls pushed 31 onto a page past its limit,
 	// and the ordered reads after it passed them (survey seed 8400, schedule 750).
-	const proved = !step.inconsistent && !step.position.shrank;
+	// Nor one narrower than the poll's window: the sample's walk reads the sample's (after a pause,
+	// a window of 4 days at day 4 left out the activation's import; helper-38).
+	const proved = !step.inconsistent && !step.position.shrank && walk.days >= window;
 	read.learned =
 		proved && (step.order === 'newest' || step.order === 'oldest')
 			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }

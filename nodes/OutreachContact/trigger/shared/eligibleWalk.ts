@@ -72,14 +72,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// still on its first page starts again too: Max Contacts per Poll kept one there for days,
 	// contacts enriched in its window's oldest day left the window, and one never came (survey
 	// 280000). Not in an order: there it lost 2 of the contacts of regressions/eligibleWalk.test.ts.
-	// Not the sample's walk, which records nothing: it only looks for the newest dates, and at pages
-	// of 1 and a share of 1 a walk of its window outlasts a day (survey 410000).
 	const short = state.walk.days < pollWindow(start, state.since);
 	const stale =
 		state.walk.days === 0 ||
-		(short &&
-			((state.mode === 'first' && !state.sampling) ||
-				(state.mode === 'walking' && state.walk.page === 1)));
+		(short && (state.mode === 'first' || (state.mode === 'walking' && state.walk.page === 1)));
 	const walk = stale ? newEligibleWalk(state.since, start) : state.walk;
 	const reader = new PageReader(ctx, search(walk.days, sequenceId), state.pageSize, take, ready);
 	const { isKnown } = viewOf(state, rules);
