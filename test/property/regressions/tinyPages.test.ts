@@ -200,3 +200,43 @@ it('New Contact, pages of 1 by insertion: a sample walk narrower than the poll w
 		],
 	});
 });
+
+// helper-39, attacking 4d9af36: Contact Snippets Ready oldest first, pages of 1, Requests per
+// Minute 6 (a share of 1): a walk of the 4-day window needs about 1,460 minutes, a little over a
+// day. The sample's walk went on after it outgrew its pages, on the sample's window, until the
+// window grew a day; then, as the first walk does, it started afresh from page 1 on a window one
+// day wider, which it could not finish before the window grew again, and so on: nothing ever came
+// (131 of 131). A first walk that outlasted its window now starts twice as wide each time
+// (eligibleWalk.ts).
+it('Contact Snippets Ready, pages of 1 at a share of 1: a first walk longer than a day ends', async () => {
+	await expectKept({
+		...base,
+		event: 'contactSnippetsReady',
+		order: 'oldest',
+		cap: 1,
+		requestsPerMinute: 6,
+		maxPerPoll: 50,
+		before: { count: 327, hoursBack: 1 },
+		enrich: { percent: 100, maxDelayMinutes: 60 },
+		seed: 17,
+		steps: [
+			stepOf(
+				1,
+				[
+					{ kind: 'import', percent: 110 },
+					{ kind: 'burst', count: 31 },
+				],
+				{ faultStatus: 429 },
+			),
+			stepOf(1, [{ kind: 'backfill', count: 131, minutesBack: 10 }]),
+			stepOf(
+				1,
+				[
+					{ kind: 'backfill', count: 139, minutesBack: 4 },
+					{ kind: 'import', percent: 110 },
+				],
+				{ faultStatus: 429 },
+			),
+		],
+	});
+});

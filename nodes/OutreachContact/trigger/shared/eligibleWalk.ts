@@ -2,7 +2,12 @@ import { PageReader, type ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { EventPollFunction } from './eventPoll';
 import { viewOf } from './ledger/candidates';
-import { activatedEligible, newEligibleWalk, settleEligible } from './ledger/eligible';
+import {
+	activatedEligible,
+	MAX_ELIGIBLE_WIDENED,
+	newEligibleWalk,
+	settleEligible,
+} from './ledger/eligible';
 import { FIRST_RUN_LOOKBACK_MS, opened } from './ledger/ledger';
 import { CHEAP_PAGES } from './orderedRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime';
@@ -76,7 +81,12 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	const stale =
 		state.walk.days === 0 ||
 		(short && (state.mode === 'first' || (state.mode === 'walking' && state.walk.page === 1)));
-	const walk = stale ? newEligibleWalk(state.since, start) : state.walk;
+	// A first walk that outlasted its window starts again twice as wide each time (up to
+	// MAX_ELIGIBLE_WIDENED): one that needs more than a day (pages of 1 at a share of 1) restarted
+	// from page 1 at every growth of the window and never ended (helper-39).
+	const outlasted = state.mode === 'first' && state.walk.days > 0 && short;
+	const widened = outlasted ? Math.min(2 * (state.walk.widened ?? 1), MAX_ELIGIBLE_WIDENED) : 1;
+	const walk = stale ? newEligibleWalk(state.since, start, widened) : state.walk;
 	const reader = new PageReader(ctx, search(walk.days, sequenceId), state.pageSize, take, ready);
 	const { isKnown } = viewOf(state, rules);
 	const pages: ReadPage[] = [];
