@@ -86,8 +86,8 @@ export async function readSample(
 			const before = await reader.read(pages - 1);
 			// The three pages read must rise as one list: with pages of 2 in no order, page 1 and the
 			// last rose, the page before fell below both, and contacts of 44 hours back came.
-			const pair = [first, before, last].map((p) => p?.contacts ?? []);
-			if (before && still(before) && still(last) && !keepsOrder(pair, 'oldest', time))
+			const three = [first, before, last].map((p) => p?.contacts ?? []);
+			if (before && still(before) && still(last) && !keepsOrder(three, 'oldest', time))
 				return { first, pages, sample: [first, before, last], partial: true };
 			if (before) sample.push(before);
 			// Refused (a share of 2): page 1's dates, the oldest, must not set the cutoff (every

@@ -237,13 +237,13 @@ export async function readFromBoundary(
 	const lastNow = Math.max(1, Math.ceil(now / size));
 	const stored = waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now);
 	// A range of known contacts alone, joined to the handled ones, is handled to its newest: the
-	// next poll's boundary page (its page nearest the new end) stands for them, though no poll
-	// emitted a contact dated as late as it holds. Pages of 1 at a share of 2: that page held a
-	// contact emitted earlier, dated after the boundary's `emittedTo`, and every poll read it and
-	// the page behind it, and never the new end's (regressions/tinyPages.test.ts).
-	const dates = range.flatMap((p) => p.contacts.map((c) => input.time(c) ?? -Infinity));
-	const newest = Math.max(emittedTo ?? -Infinity, ...dates);
-	if (stored.boundary && unknownCount(range, isKnown) === 0 && newest > -Infinity)
-		stored.boundary.emittedTo = newest;
+	// next poll's boundary page stands for them, though no poll emitted a contact dated as late.
+	// Pages of 1 at a share of 2: that page held a contact emitted earlier, dated after `emittedTo`,
+	// and every poll read it and the page behind it, never the new end (`tinyPages.test.ts`).
+	if (!stored.boundary || unknownCount(range, isKnown) > 0) return stored;
+	let newest = emittedTo ?? -Infinity;
+	for (const c of range.flatMap((p) => p.contacts))
+		newest = Math.max(newest, input.time(c) ?? newest);
+	if (newest > -Infinity) stored.boundary.emittedTo = newest;
 	return stored;
 }
