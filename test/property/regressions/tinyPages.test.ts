@@ -240,3 +240,31 @@ it('Contact Snippets Ready, pages of 1 at a share of 1: a first walk longer than
 		],
 	});
 });
+
+// Pages of 2, oldest first, Requests per Minute 1 (helper-38): the activation read page 1 of 5,
+// then the last page a minute later (a contact more), then the page before it, page 4, a minute
+// after that: an import dated a day back had grown the list to 21 pages meanwhile, so page 4 was a
+// middle page holding the import. Its dates set the cutoff, and the rest of the import, dated a
+// day before the activation, came as new. A sample whose page before the last was read from a
+// grown list is now partial, as when the last page was, and the first walk completes it.
+it('New Contact, pages of 2 oldest first at a share of 1: an import while the sample reads does not set the cutoff', async () => {
+	await expectKept({
+		...base,
+		order: 'oldest',
+		cap: 2,
+		requestsPerMinute: 1,
+		before: { count: 9, hoursBack: 70 },
+		enrich: { percent: 64, maxDelayMinutes: 60 },
+		seed: 588_522,
+		steps: stepsOf([
+			[
+				2,
+				[
+					{ kind: 'steady', count: 1 },
+					{ kind: 'backfill', count: 32, minutesBack: 1_426 },
+				],
+			],
+			[600, []],
+		]),
+	});
+});

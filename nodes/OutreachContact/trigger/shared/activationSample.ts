@@ -100,8 +100,11 @@ export async function readSample(
 		// first walk completes the sample; the cutoff the sample sets on its own, which the walk
 		// only raises, stays the order's (taken plainly, three dated ahead among those added,
 		// without a zone, set it an hour past the activation: helper-33).
-		if (last?.pages !== undefined && last.pages > pages)
-			return { first, pages: last.pages, order: 'oldest', sample, partial: true };
+		// The page before the last counts too: read a minute after the last at a share of 1, it may
+		// be a middle page of a list an import grew meanwhile (helper-38: 9 contacts, then 42; page 4
+		// held a backfill dated a day back, which set the cutoff and came).
+		const grown = Math.max(...sample.map((p) => p.pages ?? pages));
+		if (grown > pages) return { first, pages: grown, order: 'oldest', sample, partial: true };
 	}
 	if (seen === 'oldest') return { first, pages, order: 'oldest', sample };
 	// The pages read for evidence tell the order alone: page 1 stays the sample. With pages of 2,
