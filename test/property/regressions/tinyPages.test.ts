@@ -268,3 +268,33 @@ it('New Contact, pages of 2 oldest first at a share of 1: an import while the sa
 		]),
 	});
 });
+
+// Pages of 2 in no order, Emit Contacts From the Last 2 Days (survey 440000): page 1's two fell,
+// and a contact added before page 2 was read stopped the reading for evidence there: two contacts
+// were taken for newest first. The N days' read then set the floor an hour below the oldest it
+// met, and when the order broke, the two oldest of the days were below it and never came. A
+// reading for evidence stopped short (the list moved, a request refused) now tells no order.
+it('New Contact, pages of 2 in no order with N days: a list that moved while the order was read tells no order', async () => {
+	await expectKept({
+		...base,
+		order: 'unordered',
+		cap: 2,
+		requestsPerMinute: 200,
+		maxPerPoll: 4,
+		initialDays: 2,
+		before: { count: 62, hoursBack: 13 },
+		enrich: { percent: 43, maxDelayMinutes: 5 },
+		seed: 787_571,
+		steps: stepsOf([
+			[
+				6,
+				[
+					{ kind: 'import', percent: 153 },
+					{ kind: 'steady', count: 17 },
+					{ kind: 'burst', count: 55 },
+				],
+			],
+			[3_853, []],
+		]),
+	});
+});

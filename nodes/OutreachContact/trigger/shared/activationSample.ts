@@ -53,11 +53,11 @@ export async function readSample(
 		});
 	}
 	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
-	const watch = new OrderWatch(time);
+	let watch = new OrderWatch(time);
 	watch.add(first.contacts);
 	const sample: ReadPage[] = [first];
 	let seen = pages > 1 ? watch.order : undefined;
-	// Pages read after page 1 tell more only in a list that did not move meanwhile (the same
+	// Pages read after page 1 set the cutoff only in a list that did not move meanwhile (the same
 	// count): a minute apart at a share of 1, contacts added between put other contacts on them
 	// (a backfill, dates ahead), and taking them lost contacts or let old ones in (helper-34).
 	const still = (p: ReadPage | undefined) => p !== undefined && p.total === first.total;
@@ -65,16 +65,34 @@ export async function readSample(
 	// time). Newest first, the next pages hold the next newest: the sample reads on until they hold
 	// ORDER_EVIDENCE contacts, and pages that break the order mean no order (survey 330000: pages
 	// of 2 in no order taken for newest first, and contacts of 12 hours before the activation came).
+	// A page of a list that grew meanwhile tells the order as well, but its first contacts, as
+	// many as the list grew by, may be contacts added above the page before (dated ahead): they are
+	// not compared with it. (Stopping at such a page took page 1's two for newest first; survey
+	// 440000: a list in no order, and with N days the two oldest of the days were lost.) A request
+	// refused ends the reading: at a share of 2, pages 1 and 2 are the evidence. Only page 1 sets
+	// the cutoff.
 	if (seen === 'newest') {
 		let met = first.contacts.length;
+		let total = first.total;
+		let broken = false;
 		while (met < ORDER_EVIDENCE && sample.length < Math.min(pages, ACTIVATION_PAGES)) {
 			const next = await reader.read(sample.length + 1);
-			if (!next || !still(next)) break;
+			if (!next) break;
 			sample.push(next);
-			watch.add(next.contacts);
+			const grew = next.total !== undefined && total !== undefined ? next.total - total : 0;
+			total = next.total ?? total;
+			broken ||= !new OrderWatch(time).add(next.contacts, 'newest');
+			// Compared with the page before from its contact `grew` on (from none when all may be new).
+			const from = Math.max(0, grew);
+			if (from < next.contacts.length) watch.add(next.contacts.slice(from));
+			else {
+				const { rises, falls } = watch.snapshot();
+				watch = new OrderWatch(time, { rises, falls });
+				watch.add(next.contacts);
+			}
 			met += next.contacts.length;
 		}
-		if (watch.order !== 'newest') seen = undefined;
+		if (watch.order !== 'newest' || broken) seen = undefined;
 	}
 	if (seen === 'oldest') {
 		const last = await reader.read(pages);
