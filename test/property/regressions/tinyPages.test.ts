@@ -298,3 +298,33 @@ it('New Contact, pages of 2 in no order with N days: a list that moved while the
 		]),
 	});
 });
+
+// Pages of 1 oldest first, dates with a zone (survey 710000): the sample's walk read the window a
+// page at a time, 10 a poll; a pause of 55 hours and another of 42 moved its place out of the
+// window, and it started again, once, on the sample's window of 4 days. At day 4 that window held
+// none of the activation's contacts: the walk met nothing past where it had stopped, 13 hours
+// before the activation, and the contacts of those hours came as new. The sample's walk now reads
+// a window a day wider for each whole day since the activation (sampling.ts, sampleWindow).
+it('New Contact, pages of 1 oldest first: the sample walk started again after days still reads the activation window', async () => {
+	await expectKept({
+		...base,
+		order: 'oldest',
+		cap: 1,
+		maxPerPoll: 7_697,
+		before: { count: 267, hoursBack: 14 },
+		enrich: { percent: 41, maxDelayMinutes: 60 },
+		seed: 775_990,
+		steps: stepsOf([
+			[
+				9,
+				[
+					{ kind: 'steady', count: 18 },
+					{ kind: 'steady', count: 17 },
+					{ kind: 'import', percent: 249 },
+				],
+			],
+			[3_333, []],
+			[2_500, []],
+		]),
+	});
+});

@@ -1,7 +1,7 @@
 import type { PageReader } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { NewContactReading } from '../shared/ledger/newContactReading';
-import { cutShort } from '../shared/ledger/sampling';
+import { cutShort, sampleWindow } from '../shared/ledger/sampling';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { storedBytes } from '../shared/ledger/stored';
 import { DAY_MS, windowDays } from '../shared/serviceTime';
@@ -60,7 +60,7 @@ export async function readWalking(
 	// The walk that completes the sample reads the sample's window (sampling.ts).
 	const { sampling } = state;
 	let walk = state.walk ?? newWalk(floor, start, previous);
-	if (sampling && !state.walk) walk = { ...walk, days: sampling.days };
+	if (sampling && !state.walk) walk = { ...walk, days: sampleWindow(sampling, start) };
 	// After a pause of days the walk's window may no longer reach the floor: it starts again, wider.
 	if (walk.days < window && !sampling)
 		walk = newWalk(floor, start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));

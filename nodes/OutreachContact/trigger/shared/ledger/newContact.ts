@@ -10,6 +10,7 @@ import {
 	met,
 	restarted,
 	sampledCutoff,
+	sampleWindow,
 	startSampling,
 } from './sampling';
 import { lagAfter, observeLag, serviceNow, zonelessDates } from './zoneLag';
@@ -199,7 +200,8 @@ function settleSampling(
 	rules: PollRules,
 ): Settled<NewContactState> {
 	const { now, time } = rules;
-	const sampling = met(walked, read.pages, time, now);
+	const days = state.walk?.days ?? sampleWindow(walked, now);
+	const sampling = met(walked, read.pages, time, now, days);
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const kept = { ...(zoneLag ? { zoneLag } : {}), ...(pageSize ? { pageSize } : {}) };

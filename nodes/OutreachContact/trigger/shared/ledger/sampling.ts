@@ -1,5 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import { CUTOFF_RANK, cutoffOf, type Order, type TimeOf } from '../serviceTime';
+import { CUTOFF_RANK, cutoffOf, DAY_MS, type Order, type TimeOf } from '../serviceTime';
 import { OVERLAP_MS } from './ledger';
 import { count, isTime, type Sampling, type Walk } from './shapes';
 
@@ -66,6 +66,17 @@ export function met(
 	if (added > 0) next.added = added;
 	if (highestDate > -Infinity) next.highestDate = highestDate;
 	return next;
+}
+
+/**
+ * The window of a sample's walk that starts at `now`: the sample's, a day wider for each whole day
+ * since the activation, so that it still holds the activation's window after a pause. (Started
+ * again at day 4, a window of 4 days held none of it: the walk met nothing past where it had
+ * stopped, and contacts of the 12 hours before the activation came; survey 710000.) Contacts
+ * added while it reads are counted on the sample's own window only (`met`).
+ */
+export function sampleWindow(sampling: Sampling, now: number): number {
+	return sampling.days + Math.max(0, Math.floor((now - sampling.from) / DAY_MS));
 }
 
 /** The sampling a first activation at `now` starts with the pages its sample read. */
