@@ -68,3 +68,35 @@ describe('retention after a walk that outlasted its window', () => {
 		});
 	});
 });
+
+// Survey 730000 (the property test's draw on 338b884; the same on 2d4e9dd): Contact Snippets
+// Ready, dates written in Tokyo's local time without a zone (read as UTC, 9 hours ahead of n8n's
+// clock), an import of 25,000. Past the state's bound the floor rose past the oldest ids, to
+// their dates, 9 hours "ahead" of n8n's clock, and the next poll moved such a floor back to the
+// clock (a guard for 0.2.0's New Contact states that 0.2.0's eligible floor never needed): the
+// ids the bound had dropped came again. Here: 30,000 imported in two minutes, contacts from before
+// the activation that the first walk recorded and the bound dropped came.
+it('dates without a zone east of UTC, past the bound: the floor is not moved back, and nothing comes again', async () => {
+	await expectKept({
+		...base,
+		event: 'contactEnriched',
+		order: 'newest',
+		cap: 1_000,
+		requestsPerMinute: 10_000,
+		maxPerPoll: 10_000,
+		dates: 'Asia/Tokyo',
+		before: { count: 50, hoursBack: 13 },
+		enrich: { percent: 100, maxDelayMinutes: 5 },
+		seed: 7,
+		steps: [
+			...Array.from({ length: 2 }, () =>
+				stepOf(1, [
+					{ kind: 'import', percent: 100 },
+					{ kind: 'import', percent: 100 },
+					{ kind: 'import', percent: 100 },
+				]),
+			),
+			...Array.from({ length: 45 }, () => stepOf(2, [])),
+		],
+	});
+});

@@ -8,7 +8,7 @@ import {
 	newEligibleWalk,
 	settleEligible,
 } from './ledger/eligible';
-import { FIRST_RUN_LOOKBACK_MS, opened } from './ledger/ledger';
+import { FIRST_RUN_LOOKBACK_MS } from './ledger/ledger';
 import { CHEAP_PAGES } from './orderedRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime';
 import { readSample } from './activationSample';
@@ -68,7 +68,10 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
 		}
 	}
-	const { state, rewound } = opened(input.stored!, start);
+	// The floor stays where it is, even ahead of n8n's clock: it rises only by retention and the
+	// state's bound, past the newest id the bound dropped, and moved back it let that id come again
+	// (dates without a zone east of UTC, an import of 25,000: survey 730000).
+	const state = input.stored!;
 	// A state of version 1 has no walk: one starts now. So does the first walk after the activation
 	// when, after a pause of days, its window no longer reaches `since`: it would complete without
 	// recording contacts eligible before the activation, and the next walk would emit them. (Later
@@ -200,5 +203,5 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		},
 		rules,
 	);
-	return { ...settled, rewound, stopped: budget.stopped };
+	return { ...settled, stopped: budget.stopped };
 };

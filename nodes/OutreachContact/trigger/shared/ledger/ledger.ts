@@ -19,8 +19,10 @@ import type { Placed } from './priorFloor';
  * ledger decides what is emitted and what is stored. Its invariants, checked by the property
  * test (test/property):
  *
- * 1. The floor never passes n8n's clock less the overlap (a stored floor ahead of the clock moves
- *    back; n8n's clock stepping back by less than the overlap leaves it at most that far past),
+ * 1. The floor never passes n8n's clock less the overlap (New Contact's stored floor ahead of the
+ *    clock moves back; n8n's clock stepping back by less than the overlap leaves it at most that
+ *    far past; the bound of invariant 4 may take it past the dates of the ids it drops, dated
+ *    ahead without a zone east of UTC, and the eligible events keep it there: invariant 2),
  *    nor a contact known to wait: while contacts wait (Max Contacts per Poll, pages not read yet)
  *    the handled point is where the read got to, and never past the last emitted. With dates
  *    without a zone west of UTC, nor the service's present less the overlap (zoneLag.ts).
@@ -75,21 +77,6 @@ export function nextFloor(
 ): number {
 	if (handledTo === null) return floor;
 	return Math.max(floor, Math.min(handledTo, present, checkedFrom) - OVERLAP_MS);
-}
-
-/**
- * A stored Contact Enriched state as a poll starts from it (New Contact's: priorFloor.ts). A
- * floor ahead of n8n's clock (a state of 0.2.0 may hold one hours ahead) moves back to the clock
- * less the overlap: that floor is a retention floor of `seen`, and the enrichment walk decides
- * what comes. A floor within the overlap of the clock stays: only n8n's clock stepping back puts
- * it there, and the contacts below it were handled.
- */
-export function opened<S extends EventState>(
-	state: S,
-	now: number,
-): { state: S; rewound?: number } {
-	if (state.floor <= now) return { state };
-	return { state: { ...state, floor: now - OVERLAP_MS }, rewound: state.floor };
 }
 
 /**
