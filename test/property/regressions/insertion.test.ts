@@ -385,4 +385,48 @@ describe('lists by insertion: backfills in front of contacts not yet emitted', (
 			],
 		});
 	});
+
+	// A schedule of seed 111220 (it fails on older commits too). Newest first by
+	// insertion, pages of 4, N = 2 days drained 10 a poll from the boundary: contact 198, added at
+	// +10 minutes dated 11 hours ahead, began page 37, behind 199 to 201 on page 36 (one count, so
+	// the pages lined up). Each page fell within itself. The poll that emitted 191 to 201 left 198
+	// waiting (the oldest 10 came first) and stored the boundary on the range's page nearest the
+	// new end; the next read stopped at page 36, which reached the handled contacts, and the floor
+	// passed 198. The range proves no order now (keepsPlace), and a walk emits it.
+	it('by insertion newest first: a waiting contact dated ahead that begins a page behind emitted ones comes', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			cap: 4,
+			requestsPerMinute: 715,
+			maxPerPoll: 10,
+			initialDays: 2,
+			before: { count: 182, hoursBack: 70 },
+			enrich: { percent: 71, maxDelayMinutes: 2880 },
+			seed: 111220,
+			steps: [
+				stepOf(8, [{ kind: 'steady', count: 13 }], { faultStatus: 'mixed' }),
+				stepOf(4, [
+					{ kind: 'steady', count: 6 },
+					{ kind: 'ahead', count: 1, hoursAhead: 11 },
+					{ kind: 'ahead', count: 1, hoursAhead: 10 },
+				]),
+				stepOf(894, [{ kind: 'steady', count: 9 }], { faultStatus: 'mixed' }),
+				stepOf(1, [{ kind: 'import', percent: 373 }], {
+					clockStepMinutes: 7,
+					faultPercent: 49,
+					faultStatus: 'mixed',
+				}),
+				stepOf(1, [], { faultStatus: 429 }),
+				stepOf(
+					8,
+					[
+						{ kind: 'burst', count: 76 },
+						{ kind: 'steady', count: 16 },
+					],
+					{ faultStatus: 429 },
+				),
+			],
+		});
+	});
 });

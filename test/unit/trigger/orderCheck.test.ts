@@ -1,7 +1,9 @@
 /** The check that a list keeps its order (orderCheck.ts): keepsOrder, the rolling check and lateContacts. */
+import type { ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
 import {
 	checkOrder,
 	keepsOrder,
+	keepsPlace,
 	lateContacts,
 } from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
 import {
@@ -10,7 +12,7 @@ import {
 	type Order,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
-import { FakeSearch } from '../../support/poll';
+import { contactAt, FakeSearch } from '../../support/poll';
 import { c, ids, pagesOf, range, reader, service, T0 } from '../../support/orderedList';
 
 jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ searchContacts: jest.fn() }));
@@ -32,6 +34,95 @@ describe('keepsOrder', () => {
 	it('passes over contacts without a readable date', () => {
 		const odd = { ...c(99), created_date: 'soon' };
 		expect(keepsOrder([[c(5), odd, c(4)]], 'newest', createdTime)).toBe(true);
+	});
+});
+
+describe("keepsPlace: a new contact left waiting out of the order's place", () => {
+	/** Pages of ids (dated by id) in `order`'s page numbers, all in one count unless `total` says. */
+	const pages = (lists: number[][], total: Array<number | undefined> = []): ReadPage[] =>
+		lists.map((list, i) => ({
+			page: i + 1,
+			pageSize: 3,
+			contacts: list.map(c),
+			total: total[i] ?? 100,
+		}));
+	/** Contacts up to 10 are known. */
+	const input = (maxPerPoll: number, order: Order = 'newest') => ({
+		order,
+		time: createdTime,
+		isKnown: (x: Contact) => Number(x.id) <= 10,
+		maxPerPoll,
+	});
+
+	it('holds for a range by creation, whatever waits', () => {
+		expect(
+			keepsPlace(
+				pages([
+					[16, 15, 14],
+					[13, 12, 11],
+					[10, 9],
+				]),
+				input(2),
+			),
+		).toBe(true);
+	});
+
+	it('breaks when a page edge hides a waiting contact dated after one nearer the new end', () => {
+		// By insertion newest first: 30 (dated ahead) begins page 2, behind 12 and 11.
+		const range = pages([
+			[13, 12, 11],
+			[30, 10, 9],
+		]);
+		expect(keepsPlace(range, input(3))).toBe(false);
+		// Emitted now (Max Contacts per Poll 4 takes 30 too), nothing waits behind the poll.
+		expect(keepsPlace(range, input(4))).toBe(true);
+	});
+
+	it('counts the places the rolling check takes', () => {
+		const range = pages([
+			[13, 12, 11],
+			[30, 10, 9],
+		]);
+		// A contact searchable late, older than all of them, takes one of the 4 places.
+		const late = [{ page: 9, pageSize: 3, contacts: [contactAt(55, T0 + 5.5 * MINUTE_MS)] }];
+		expect(keepsPlace(range, input(4), late)).toBe(false);
+	});
+
+	it('judges pages of another count within themselves only (the list moved between them)', () => {
+		expect(
+			keepsPlace(
+				pages(
+					[
+						[13, 12, 11],
+						[30, 10, 9],
+					],
+					[100, 101],
+				),
+				input(3),
+			),
+		).toBe(true);
+	});
+
+	it('reads an oldest first range from its last page', () => {
+		// Oldest first, page 2 is the new end: 11 to 13, then 30 on page 1 behind them.
+		expect(
+			keepsPlace(
+				pages([
+					[9, 10, 30],
+					[11, 12, 13],
+				]),
+				input(3, 'oldest'),
+			),
+		).toBe(false);
+		expect(
+			keepsPlace(
+				pages([
+					[9, 10, 11],
+					[12, 13, 30],
+				]),
+				input(3, 'oldest'),
+			),
+		).toBe(true);
 	});
 });
 

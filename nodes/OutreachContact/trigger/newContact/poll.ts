@@ -7,7 +7,7 @@ import { FIRST_RUN_LOOKBACK_MS } from '../shared/ledger/ledger';
 import { openedNewContact } from '../shared/ledger/priorFloor';
 import { activatedNewContact, settleNewContact } from '../shared/ledger/newContact';
 import type { NewContactLearned, NewContactReading } from '../shared/ledger/newContactReading';
-import { checkOrder, lateContacts } from '../shared/orderCheck';
+import { checkOrder, keepsPlace, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
 import { oldestOf } from '../shared/boundaryRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
@@ -173,7 +173,9 @@ async function readByOrder(
 		// A round ends where its cursor goes back to the new end: it checked what was searchable when it began.
 		if (check.complete) checkedFrom = roundFrom;
 		checkedTo = check.checkedTo;
-		ordered = check.ordered && late.ordered;
+		// The check's contacts take places of the poll too: one out of place the range left may wait.
+		const placed = keepsPlace(main.range, { ...known, order, maxPerPoll }, late.pages);
+		ordered = check.ordered && late.ordered && placed;
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
 	if (!ordered) return { pages, proved: false, learned: { mode: 'walking', walk: null } };

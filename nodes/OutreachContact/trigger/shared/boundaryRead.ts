@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { Boundary } from './ledger/shapes';
-import { keepsOrder, leavesOut } from './orderCheck';
+import { keepsOrder, keepsPlace, leavesOut } from './orderCheck';
 import type { OrderedInput, OrderedResult } from './orderedRead';
 import { continues, CUTOFF_RANK, cutoffOf, type TimeOf } from './serviceTime';
 
@@ -48,15 +48,14 @@ export function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean
  * A range that stops short of the new end, and where the next poll goes on: `at`, the page (from
  * the new end, at `count` results) of the range nearest the new end. Once the ledger took the
  * range, that page is the first from the new end to reach the handled contacts (contacts left
- * by Max Contacts per Poll are the newest of the range, on that page or before it): the next
- * poll reads from it toward the new end. Every such range keeps the boundary, one of handled
- * contacts alone too. A bisection from the new end would settle behind contacts known but not
- * handled (emitted above the handled point, which moves only to a range's third newest date)
- * on the same range at every poll. And in a list by insertion, a range of contacts backfilled
- * with dates below the handled point lowers it (the ledger's handled point, while contacts
- * wait, is where the read got to): a bisection from the new end then settled pages back, the
- * polls read the known pages again up to the same range, and the contacts after it never came
- * (`regressions/insertion.test.ts`).
+ * by Max Contacts per Poll are the newest of the range, on that page or before it; a range where
+ * they are not proves no order, `keepsPlace`): the next poll reads from it toward the new end.
+ * Every such range keeps the boundary, one of handled contacts alone too. A bisection from the
+ * new end would settle behind contacts known but not handled (emitted above the handled point,
+ * which moves only to a range's third newest date) on the same range at every poll. By
+ * insertion, a range backfilled with dates below the handled point lowers it (while contacts
+ * wait, it is where the read got to): a bisection from the new end settled pages back, and the
+ * contacts after the same range never came (`regressions/insertion.test.ts`).
  */
 export function waiting(
 	result: OrderedResult,
@@ -95,7 +94,8 @@ export function orderedResult(
 					seenBetween,
 				})
 			) &&
-			range.every((p) => keepsOrder([p.contacts], order, time)),
+			range.every((p) => keepsOrder([p.contacts], order, time)) &&
+			keepsPlace(range, input),
 		total,
 		lastPage,
 	};

@@ -1,6 +1,6 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { idKey } from './ledger/candidates';
+import { compareCandidates, idKey } from './ledger/candidates';
 import type { Order, TimeOf } from './serviceTime';
 
 /**
@@ -157,4 +157,57 @@ export function leavesOut(
 	const ids = new Set(contacts.map((c) => idKey(c?.id)));
 	const upTo = fromNewEnd ? Infinity : newest - 1;
 	return input.seenBetween(after, upTo).some((id) => !ids.has(id));
+}
+
+/**
+ * Whether a range leaves no new contact waiting out of the order's place. Pages of one count next
+ * to each other line up (the list did not move between them), so a contact there dated after one
+ * nearer the new end is out of place, as within a page; the check per page passes it when a page
+ * edge falls between the two. Emitted now, it costs nothing. Left waiting (Max Contacts per Poll
+ * takes the oldest), by insertion it sits behind contacts this poll handles, where the next read
+ * stops: the range proves no order. Insertion newest first, a contact dated 11 hours ahead began
+ * its page behind contacts the poll emitted, and the floor passed it.
+ */
+export function keepsPlace(
+	range: ReadPage[],
+	input: { order: Order; time: TimeOf; isKnown(c: Contact): boolean; maxPerPoll: number },
+	others: ReadPage[] = [],
+): boolean {
+	const { order, time, isKnown } = input;
+	// The new contacts of the poll (`others`: the rolling check's, which compete for its places).
+	const fresh = new Map<string, { created: number; id: unknown }>();
+	for (const page of [...range, ...others])
+		for (const c of page.contacts) {
+			const key = idKey(c?.id);
+			const created = time(c);
+			if (key !== undefined && created !== undefined && !isKnown(c))
+				fresh.set(key, { created, id: c.id });
+		}
+	if (fresh.size <= input.maxPerPoll) return true;
+	const now = [...fresh].sort((a, b) => compareCandidates(a[1], b[1])).slice(0, input.maxPerPoll);
+	const emitted = new Set(now.map(([key]) => key));
+	// From the new end toward the old one: dates never rise within pages of one count.
+	const pages = [...range].sort((a, b) => (order === 'newest' ? a.page - b.page : b.page - a.page));
+	let low = Infinity;
+	let prev: ReadPage | undefined;
+	const met = new Set<unknown>();
+	for (const page of pages) {
+		const joined =
+			prev !== undefined &&
+			Math.abs(page.page - prev.page) === 1 &&
+			page.total !== undefined &&
+			page.total === prev.total;
+		if (!joined) low = Infinity;
+		for (const c of towardOld(page, order)) {
+			if (met.has(c?.id)) continue;
+			met.add(c?.id);
+			const t = time(c);
+			if (t === undefined) continue;
+			const key = idKey(c?.id);
+			if (t > low && key !== undefined && fresh.has(key) && !emitted.has(key)) return false;
+			low = Math.min(low, t);
+		}
+		prev = page;
+	}
+	return true;
 }
