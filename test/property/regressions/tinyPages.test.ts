@@ -328,3 +328,32 @@ it('New Contact, pages of 1 oldest first: the sample walk started again after da
 		]),
 	});
 });
+
+// Pages of 2 newest first, Requests per Minute 8 (survey 750000, the ahead draw; the same on
+// 2d4e9dd): two contacts dated 7 hours ahead came early and stayed on the page next to the new
+// end, dated after the boundary's `emittedTo`, so that page never stood for the handled
+// contacts. Every poll read it and the page behind it, and never page 1, where two contacts dated
+// 11 hours ahead waited for good. As oldest first, a range of known contacts alone now carries its
+// newest date into `emittedTo` (boundaryRead.ts, knownAlone).
+it('New Contact, pages of 2 newest first at a share of 2: a range of known contacts moves the boundary on', async () => {
+	await expectKept({
+		...base,
+		cap: 2,
+		requestsPerMinute: 8,
+		maxPerPoll: 25,
+		before: { count: 129, hoursBack: 66 },
+		enrich: { percent: 95, maxDelayMinutes: 60 },
+		seed: 339_376,
+		steps: stepsOf([
+			[8, [{ kind: 'ahead', count: 2, hoursAhead: 7 }]],
+			[
+				5,
+				[
+					{ kind: 'backfill', count: 13, minutesBack: 7 },
+					{ kind: 'steady', count: 26 },
+				],
+			],
+			[8, [{ kind: 'ahead', count: 2, hoursAhead: 11 }]],
+		]),
+	});
+});

@@ -9,7 +9,7 @@ import { activatedNewContact, settleNewContact } from '../shared/ledger/newConta
 import type { NewContactLearned, NewContactReading } from '../shared/ledger/newContactReading';
 import { checkOrder, keepsPlace, lateContacts } from '../shared/orderCheck';
 import { readOrdered } from '../shared/orderedRead';
-import { oldestOf } from '../shared/boundaryRead';
+import { oldestOf } from '../shared/pageDates';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
 import type { NewContactState } from '../shared/ledger/shapes';

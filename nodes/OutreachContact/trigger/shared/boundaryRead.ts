@@ -3,39 +3,14 @@ import type { Contact } from '../../types';
 import type { Boundary } from './ledger/shapes';
 import { keepsOrder, keepsPlace, leavesOut } from './orderCheck';
 import type { OrderedInput, OrderedResult } from './orderedRead';
-import { continues, CUTOFF_RANK, cutoffOf, type TimeOf } from './serviceTime';
+import { topOf } from './pageDates';
+import { continues } from './serviceTime';
 
 /**
  * What an ordered read (orderedRead.ts) makes of the pages it took, and the read of a poll that
  * goes on from a boundary a poll before stored, instead of starting again from the new end
  * (docs/trigger.md, "Going on from the boundary", under "What a poll may send").
  */
-
-export function topOf(pages: ReadPage[], time: TimeOf): number | undefined {
-	const all: number[] = [];
-	for (const page of pages)
-		for (const c of page.contacts) {
-			const t = time(c);
-			if (t !== undefined) all.push(t);
-		}
-	// Fewer than CUTOFF_RANK dates prove nothing: one contact dated ahead would set the point.
-	return all.length < CUTOFF_RANK ? undefined : (cutoffOf(all) ?? undefined);
-}
-
-/** The oldest creation time of the pages' contacts, of those `which` takes (undefined when none has one). */
-export function oldestOf(
-	pages: ReadPage[],
-	time: TimeOf,
-	which: (c: Contact) => boolean = () => true,
-): number | undefined {
-	let oldest: number | undefined;
-	for (const page of pages)
-		for (const c of page.contacts) {
-			const t = which(c) ? time(c) : undefined;
-			if (t !== undefined && (oldest === undefined || t < oldest)) oldest = t;
-		}
-	return oldest;
-}
 
 /** Unknown contacts of pages, each once. */
 export function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): number {
@@ -205,7 +180,7 @@ export async function readFromBoundary(
 			if (k >= lo) lo = k + 1; // all new: the boundary lies beyond it
 		}
 		if (range[0].page === 1) return result(range);
-		return waiting(result(range), range, range[0].page, count);
+		return knownAlone(waiting(result(range), range, range[0].page, count), range);
 	}
 	// Oldest first: the boundary's page, further toward the old end while it does not reach the
 	// handled contacts (contacts that left the window at the old end moved it there).
@@ -235,15 +210,24 @@ export async function readFromBoundary(
 	// count of the newest answer.
 	const now = total ?? count;
 	const lastNow = Math.max(1, Math.ceil(now / size));
-	const stored = waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now);
-	// A range of known contacts alone, joined to the handled ones, is handled to its newest: the
-	// next poll's boundary page stands for them, though no poll emitted a contact dated as late.
-	// Pages of 1 at a share of 2: that page held a contact emitted earlier, dated after `emittedTo`,
-	// and every poll read it and the page behind it, never the new end (`tinyPages.test.ts`).
-	if (!stored.boundary || unknownCount(range, isKnown) > 0) return stored;
-	let newest = emittedTo ?? -Infinity;
-	for (const c of range.flatMap((p) => p.contacts))
-		newest = Math.max(newest, input.time(c) ?? newest);
-	if (newest > -Infinity) stored.boundary.emittedTo = newest;
-	return stored;
+	return knownAlone(
+		waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now),
+		range,
+	);
+
+	/**
+	 * A range of known contacts alone, joined to the handled ones, is handled to its newest: the
+	 * next poll's boundary page stands for them, though no poll emitted a contact dated as late.
+	 * Its page held a contact emitted earlier, dated after `emittedTo` (pages of 1 oldest first;
+	 * pages of 2 newest first, two dated 7 hours ahead), and at a share of 2 every poll read it and
+	 * the page behind it, never the new end (`tinyPages.test.ts`, both).
+	 */
+	function knownAlone(stored: OrderedResult, pages: ReadPage[]): OrderedResult {
+		if (!stored.boundary || unknownCount(pages, isKnown) > 0) return stored;
+		let newest = emittedTo ?? -Infinity;
+		for (const c of pages.flatMap((p) => p.contacts))
+			newest = Math.max(newest, input.time(c) ?? newest);
+		if (newest > -Infinity) stored.boundary.emittedTo = newest;
+		return stored;
+	}
 }

@@ -3,7 +3,8 @@ import type { Contact } from '../../types';
 import { continues, type Order, type TimeOf } from './serviceTime';
 import type { Boundary } from './ledger/shapes';
 import { towardOld } from './orderCheck';
-import { oldestOf, orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
+import { orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
+import { oldestOf } from './pageDates';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
