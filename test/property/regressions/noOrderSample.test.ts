@@ -338,3 +338,23 @@ describe("without an order: the activation's sample and its walk", () => {
 		});
 	});
 });
+
+// helper-41, attacking 3272242: a sample's walk that started a day after the activation read a
+// window a day wider, where the contacts added while it read were not counted (they count on
+// the sample's window only), and three contacts dated 9 hours ahead without a zone set the cutoff
+// past the import (16 of 19 lost). Without a zone the walk keeps the sample's window.
+it('New Contact in no order, dates without a zone: a sample walk a day late still guards against dates ahead', async () => {
+	await expectKept({
+		...base,
+		order: 'unordered',
+		cap: 20,
+		requestsPerMinute: 8,
+		dates: 'Asia/Tokyo',
+		before: { count: 91, hoursBack: 1 },
+		seed: 491_060,
+		steps: [
+			stepOf(1_440, [{ kind: 'import', percent: 151 }]),
+			stepOf(1, [{ kind: 'ahead', count: 3, hoursAhead: 9 }]),
+		],
+	});
+});

@@ -53,7 +53,7 @@ export async function readSample(
 		});
 	}
 	const pages = first.pages ?? (first.contacts.length < first.pageSize ? 1 : 2);
-	let watch = new OrderWatch(time);
+	const watch = new OrderWatch(time);
 	watch.add(first.contacts);
 	const sample: ReadPage[] = [first];
 	let seen = pages > 1 ? watch.order : undefined;
@@ -65,32 +65,27 @@ export async function readSample(
 	// time). Newest first, the next pages hold the next newest: the sample reads on until they hold
 	// ORDER_EVIDENCE contacts, and pages that break the order mean no order (survey 330000: pages
 	// of 2 in no order taken for newest first, and contacts of 12 hours before the activation came).
-	// A page of a list that grew meanwhile tells the order as well, but its first contacts, as
-	// many as the list grew by, may be contacts added above the page before (dated ahead): they are
-	// not compared with it. (Stopping at such a page took page 1's two for newest first; survey
+	// A page of a list that grew meanwhile tells the order too, but only from its contact `grew` on
+	// (grew: how far the count grew since page 1): those before may be contacts added above the
+	// pages read (dated ahead, by insertion after a later one: helper-41), and such a page never
+	// enters the sample. (Stopping at such a page took page 1's two for newest first; survey
 	// 440000: a list in no order, and with N days the two oldest of the days were lost.) A request
 	// refused ends the reading: at a share of 2, pages 1 and 2 are the evidence. Only page 1 sets
 	// the cutoff.
+	let readTo = 1;
 	if (seen === 'newest') {
 		let met = first.contacts.length;
-		let total = first.total;
 		let broken = false;
-		while (met < ORDER_EVIDENCE && sample.length < Math.min(pages, ACTIVATION_PAGES)) {
-			const next = await reader.read(sample.length + 1);
+		while (met < ORDER_EVIDENCE && readTo < Math.min(pages, ACTIVATION_PAGES)) {
+			const next = await reader.read(++readTo);
 			if (!next) break;
-			sample.push(next);
-			const grew = next.total !== undefined && total !== undefined ? next.total - total : 0;
-			total = next.total ?? total;
-			broken ||= !new OrderWatch(time).add(next.contacts, 'newest');
-			// Compared with the page before from its contact `grew` on (from none when all may be new).
-			const from = Math.max(0, grew);
-			if (from < next.contacts.length) watch.add(next.contacts.slice(from));
-			else {
-				const { rises, falls } = watch.snapshot();
-				watch = new OrderWatch(time, { rises, falls });
-				watch.add(next.contacts);
-			}
-			met += next.contacts.length;
+			const grew = still(next) ? 0 : Math.max(0, (next.total ?? 0) - (first.total ?? Infinity));
+			const compared = next.contacts.slice(grew);
+			if (still(next)) {
+				sample.push(next);
+				watch.add(compared);
+			} else broken ||= !new OrderWatch(time, watch.snapshot()).add(compared, 'newest');
+			met += compared.length;
 		}
 		if (watch.order !== 'newest' || broken) seen = undefined;
 	}
@@ -129,7 +124,7 @@ export async function readSample(
 	// page 2's third newest as the cutoff recorded page 1's two as there; a page of those alone
 	// later stood between new contacts, and a share of 2 never got past it (helper-35).
 	if (seen === 'newest') return { first, pages, order: 'newest', sample: [first] };
-	for (let page = sample.length + 1; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
+	for (let page = readTo + 1; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
 		const read = await reader.read(page);
 		if (!read) break;
 		sample.push(read);

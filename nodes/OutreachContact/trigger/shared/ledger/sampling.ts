@@ -69,13 +69,16 @@ export function met(
 }
 
 /**
- * The window of a sample's walk that starts at `now`: the sample's, a day wider for each whole day
- * since the activation, so that it still holds the activation's window after a pause. (Started
- * again at day 4, a window of 4 days held none of it: the walk met nothing past where it had
- * stopped, and contacts of the 12 hours before the activation came; survey 710000.) Contacts
- * added while it reads are counted on the sample's own window only (`met`).
+ * The window of a sample's walk that starts at `now`: with dates that carry their zone, the
+ * sample's, a day wider for each whole day since the activation, so that it still holds the
+ * activation's window after a pause. (Started again at day 4, a window of 4 days held none of it:
+ * the walk met nothing past where it had stopped, and contacts of the 12 hours before the
+ * activation came; survey 710000.) Without a zone, the sample's: contacts added while the walk
+ * reads count on that window only (`met`), and a wider one left three dated ahead among them
+ * unguarded, which set the cutoff past the contacts created after the activation (helper-41).
  */
 export function sampleWindow(sampling: Sampling, now: number): number {
+	if (sampling.zoneless) return sampling.days;
 	return sampling.days + Math.max(0, Math.floor((now - sampling.from) / DAY_MS));
 }
 
