@@ -180,4 +180,21 @@ describe('the list moves under a read', () => {
 			],
 		});
 	});
+	// Property run, seed 28 (3,000 runs): New Contact oldest first, pages of 20, N = 1. The
+	// activation's bisection read pages 3 and 5, then a backfill of 20 dated 2 hours back moved
+	// every page on by one before it read page 2. Its range took pages 3 and 5 from the bisection's
+	// reads, older than page 2's: page 2 repeated page 1, page 3 was the old page 3, and the 20
+	// contacts of the old page 2 (by then on page 3) were read by neither; the floor passed them.
+	// A page the range takes now follows the one before it, read after it (pageJoin.ts).
+	it('New Contact oldest first: a backfill between the bisection and the range leaves no page out', async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			maxPerPoll: 41,
+			initialDays: 1,
+			before: { count: 398, hoursBack: 2 },
+			seed: 301390,
+			steps: [stepOf(1, [{ kind: 'backfill', count: 20, minutesBack: 120 }]), stepOf(1, [])],
+		});
+	});
 });

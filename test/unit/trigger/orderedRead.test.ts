@@ -1,13 +1,9 @@
-/** Reads of a window the service lists in an order: readOrdered, and continues (serviceTime.ts). */
+/** Reads of a window the service lists in an order: readOrdered. */
 import {
 	CHEAP_PAGES,
 	readOrdered,
 } from '../../../nodes/OutreachContact/trigger/shared/orderedRead';
-import {
-	createdTime,
-	continues,
-	MINUTE_MS,
-} from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
+import { createdTime, MINUTE_MS } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 import { contactAt, FakeSearch } from '../../support/poll';
 import { c, ids, knownUpTo, range, reader, service, T0 } from '../../support/orderedList';
@@ -38,40 +34,6 @@ function unknownIn(pages: Array<{ contacts: Contact[] }>, known: number): number
 	const all = new Set(pages.flatMap((p) => ids(p.contacts)).filter((id) => id > known));
 	return [...all].sort((a, b) => a - b);
 }
-
-describe('continues: a page read after the one before goes on from it', () => {
-	const page = (n: number, contactIds: number[], total?: number) => ({
-		page: n,
-		contacts: contactIds.map(c),
-		pageSize: 3,
-		total,
-	});
-	it.each([
-		[
-			'shares a contact with it (the list moved by less than a page)',
-			[9, 8, 7],
-			[7, 6, 5],
-			33,
-			true,
-		],
-		['has the same count (the list did not move)', [9, 8, 7], [6, 5, 4], 30, true],
-		['moved by a page or more: shares none and the count grew', [9, 8, 7], [12, 11, 10], 33, false],
-	])('%s', (_what, prev, next, total, expected) => {
-		expect(continues(page(1, prev, 30), page(2, next, total))).toBe(expected);
-	});
-	it('holds at an empty page or one past the end, and without counts (no telling)', () => {
-		expect(continues(page(1, [9, 8, 7], 30), page(2, [], 33))).toBe(true);
-		expect(continues(page(1, [9, 8, 7]), page(2, [3, 2, 1]))).toBe(true);
-	});
-	it('fails at a page gone past the end after one that said the list went on: it shrank between them', () => {
-		const gone = { page: 3, contacts: [], pageSize: 3, gone: true };
-		// Page 2 of 3 (7 contacts), then page 3 is gone: contact 1 moved onto page 2's places.
-		expect(continues({ ...page(2, [4, 3, 2], 7), pages: 3 }, gone)).toBe(false);
-		// Page 2 was the last: nothing moved onto it.
-		expect(continues({ ...page(2, [3, 2, 1], 6), pages: 2 }, gone)).toBe(true);
-		expect(continues(page(2, [3, 2, 1], 6), gone)).toBe(true);
-	});
-});
 
 describe('readOrdered, newest first', () => {
 	it('a quiet poll reads one page', async () => {

@@ -4,7 +4,7 @@ import type { Boundary } from './ledger/shapes';
 import { keepsOrder, keepsPlace, leavesOut } from './orderCheck';
 import type { OrderedInput, OrderedResult } from './orderedRead';
 import { topOf } from './pageDates';
-import { continues } from './serviceTime';
+import { adjoins, continues, readAfter } from './pageJoin';
 
 /**
  * What an ordered read (orderedRead.ts) makes of the pages it took, and the read of a poll that
@@ -201,9 +201,10 @@ export async function readFromBoundary(
 			return result(range); // joined the new end
 		}
 		if (unknownCount(range, isKnown) >= input.maxPerPoll) break;
-		const page = await read(k - range.length, false);
+		const at = k - range.length;
+		const page = await readAfter(reader, nearest, (fresh) => read(at, fresh));
 		if (page === 'misfit') return misfit();
-		if (!page) break;
+		if (!page || !adjoins(nearest, page)) break;
 		range.push(page);
 	}
 	// Where the next poll goes on: the range's page nearest the new end, from the new end at the

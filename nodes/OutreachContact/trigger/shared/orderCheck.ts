@@ -1,6 +1,7 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { compareCandidates, idKey } from './ledger/candidates';
+import { oldestOf } from './pageDates';
 import type { Order, TimeOf } from './serviceTime';
 
 /**
@@ -210,4 +211,35 @@ export function keepsPlace(
 		prev = page;
 	}
 	return true;
+}
+
+/**
+ * Whether a range does not begin where its order says. By creation time the newest handled
+ * contacts come before any below the floor: a range whose first known contact from the new end
+ * is below it is not listed by creation (by insertion, after an import dated days back). Before
+ * anything is handled, a range of contacts that holds no new one dated up to `backlogBy` did not
+ * begin at the N days' old end either (a backfill inserted in front of them: surveys 280000 and
+ * 300000; one of known contacts alone, at every poll, held a share of 1 on page 1: helper-32).
+ */
+export function startsApart(
+	range: ReadPage[],
+	input: {
+		order: Order;
+		time: TimeOf;
+		isKnown(c: Contact): boolean;
+		belowFloor?(c: Contact): boolean;
+		backlogBy?: number;
+	},
+): boolean {
+	const { order, isKnown } = input;
+	const oldestNew = oldestOf(range, input.time, (c) => !isKnown(c)) ?? Infinity;
+	const met = range.some((p) => p.contacts.length > 0);
+	if (met && oldestNew > (input.backlogBy ?? Infinity)) return true;
+	const step = order === 'newest' ? 1 : -1;
+	const pages = [...range].sort((a, b) => (a.page - b.page) * step);
+	for (const page of pages) {
+		const known = towardOld(page, order).find(isKnown);
+		if (known) return input.belowFloor?.(known) === true;
+	}
+	return false;
 }

@@ -1,10 +1,10 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { continues, type Order, type TimeOf } from './serviceTime';
+import type { Order, TimeOf } from './serviceTime';
+import { adjoins, continues, readAfter } from './pageJoin';
 import type { Boundary } from './ledger/shapes';
-import { towardOld } from './orderCheck';
+import { startsApart, towardOld } from './orderCheck';
 import { orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
-import { oldestOf } from './pageDates';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
@@ -86,23 +86,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const at = contacts.findIndex((c) => input.isHandled(c));
 		return at >= 0 && contacts.slice(at).every(isKnown);
 	};
-	// By creation time the newest handled contacts come before any below the floor: a range whose
-	// first known contact from the new end is below it is not listed by creation (by insertion,
-	// after an import dated days back), and its order is not to be trusted. Before anything is
-	// handled, a range of contacts that holds no new one dated up to `backlogBy` did not begin at
-	// the N days' old end either (a backfill inserted in front of them: surveys 280000 and 300000;
-	// one of known contacts alone, at every poll, held a share of 1 on page 1: helper-32).
-	const disordered = (range: ReadPage[]) => {
-		const oldestNew = oldestOf(range, input.time, (c) => !isKnown(c)) ?? Infinity;
-		const met = range.some((p) => p.contacts.length > 0);
-		if (met && oldestNew > (input.backlogBy ?? Infinity)) return true;
-		const pages = [...range].sort((a, b) => (a.page - b.page) * step);
-		for (const page of pages) {
-			const known = towardOld(page, order).find(isKnown);
-			if (known) return input.belowFloor?.(known) === true;
-		}
-		return false;
-	};
+	const disordered = (range: ReadPage[]) => startsApart(range, input);
 
 	// A poll before stopped on its way from the new end to the boundary, or took the pages from the
 	// boundary on and left new ones waiting: this poll goes on from there. It does not read the new
@@ -173,7 +157,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 			return { ...result([]), boundary: { lo, hi: Math.max(lo, last), count } };
 		}
 		cheapRead++;
-		if (order === 'newest' && !continues(page, next)) cheap = [];
+		if (!(order === 'newest' ? continues(page, next) : adjoins(page, next))) cheap = [];
 		cheap.push(next);
 		page = next;
 	}
@@ -212,9 +196,13 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
 	const needed = Math.max(1, Math.min(Math.ceil(input.maxPerPoll / size) + 1, left));
 	// Newest first, a page that does not follow the one before starts the range again: only pages
-	// joined to the boundary without a gap count. The list's end is where the newest answer puts it: during an
-	// import, the last page of the first answer is not the end any more.
+	// joined to the boundary without a gap count. The list's end is where the newest answer puts
+	// it: during an import, the last page of the first answer is not the end any more. The pages
+	// read first join the range unless the list moved under it (pageJoin.ts).
 	let range: ReadPage[] = [];
+	const nearest = cheap[cheap.length - 1];
+	const joinsCheap = (p: ReadPage) =>
+		order === 'newest' ? continues(nearest, p) : adjoins(nearest, p);
 	if (order === 'newest') {
 		for (let k = Math.max(cheapRead + 1, hi - needed + 1); ; k++) {
 			// Read again even if the bisection did: contacts added since moved the pages on.
@@ -226,20 +214,25 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 			range.push(read);
 			if (k >= hi && (reachesHandled(read) || k >= (read.pages ?? last))) break;
 		}
-		// The pages read first are newer than the range's first page read later, never apart from it.
-		if (range[0].page === cheapRead + 1) return result([...range, ...cheap]);
+		if (range[0].page === cheapRead + 1 && joinsCheap(range[0]))
+			return result([...range, ...cheap]);
 		return waiting(result(range), range, range[0].page, total);
 	}
-	// Oldest first, new contacts are added after the pages read: they do not move them.
+	// Oldest first, new contacts are added after the pages read: they do not move them. A backfill
+	// does, so each page is one read after the page before it, and joins it (pageJoin.ts).
 	for (let k = hi; k > cheapRead; k--) {
-		const read = await reader.read(at(k));
+		const prev = range[range.length - 1];
+		const read = await readAfter(reader, prev, (fresh) => reader.read(at(k), fresh));
 		// Out of budget: the pages read are taken, and the next poll goes on beyond them (from the
 		// boundary, when this poll read none of the range).
 		if (!read && range.length === 0)
 			return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
-		if (!read) return waiting(result(range), range, k + 1, total);
+		if (!read || (prev && !adjoins(prev, read))) return waiting(result(range), range, k + 1, total);
 		range.push(read);
-		if (k === cheapRead + 1) return result([...range, ...cheap]); // joined the pages read first
+		if (k === cheapRead + 1)
+			return joinsCheap(read)
+				? result([...range, ...cheap])
+				: waiting(result(range), range, k, total);
 		if (unknownCount(range, isKnown) >= input.maxPerPoll)
 			return waiting(result(range), range, k, total);
 	}

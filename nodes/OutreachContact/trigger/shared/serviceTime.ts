@@ -1,4 +1,3 @@
-import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 
 /**
@@ -198,25 +197,4 @@ export class OrderWatch {
 		if (this.rises) return 'oldest';
 		return undefined;
 	}
-}
-
-/**
- * Whether `next`, the page after `prev` read a moment later, goes on from it without a gap: the
- * two share a contact (the list moved by less than a page), or the count did not change. When
- * contacts were deleted between the two reads, the list moved back toward page 1 and the
- * contacts that moved past the end of `prev` were read by neither. (During an import the pages
- * share nothing either; starting the range again then costs a page, not a contact.)
- */
-export function continues(prev: ReadPage, next: ReadPage): boolean {
-	// Gone past the end though `prev` said the list went on: it shrank between the two, and the
-	// contacts that moved onto `prev`'s places were read by neither (survey 320000: the floor
-	// rose past one that was the last but one of the N days).
-	if (next.gone) return prev.pages === undefined || prev.page >= prev.pages;
-	if (next.contacts.length === 0 || prev.contacts.length === 0) return true;
-	// Without counts there is no telling: taken as following (pages of a still list never share).
-	if (prev.total === undefined || next.total === undefined || prev.total === next.total)
-		return true;
-	const ids = new Set<unknown>();
-	for (const c of prev.contacts) ids.add(c?.id);
-	return next.contacts.some((c) => ids.has(c?.id));
 }

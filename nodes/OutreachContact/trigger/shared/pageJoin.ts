@@ -1,0 +1,74 @@
+import type { PageReader, ReadPage } from '../../paging/pageReader';
+
+/**
+ * Whether pages read a moment apart join without a gap. Contacts created while a poll reads move
+ * the pages it has not read yet: newest first, new ones at the front move every page on; oldest
+ * first, new ones go after every page and move none, but a contact created with a date back (a
+ * backfill) lands among them and moves every page after it on by one. A deletion moves them back.
+ * Reads in rising page numbers then repeat a contact (nothing lost) where the list grew, and leave
+ * one out where it shrank; reads in falling page numbers the reverse. Two pages that share a
+ * contact leave none out between them, however the list moved.
+ */
+
+/**
+ * Whether `next`, the page after `prev` read a moment later, goes on from it without a gap: the
+ * two share a contact (the list moved by less than a page), or the count did not change. When
+ * contacts were deleted between the two reads, the list moved back toward page 1 and the
+ * contacts that moved past the end of `prev` were read by neither. (During an import the pages
+ * share nothing either; starting the range again then costs a page, not a contact.)
+ */
+export function continues(prev: ReadPage, next: ReadPage): boolean {
+	// Gone past the end though `prev` said the list went on: it shrank between the two, and the
+	// contacts that moved onto `prev`'s places were read by neither (survey 320000: the floor
+	// rose past one that was the last but one of the N days).
+	if (next.gone) return prev.pages === undefined || prev.page >= prev.pages;
+	if (next.contacts.length === 0 || prev.contacts.length === 0) return true;
+	// Without counts there is no telling: taken as following (pages of a still list never share).
+	if (prev.total === undefined || next.total === undefined || prev.total === next.total)
+		return true;
+	return shareOne(prev, next);
+}
+
+/**
+ * Oldest first, whether `later`, read after `earlier` and next to it (one page nearer the new
+ * end, or one nearer the old end), joins it without a gap. New contacts go after both, so a count
+ * that grew says nothing against it read rising; read falling, a backfill may have pushed the
+ * contacts between them off `later` before it was read, and a count that grew leaves them
+ * unproved unless the two share one (property run, seed 28: pages the activation's bisection read
+ * before a backfill of 20 were joined to pages read after it, and 20 contacts were read by
+ * neither). New contacts at the new end then cost a poll's range a page, not a contact.
+ */
+export function adjoins(earlier: ReadPage, later: ReadPage): boolean {
+	const rising = later.page > earlier.page;
+	if (later.gone) return rising && (earlier.pages === undefined || earlier.page >= earlier.pages);
+	if (later.contacts.length === 0 || earlier.contacts.length === 0) return true;
+	if (earlier.total === undefined || later.total === undefined || earlier.total === later.total)
+		return true;
+	if (shareOne(earlier, later)) return true;
+	return rising ? later.total > earlier.total : later.total < earlier.total;
+}
+
+/**
+ * The page `page` of a range read toward the new end, after `prev`: the reader's copy when its
+ * count is `prev`'s (the list did not move between them), else read again, so that it was read
+ * after `prev` (a copy a bisection read before `prev` may lie apart from it; see adjoins).
+ */
+export async function readAfter<T extends ReadPage | undefined | 'misfit'>(
+	reader: PageReader,
+	prev: ReadPage | undefined,
+	read: (fresh: boolean) => Promise<T>,
+): Promise<T> {
+	const sent = reader.sent;
+	const page = await read(false);
+	if (!prev || reader.sent !== sent || !isPage(page) || page.total === prev.total) return page;
+	return read(true);
+}
+
+const isPage = (answer: ReadPage | undefined | 'misfit'): answer is ReadPage =>
+	answer !== undefined && answer !== 'misfit';
+
+function shareOne(a: ReadPage, b: ReadPage): boolean {
+	const ids = new Set<unknown>();
+	for (const c of a.contacts) ids.add(c?.id);
+	return b.contacts.some((c) => ids.has(c?.id));
+}

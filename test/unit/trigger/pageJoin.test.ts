@@ -1,0 +1,148 @@
+/** Whether pages read a moment apart join without a gap (pageJoin.ts). */
+import {
+	adjoins,
+	continues,
+	readAfter,
+} from '../../../nodes/OutreachContact/trigger/shared/pageJoin';
+import type { PageReader, ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
+import { c } from '../../support/orderedList';
+
+const page = (n: number, contactIds: number[], total?: number): ReadPage => ({
+	page: n,
+	contacts: contactIds.map(c),
+	pageSize: 3,
+	total,
+});
+
+describe('continues: a page read after the one before goes on from it', () => {
+	const page = (n: number, contactIds: number[], total?: number) => ({
+		page: n,
+		contacts: contactIds.map(c),
+		pageSize: 3,
+		total,
+	});
+	it.each([
+		[
+			'shares a contact with it (the list moved by less than a page)',
+			[9, 8, 7],
+			[7, 6, 5],
+			33,
+			true,
+		],
+		['has the same count (the list did not move)', [9, 8, 7], [6, 5, 4], 30, true],
+		['moved by a page or more: shares none and the count grew', [9, 8, 7], [12, 11, 10], 33, false],
+	])('%s', (_what, prev, next, total, expected) => {
+		expect(continues(page(1, prev, 30), page(2, next, total))).toBe(expected);
+	});
+	it('holds at an empty page or one past the end, and without counts (no telling)', () => {
+		expect(continues(page(1, [9, 8, 7], 30), page(2, [], 33))).toBe(true);
+		expect(continues(page(1, [9, 8, 7]), page(2, [3, 2, 1]))).toBe(true);
+	});
+	it('fails at a page gone past the end after one that said the list went on: it shrank between them', () => {
+		const gone = { page: 3, contacts: [], pageSize: 3, gone: true };
+		// Page 2 of 3 (7 contacts), then page 3 is gone: contact 1 moved onto page 2's places.
+		expect(continues({ ...page(2, [4, 3, 2], 7), pages: 3 }, gone)).toBe(false);
+		// Page 2 was the last: nothing moved onto it.
+		expect(continues({ ...page(2, [3, 2, 1], 6), pages: 2 }, gone)).toBe(true);
+		expect(continues(page(2, [3, 2, 1], 6), gone)).toBe(true);
+	});
+});
+
+describe('adjoins: oldest first, a page read after its neighbour joins it', () => {
+	// Oldest first, pages of 3 at 30 contacts: page 2 holds 4 to 6, page 3 holds 7 to 9.
+	it.each([
+		['the count did not change', [4, 5, 6], 30, [7, 8, 9], 30, true],
+		['read rising, contacts were added at the new end', [4, 5, 6], 30, [7, 8, 9], 31, true],
+		[
+			'read rising, a backfill moved page 3 on: it repeats contact 6',
+			[4, 5, 6],
+			30,
+			[6, 7, 8],
+			31,
+			true,
+		],
+		[
+			'read rising, contact 2 was deleted: contact 7 moved onto page 2 and neither holds it',
+			[4, 5, 6],
+			30,
+			[8, 9, 10],
+			29,
+			false,
+		],
+	])('%s: %s', (_what, earlier, earlierTotal, later, laterTotal, expected) => {
+		expect(adjoins(page(2, earlier, earlierTotal), page(3, later, laterTotal))).toBe(expected);
+	});
+	it.each([
+		// The seed 28 case: page 3 read first, then a backfill of 3 moved every page on by one, then page 2.
+		[
+			'read falling, a backfill moved page 2 on: contacts 4 to 6 are on neither',
+			[7, 8, 9],
+			30,
+			[1, 2, 3],
+			33,
+			false,
+		],
+		[
+			'read falling, a backfill of one moved page 2 on: contact 6 is on neither',
+			[7, 8, 9],
+			30,
+			[3, 4, 5],
+			31,
+			false,
+		],
+		[
+			'read falling, a deletion moved page 2 back: it repeats contact 7',
+			[7, 8, 9],
+			30,
+			[5, 6, 7],
+			29,
+			true,
+		],
+		['read falling, shares a contact though the count grew', [7, 8, 9], 30, [5, 6, 7], 31, true],
+	])('%s', (_what, earlier, earlierTotal, later, laterTotal, expected) => {
+		expect(adjoins(page(3, earlier, earlierTotal), page(2, later, laterTotal))).toBe(expected);
+	});
+	it('a page gone past the end joins only read rising after the last page', () => {
+		const gone = (n: number): ReadPage => ({ page: n, contacts: [], pageSize: 3, gone: true });
+		expect(adjoins({ ...page(2, [4, 5, 6], 6), pages: 2 }, gone(3))).toBe(true);
+		expect(adjoins({ ...page(2, [4, 5, 6], 9), pages: 3 }, gone(3))).toBe(false);
+		expect(adjoins(page(3, [7, 8, 9], 9), gone(2))).toBe(false);
+	});
+});
+
+describe('readAfter: a page of a range is read after the page before it', () => {
+	/** A reader whose cache holds `cached`; a fresh read answers `fresh` and counts a request. */
+	function readerOf(cached: ReadPage | undefined, fresh: ReadPage) {
+		const calls: boolean[] = [];
+		const r = { sent: 0 } as unknown as PageReader & { sent: number };
+		const read = async (isFresh: boolean) => {
+			calls.push(isFresh);
+			if (isFresh || !cached) {
+				(r as { sent: number }).sent++;
+				return fresh;
+			}
+			return cached;
+		};
+		return { r, read, calls };
+	}
+	it("takes the copy read before when the count is the page before's", async () => {
+		const { r, read, calls } = readerOf(page(3, [7, 8, 9], 30), page(3, [6, 7, 8], 31));
+		expect(await readAfter(r, page(2, [4, 5, 6], 30), read)).toEqual(page(3, [7, 8, 9], 30));
+		expect(calls).toEqual([false]);
+	});
+	it('reads the page again when the copy has another count', async () => {
+		const { r, read, calls } = readerOf(page(3, [7, 8, 9], 30), page(3, [6, 7, 8], 31));
+		expect(await readAfter(r, page(2, [3, 4, 5], 31), read)).toEqual(page(3, [6, 7, 8], 31));
+		expect(calls).toEqual([false, true]);
+	});
+	it('does not read a page it just read again, nor the first page of a range', async () => {
+		const first = readerOf(undefined, page(3, [6, 7, 8], 31));
+		expect(await readAfter(first.r, page(2, [4, 5, 6], 30), first.read)).toEqual(
+			page(3, [6, 7, 8], 31),
+		);
+		expect(first.calls).toEqual([false]);
+		const alone = readerOf(page(3, [7, 8, 9], 30), page(3, [6, 7, 8], 31));
+		expect(await readAfter(alone.r, undefined, alone.read)).toEqual(page(3, [7, 8, 9], 30));
+		expect(alone.calls).toEqual([false]);
+	});
+});
