@@ -429,4 +429,47 @@ describe('lists by insertion: backfills in front of contacts not yet emitted', (
 			],
 		});
 	});
+	// helper-43 (seed in 943100 to 992300), on f0d4dc1 and before: by insertion oldest first, pages
+	// of 2, Requests per Minute 3 (a share of 1). In the activation's first minute, new contacts
+	// were followed by a backfill of 38 dated 9 minutes back, before the activation's cutoff. The
+	// bisection after a pause of 2.4 days stopped at the backfill, taken for the handled contacts,
+	// and the new contacts before it were never read; every quiet poll then spent its share on the
+	// new end and the rolling check never got there. The page after the last count's page now
+	// tells (pageJoin.ts, newBetween): it held new contacts, so the read is taken for one in no order.
+	it('by insertion oldest first: new contacts before a backfill dated before the cutoff are not taken for handled', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			cap: 2,
+			requestsPerMinute: 3,
+			maxPerPoll: 59,
+			initialDays: 0,
+			sequenceFilter: true,
+			dates: 'utc',
+			before: { count: 17, hoursBack: 30 },
+			enrich: { percent: 87, maxDelayMinutes: 60 },
+			seed: 504765,
+			steps: [
+				stepOf(1, [
+					{ kind: 'backfill', count: 25, minutesBack: 5982 },
+					{ kind: 'steady', count: 19 },
+					{ kind: 'burst', count: 69 },
+					{ kind: 'backfill', count: 38, minutesBack: 9 },
+				]),
+				stepOf(3466, [
+					{ kind: 'import', percent: 367 },
+					{ kind: 'burst', count: 18 },
+				]),
+				stepOf(
+					7,
+					[
+						{ kind: 'steady', count: 29 },
+						{ kind: 'steady', count: 1 },
+					],
+					{ faultStatus: 'mixed' },
+				),
+				stepOf(6, [{ kind: 'steady', count: 15 }], { faultStatus: 'mixed' }),
+			],
+		});
+	});
 });

@@ -2,6 +2,7 @@
 import {
 	adjoins,
 	continues,
+	newBetween,
 	readAfter,
 } from '../../../nodes/OutreachContact/trigger/shared/pageJoin';
 import type { PageReader, ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
@@ -144,5 +145,42 @@ describe('readAfter: a page of a range is read after the page before it', () => 
 		const alone = readerOf(page(3, [7, 8, 9], 30), page(3, [6, 7, 8], 31));
 		expect(await readAfter(alone.r, undefined, alone.read)).toEqual(page(3, [7, 8, 9], 30));
 		expect(alone.calls).toEqual([false]);
+	});
+});
+
+describe('newBetween: oldest first, new contacts between the last count and a bisection boundary', () => {
+	/** A reader whose pages are `pages` (page number -> contact ids), counting what it reads. */
+	function readerOf(pages: Record<number, number[]>, budget = 10) {
+		const asked: number[] = [];
+		const r = {
+			read: async (n: number) => {
+				if (asked.length >= budget) return undefined;
+				asked.push(n);
+				return pages[n] ? page(n, pages[n], 30) : { ...page(n, [], 30), gone: true };
+			},
+		} as unknown as PageReader;
+		return { r, asked };
+	}
+	const knownUpTo = (id: number) => (contact: { id?: unknown }) => Number(contact.id) <= id;
+	it('by insertion: the page after the last count holds new contacts, the boundary is a backfill further on', async () => {
+		// Contacts 1 to 10 known, 11 to 14 new, 101 to 104 a known backfill, 15 new.
+		const { r, asked } = readerOf({ 5: [9, 10], 6: [11, 12], 7: [13, 14], 8: [101, 102] });
+		const known = (c: { id?: unknown }) => knownUpTo(10)(c) || Number(c.id) > 100;
+		expect(await newBetween(r, 5, 8, known)).toBe(true);
+		expect(asked).toEqual([6]);
+	});
+	it('by creation: contacts a backfill pushed past the last count are known', async () => {
+		const { r } = readerOf({ 5: [7, 8], 6: [9, 10], 7: [11, 12] });
+		expect(await newBetween(r, 5, 7, knownUpTo(10))).toBe(false);
+	});
+	it("reads nothing when the boundary is the last count's page or the one after it", async () => {
+		const { r, asked } = readerOf({ 5: [9, 10], 6: [11, 12] });
+		expect(await newBetween(r, 5, 5, knownUpTo(10))).toBe(false);
+		expect(await newBetween(r, 5, 6, knownUpTo(10))).toBe(false);
+		expect(asked).toEqual([]);
+	});
+	it('is undefined out of budget, and false at a page gone past the end', async () => {
+		expect(await newBetween(readerOf({}, 0).r, 5, 8, knownUpTo(10))).toBeUndefined();
+		expect(await newBetween(readerOf({}).r, 5, 8, knownUpTo(10))).toBe(false);
 	});
 });

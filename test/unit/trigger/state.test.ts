@@ -82,6 +82,15 @@ describe('readNewContactState', () => {
 			bisect: { lo: 4, hi: 4, total: 90, emittedTo: T0 },
 		});
 		expect(readNewContactState(stored(toStored(bounded)))).toEqual({ state: bounded });
+		// Oldest first, a bisection before a range was taken keeps the last count's page.
+		const pinned: NewContactState = {
+			...state,
+			boundary: { lo: 2, hi: 55, count: 117, handledPage: 5 },
+		};
+		expect(stored(toStored(pinned))).toMatchObject({
+			bisect: { lo: 2, hi: 55, total: 117, handled: 5 },
+		});
+		expect(readNewContactState(stored(toStored(pinned)))).toEqual({ state: pinned });
 		// Emit Contacts From the Last N Days before anything is handled: the backlog's bound.
 		const backlog: NewContactState = { ...state, handledTo: null, backlogBy: T0 - 3 * HOUR_MS };
 		expect(stored(toStored(backlog))).toMatchObject({ backlogBy: T0 - 3 * HOUR_MS });

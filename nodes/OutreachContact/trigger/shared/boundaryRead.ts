@@ -4,7 +4,7 @@ import type { Boundary } from './ledger/shapes';
 import { keepsOrder, keepsPlace, leavesOut } from './orderCheck';
 import type { OrderedInput, OrderedResult } from './orderedRead';
 import { topOf } from './pageDates';
-import { adjoins, continues, readAfter } from './pageJoin';
+import { adjoins, continues, newBetween, readAfter } from './pageJoin';
 
 /**
  * What an ordered read (orderedRead.ts) makes of the pages it took, and the read of a poll that
@@ -113,12 +113,13 @@ export async function readFromBoundary(
 			count = p.total;
 		}
 	};
+	const { handledPage } = from;
 	const stopped = (): OrderedResult => ({
 		range: [],
 		ordered: true,
 		total,
 		lastPage,
-		boundary: { lo, hi: Math.max(lo, hi), count },
+		boundary: { lo, hi: Math.max(lo, hi), count, ...(handledPage ? { handledPage } : {}) },
 	});
 	const result = (range: ReadPage[]) =>
 		orderedResult(input, range, newEnd, total, lastPage, disordered);
@@ -157,6 +158,11 @@ export async function readFromBoundary(
 		if (!probe) return stopped();
 		if (reachesHandled(probe)) hi = mid;
 		else lo = mid + 1;
+	}
+	if (order === 'oldest' && handledPage) {
+		const apart = await newBetween(reader, handledPage, at(lo), isKnown);
+		if (apart === undefined) return stopped();
+		if (apart) return { ...stopped(), ordered: false };
 	}
 	// The boundary page alone may hold nothing new: a poll the bisection left with the budget for
 	// it alone keeps the boundary, and the next poll reads the range with its whole budget.

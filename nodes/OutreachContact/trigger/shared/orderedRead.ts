@@ -1,7 +1,7 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { Order, TimeOf } from './serviceTime';
-import { adjoins, continues, readAfter } from './pageJoin';
+import { adjoins, continues, newBetween, readAfter } from './pageJoin';
 import type { Boundary } from './ledger/shapes';
 import { startsApart, towardOld } from './orderCheck';
 import { orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
@@ -140,6 +140,11 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// skipping anything (see below).
 	const result = (range: ReadPage[]): OrderedResult =>
 		orderedResult(input, range, newEnd, total, lastPage, disordered);
+	/** Where the next poll goes on, before a range was taken (oldest first, with the last count's page). */
+	const goOn = (lo: number, hi: number): OrderedResult => ({
+		...result([]),
+		boundary: { lo, hi, count: total ?? 0, ...(handledAt ? { handledPage: handledAt } : {}) },
+	});
 
 	// From the new end until a page reaches the handled contacts (a quiet or busy poll: one page).
 	// `cheap` keeps the pages that go on without a gap to the last one read (see `continues`; oldest
@@ -153,8 +158,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		// poll goes on beyond them.
 		if (!next) {
 			const lo = cheapRead + 1;
-			const count = total ?? 0;
-			return { ...result([]), boundary: { lo, hi: Math.max(lo, last), count } };
+			return goOn(lo, Math.max(lo, handledAt ? last - handledAt + 1 : last));
 		}
 		cheapRead++;
 		if (!(order === 'newest' ? continues(page, next) : adjoins(page, next))) cheap = [];
@@ -180,9 +184,14 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	while (lo < hi) {
 		const mid = Math.floor((lo + hi) / 2);
 		const probe = await reader.read(at(mid));
-		if (!probe) return { ...result([]), boundary: { lo, hi, count: total ?? 0 } };
+		if (!probe) return goOn(lo, hi);
 		if (reachesHandled(probe)) hi = mid;
 		else lo = mid + 1;
+	}
+	if (order === 'oldest' && handledAt) {
+		const apart = await newBetween(reader, handledAt, at(hi), isKnown);
+		if (apart === undefined) return goOn(hi, hi);
+		if (apart) return { ...result([]), ordered: false };
 	}
 	// The pages from the boundary toward the new end that cover Max Contacts per Poll. They are
 	// read in rising page numbers: new contacts (newest first: at the front) then only move
@@ -192,8 +201,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// which goes on from it with more of its budget left (else every poll would bisect again, read
 	// the boundary page alone and never get on); a poll that goes on from one reads what it can.
 	const left = input.requestsLeft?.() ?? Infinity;
-	if (left < 2 && hi > cheapRead + 1 && !earlier)
-		return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
+	if (left < 2 && hi > cheapRead + 1 && !earlier) return goOn(hi, hi);
 	const needed = Math.max(1, Math.min(Math.ceil(input.maxPerPoll / size) + 1, left));
 	// Newest first, a page that does not follow the one before starts the range again: only pages
 	// joined to the boundary without a gap count. The list's end is where the newest answer puts
@@ -208,7 +216,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 			// Read again even if the bisection did: contacts added since moved the pages on.
 			const read = await reader.read(k, true);
 			// Out of budget before the range reaches the known ones: the next poll starts there.
-			if (!read) return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
+			if (!read) return goOn(hi, hi);
 			const prev = range[range.length - 1];
 			if (prev && !continues(prev, read)) range = [];
 			range.push(read);
@@ -225,8 +233,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		const read = await readAfter(reader, prev, (fresh) => reader.read(at(k), fresh));
 		// Out of budget: the pages read are taken, and the next poll goes on beyond them (from the
 		// boundary, when this poll read none of the range).
-		if (!read && range.length === 0)
-			return { ...result([]), boundary: { lo: hi, hi, count: total ?? 0 } };
+		if (!read && range.length === 0) return goOn(hi, hi);
 		if (!read || (prev && !adjoins(prev, read))) return waiting(result(range), range, k + 1, total);
 		range.push(read);
 		if (k === cheapRead + 1)

@@ -1,4 +1,5 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
+import type { Contact } from '../../types';
 
 /**
  * Whether pages read a moment apart join without a gap. Contacts created while a poll reads move
@@ -62,6 +63,28 @@ export async function readAfter<T extends ReadPage | undefined | 'misfit'>(
 	const page = await read(false);
 	if (!prev || reader.sent !== sent || !isPage(page) || page.total === prev.total) return page;
 	return read(true);
+}
+
+/**
+ * Oldest first, whether a bisection's boundary lies beyond new contacts: the page after
+ * `handledPage` (the page of the count a poll before ended at, which reached the handled
+ * contacts) holds a new one though the boundary is further on (undefined: out of budget). Oldest
+ * first, contacts added after that count come after it, new ones and those of a backfill dated
+ * before the handled point alike, so the page after it holds known contacts up to the boundary
+ * unless the list is by insertion and such a backfill came after new contacts. The bisection then
+ * stopped at the backfill, taken for the handled contacts, and the new contacts before it were
+ * never read (helper-43: 37 of 110, pages of 2 at a share of 1). One request, only when the
+ * boundary lies more than a page beyond that page.
+ */
+export async function newBetween(
+	reader: PageReader,
+	handledPage: number,
+	boundaryPage: number,
+	isKnown: (c: Contact) => boolean,
+): Promise<boolean | undefined> {
+	if (boundaryPage <= handledPage + 1) return false;
+	const probe = await reader.read(handledPage + 1);
+	return probe && !probe.gone && !probe.contacts.every(isKnown);
 }
 
 const isPage = (answer: ReadPage | undefined | 'misfit'): answer is ReadPage =>

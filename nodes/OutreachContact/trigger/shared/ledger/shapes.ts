@@ -119,6 +119,11 @@ export interface Boundary {
 	 * (boundaryRead.ts, readFromBoundary).
 	 */
 	emittedTo?: number;
+	/**
+	 * Oldest first, before a range was taken: the page of the count a poll before ended at, which
+	 * reached the handled contacts (pageJoin.ts, newBetween).
+	 */
+	handledPage?: number;
 }
 
 /** What every event's state holds. */

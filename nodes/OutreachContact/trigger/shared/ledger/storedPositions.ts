@@ -67,6 +67,7 @@ export function readBoundary(json: Json): Boundary | undefined {
 		hi: b.hi,
 		count: at,
 		...(isTime(b.emittedTo) ? { emittedTo: b.emittedTo } : {}),
+		...(isTime(b.handled) && b.handled >= 1 ? { handledPage: b.handled } : {}),
 	};
 }
 
@@ -77,5 +78,6 @@ export function storedBoundary(b: Boundary): Json {
 		hi: b.hi,
 		[STORED.count]: b.count,
 		...(b.emittedTo !== undefined ? { emittedTo: b.emittedTo } : {}),
+		...(b.handledPage !== undefined ? { handled: b.handledPage } : {}),
 	};
 }
