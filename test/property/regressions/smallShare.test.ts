@@ -80,4 +80,28 @@ describe('small shares', () => {
 			],
 		});
 	});
+	// New Contact, oldest first, pages of 2, Requests per Minute 3 (a share of 2 every other
+	// minute). The handled point is a range's third newest date, so the last page (the two newest,
+	// emitted) never reached it alone: every quiet poll read the last two pages, and the rolling
+	// check never got a request. A contact created 45 minutes back once everything was emitted
+	// (searchable late, above the floor) never came. At the last poll's count, the last page of
+	// known contacts now stands for the handled ones, and the check gets the other request.
+	it('New Contact, oldest first, pages of 2, a share of 2: the rolling check gets a request and a contact searchable late comes', async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			cap: 2,
+			requestsPerMinute: 3,
+			maxPerPoll: 10,
+			initialDays: 0,
+			before: { count: 5, hoursBack: 1 },
+			seed: 7,
+			steps: [
+				stepOf(30, [{ kind: 'steady', count: 20 }]),
+				...Array.from({ length: 30 }, () => stepOf(1, [])),
+				stepOf(1, [{ kind: 'backfill', count: 1, minutesBack: 45 }]),
+				stepOf(60, []),
+			],
+		});
+	});
 });

@@ -5,6 +5,7 @@ import { adjoins, continues, newBetween, readAfter } from './pageJoin';
 import type { Boundary } from './ledger/shapes';
 import { startsApart, towardOld } from './orderCheck';
 import { orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
+import { readNewEnd } from './newEnd';
 
 /**
  * Reading a window whose results the service lists by creation time (docs/trigger.md, "With an
@@ -98,32 +99,12 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		return readFromBoundary(input, boundary, pageSize, reachesHandled, disordered);
 
 	// Where the new end is: page 1, or the last page (from the count of the last poll).
-	let first: ReadPage | undefined;
-	let lastPage: number | undefined;
-	/** Oldest first: the page of the last count, when it reaches the handled ones (new ones are after it). */
-	let handledAt: number | undefined;
-	/** Oldest first: the answer that gave the count, before the last page is read. */
-	let counted: ReadPage | undefined;
-	if (order === 'newest') {
-		first = await reader.read(1);
-		lastPage = first?.pages;
-	} else {
-		const size = reader.pageSize;
-		const guess = size && input.total ? Math.max(1, Math.ceil(input.total / size)) : 1;
-		first = await reader.read(guess);
-		if (first && first.contacts.length > 0 && reachesHandled(first)) handledAt = guess;
-		// Past the end (the list shrank since the last poll) or no count: count again on page 1.
-		if (first && (first.gone || first.pages === undefined) && guess > 1)
-			first = await reader.read(1);
-		lastPage = first?.pages;
-		// The window's count, kept though the last page is refused: else the count of the last poll
-		// stays, and every poll guesses past the end, counts again and is refused the same page.
-		if (first && !first.gone && reader.fits(first)) counted = first;
-		if (first && lastPage !== undefined && lastPage >= 1 && lastPage !== first.page) {
-			first = await reader.read(lastPage);
-			lastPage = first?.gone ? undefined : (first?.pages ?? lastPage);
-		}
-	}
+	const { first, lastPage, handledAt, counted } = await readNewEnd(
+		reader,
+		order,
+		input.total,
+		reachesHandled,
+	);
 	if (!first || lastPage === undefined || !reader.fits(first))
 		return { range: [], ordered: true, total: counted?.total, lastPage: counted?.pages };
 	const last = lastPage;
@@ -149,10 +130,18 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// From the new end until a page reaches the handled contacts (a quiet or busy poll: one page).
 	// `cheap` keeps the pages that go on without a gap to the last one read (see `continues`; oldest
 	// first, new contacts are added after the pages read and do not move them).
+	// The new end's page stands for the handled contacts when it holds known ones alone at the last
+	// poll's count: nothing was added or deleted since. Pages of 1 or 2 never reach them alone (the
+	// handled point is a range's third newest date): a quiet poll at a share of 2 spent both on the
+	// new end, the rolling check never got one, and a contact searchable late never came.
+	const still = first.total !== undefined && first.total === input.total;
+	const joined = (p: ReadPage) =>
+		reachesHandled(p) ||
+		(still && p === first && p.contacts.length > 0 && p.contacts.every(isKnown));
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
-	while (!reachesHandled(page) && !atFarEnd(page) && cheapRead < CHEAP_PAGES) {
+	while (!joined(page) && !atFarEnd(page) && cheapRead < CHEAP_PAGES) {
 		const next = await reader.read(page.page + step);
 		// Out of budget: nothing reaches the handled ones yet. The pages read are all new: the next
 		// poll goes on beyond them.
@@ -165,7 +154,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		cheap.push(next);
 		page = next;
 	}
-	if (reachesHandled(page) || atFarEnd(page)) return result(cheap);
+	if (joined(page) || atFarEnd(page)) return result(cheap);
 
 	// Many new: bisect the k-th pages from the new end, between the cheap pages and the far end,
 	// for the first that reaches the handled contacts; every page nearer the new end is all new.
