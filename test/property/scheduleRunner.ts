@@ -38,6 +38,8 @@ export interface Outcome {
 	polls: number;
 	requests: number;
 	emitted: number;
+	/** Contacts emitted by the schedule's polls, before the drain. */
+	emittedInSchedule: number;
 	/** Contacts that had to come. */
 	required: number;
 	/** Every request the service received, retries included. */
@@ -165,6 +167,7 @@ class ScheduleRun {
 			const at = await this.poll(p);
 			this.judge(this.polls - 1, at);
 		}
+		const emittedInSchedule = this.emitted.size;
 		if (this.problems.length === 0) await this.drain();
 		const required = this.contacts.filter((c) => this.owed(c)).length;
 		return {
@@ -173,6 +176,7 @@ class ScheduleRun {
 			requests: this.service.received.length,
 			received: this.service.received,
 			emitted: this.emitted.size,
+			emittedInSchedule,
 			required,
 		};
 	}

@@ -8,6 +8,7 @@
  */
 import { size } from '../../support/size';
 import type { ListOrder, Schedule, Step } from '../schedule';
+import { runSchedule } from '../scheduleRunner';
 import { base, expectKept, stepOf } from './case';
 
 /**
@@ -273,4 +274,31 @@ describe('contacts deleted while the trigger reads', () => {
 			],
 		});
 	});
+	// helper-44, on 231ce1a: oldest first, an import of 600, and the newest contact deleted while
+	// every poll reads. Read rising, a count that shrank between two pages of a range left it
+	// unproved, so every range stopped at its first page (of known contacts) and the import stood
+	// still until the deletions ended: nothing came in the schedule's 10 polls. The page before is
+	// now read again when the counts leave the join unproved (pageJoin.ts, joins).
+	it.each(['oldest', 'insertionOldest'] as const)(
+		'%s: an import goes on while a contact is deleted during every poll',
+		async (order) => {
+			const step = stepOf(1, [], { deletions: { before: 0, during: 1 } });
+			const outcome = await runSchedule({
+				...base,
+				order,
+				maxPerPoll: 20,
+				initialDays: 0,
+				before: { count: 100, hoursBack: 24 },
+				enrich: { percent: 50, maxDelayMinutes: 5 },
+				seed: 1000002,
+				steps: [
+					{ ...step, arrivals: [{ kind: 'import', percent: 600 }] },
+					...Array.from({ length: 9 }, () => step),
+				],
+			});
+			expect(outcome.problems).toEqual([]);
+			// Max Contacts per Poll 20 at each of the 9 polls after the import: at least 5 polls' worth.
+			expect(outcome.emittedInSchedule).toBeGreaterThanOrEqual(100);
+		},
+	);
 });

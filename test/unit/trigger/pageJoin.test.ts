@@ -2,6 +2,7 @@
 import {
 	adjoins,
 	continues,
+	nextTo,
 	newBetween,
 	readAfter,
 } from '../../../nodes/OutreachContact/trigger/shared/pageJoin';
@@ -182,5 +183,49 @@ describe('newBetween: oldest first, new contacts between the last count and a bi
 	it('is undefined out of budget, and false at a page gone past the end', async () => {
 		expect(await newBetween(readerOf({}, 0).r, 5, 8, knownUpTo(10))).toBeUndefined();
 		expect(await newBetween(readerOf({}).r, 5, 8, knownUpTo(10))).toBe(false);
+	});
+});
+
+describe('nextTo: oldest first, the page before is read again when the counts leave the join unproved', () => {
+	function readerOf(again: ReadPage | undefined) {
+		const asked: Array<[number, boolean]> = [];
+		const r = {
+			read: async (n: number, fresh: boolean) => {
+				asked.push([n, fresh]);
+				return again;
+			},
+		} as unknown as PageReader;
+		return { r, asked };
+	}
+	it('joins without a request when the counts prove it', async () => {
+		const { r, asked } = readerOf(undefined);
+		expect(await nextTo(r, page(2, [4, 5, 6], 30), page(3, [7, 8, 9], 31))).toBe(true);
+		expect(asked).toEqual([]);
+	});
+	it('read rising, the count shrank: joins when the page before is unchanged at the new count', async () => {
+		// The newest contact was deleted between the two reads: nothing before page 3 moved.
+		const { r, asked } = readerOf(page(2, [4, 5, 6], 29));
+		expect(await nextTo(r, page(2, [4, 5, 6], 30), page(3, [7, 8, 9], 29))).toBe(true);
+		expect(asked).toEqual([[2, true]]);
+	});
+	it('read rising, contact 2 was deleted: the page before moved on, no join', async () => {
+		const { r } = readerOf(page(2, [5, 6, 7], 29));
+		expect(await nextTo(r, page(2, [4, 5, 6], 30), page(3, [8, 9, 10], 29))).toBe(false);
+	});
+	it('no join when the page before comes back at another count, or out of budget', async () => {
+		expect(
+			await nextTo(
+				readerOf(page(2, [4, 5, 6], 28)).r,
+				page(2, [4, 5, 6], 30),
+				page(3, [7, 8, 9], 29),
+			),
+		).toBe(false);
+		expect(
+			await nextTo(readerOf(undefined).r, page(2, [4, 5, 6], 30), page(3, [7, 8, 9], 29)),
+		).toBe(false);
+	});
+	it('read falling after an import at the new end: joins when the page above is unchanged', async () => {
+		const { r } = readerOf(page(3, [7, 8, 9], 33));
+		expect(await nextTo(r, page(3, [7, 8, 9], 30), page(2, [4, 5, 6], 33))).toBe(true);
 	});
 });

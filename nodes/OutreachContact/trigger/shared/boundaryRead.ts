@@ -4,7 +4,7 @@ import type { Boundary } from './ledger/shapes';
 import { keepsOrder, keepsPlace, leavesOut } from './orderCheck';
 import type { OrderedInput, OrderedResult } from './orderedRead';
 import { topOf } from './pageDates';
-import { adjoins, continues, newBetween, readAfter } from './pageJoin';
+import { continues, newBetween, nextTo, readAfter } from './pageJoin';
 
 /**
  * What an ordered read (orderedRead.ts) makes of the pages it took, and the read of a poll that
@@ -210,7 +210,7 @@ export async function readFromBoundary(
 		const at = k - range.length;
 		const page = await readAfter(reader, nearest, (fresh) => read(at, fresh));
 		if (page === 'misfit') return misfit();
-		if (!page || !adjoins(nearest, page)) break;
+		if (!page || !(await nextTo(reader, nearest, page))) break;
 		range.push(page);
 	}
 	// Where the next poll goes on: the range's page nearest the new end, from the new end at the

@@ -1,7 +1,7 @@
 import type { PageReader, ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { Order, TimeOf } from './serviceTime';
-import { adjoins, continues, newBetween, readAfter } from './pageJoin';
+import { adjoins, continues, newBetween, nextTo, readAfter } from './pageJoin';
 import type { Boundary } from './ledger/shapes';
 import { startsApart, towardOld } from './orderCheck';
 import { orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
@@ -198,8 +198,6 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// read first join the range unless the list moved under it (pageJoin.ts).
 	let range: ReadPage[] = [];
 	const nearest = cheap[cheap.length - 1];
-	const joinsCheap = (p: ReadPage) =>
-		order === 'newest' ? continues(nearest, p) : adjoins(nearest, p);
 	if (order === 'newest') {
 		for (let k = Math.max(cheapRead + 1, hi - needed + 1); ; k++) {
 			// Read again even if the bisection did: contacts added since moved the pages on.
@@ -211,7 +209,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 			range.push(read);
 			if (k >= hi && (reachesHandled(read) || k >= (read.pages ?? last))) break;
 		}
-		if (range[0].page === cheapRead + 1 && joinsCheap(range[0]))
+		if (range[0].page === cheapRead + 1 && continues(nearest, range[0]))
 			return result([...range, ...cheap]);
 		return waiting(result(range), range, range[0].page, total);
 	}
@@ -223,10 +221,11 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		// Out of budget: the pages read are taken, and the next poll goes on beyond them (from the
 		// boundary, when this poll read none of the range).
 		if (!read && range.length === 0) return goOn(hi, hi);
-		if (!read || (prev && !adjoins(prev, read))) return waiting(result(range), range, k + 1, total);
+		if (!read || (prev && !(await nextTo(reader, prev, read))))
+			return waiting(result(range), range, k + 1, total);
 		range.push(read);
 		if (k === cheapRead + 1)
-			return joinsCheap(read)
+			return (await nextTo(reader, nearest, read))
 				? result([...range, ...cheap])
 				: waiting(result(range), range, k, total);
 		if (unknownCount(range, isKnown) >= input.maxPerPoll)

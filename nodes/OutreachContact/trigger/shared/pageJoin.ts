@@ -50,6 +50,27 @@ export function adjoins(earlier: ReadPage, later: ReadPage): boolean {
 }
 
 /**
+ * Oldest first, whether `later` joins `earlier` (see adjoins), reading `earlier` again when the
+ * counts leave it unproved: when it still holds the same contacts at `later`'s count, the two are
+ * neighbours in one list. A contact deleted at the new end while a range reads moves no page
+ * before it, yet read rising, a count that shrank left every such range at its first page, and an
+ * import stood still for as long as deletions went on (helper-44). One request, only then; false
+ * out of budget.
+ */
+export async function nextTo(
+	reader: PageReader,
+	earlier: ReadPage,
+	later: ReadPage,
+): Promise<boolean> {
+	if (adjoins(earlier, later)) return true;
+	if (later.gone || later.total === undefined) return false;
+	const again = await reader.read(earlier.page, true);
+	if (!again || again.total !== later.total || again.contacts.length !== earlier.contacts.length)
+		return false;
+	return again.contacts.every((c, i) => c?.id === earlier.contacts[i]?.id);
+}
+
+/**
  * The page `page` of a range read toward the new end, after `prev`: the reader's copy when its
  * count is `prev`'s (the list did not move between them), else read again, so that it was read
  * after `prev` (a copy a bisection read before `prev` may lie apart from it; see adjoins).
