@@ -32,7 +32,13 @@ export type Arrival =
 	/** `count` contacts dated `minutesBack` before the moment they appear. */
 	| { kind: 'backfill'; count: number; minutesBack: number }
 	/** `count` contacts dated `hoursAhead` after the moment they appear (a wrong date, within a day). */
-	| { kind: 'ahead'; count: number; hoursAhead: number };
+	| { kind: 'ahead'; count: number; hoursAhead: number }
+	/**
+	 * `count` contacts dated `minutesBack` before the moment they appear, spread over the `ms`
+	 * after the poll's due time: they appear while the poll reads. No draw makes them yet (the
+	 * regression tests do; helper-44).
+	 */
+	| { kind: 'whileReading'; count: number; ms: number; minutesBack: number };
 
 export interface Step {
 	/**
@@ -154,7 +160,8 @@ export function planOf(schedule: Schedule): Plan {
 		const at = previous + step.gapMinutes * unit;
 		// Contacts appear strictly between the polls' due times, never at one.
 		const moment = () => within(previous + 1, at - Math.min(15_000, (at - previous) / 2));
-		for (const arrival of step.arrivals) drafts.push(...arrivalContacts(arrival, schedule, moment));
+		for (const arrival of step.arrivals)
+			drafts.push(...arrivalContacts(arrival, schedule, moment, at));
 		const wanted = step.clockStepMinutes * MINUTE;
 		const clockStepMs = Math.max(-MAX_SKEW_MS, Math.min(MAX_SKEW_MS, skew + wanted)) - skew;
 		skew += clockStepMs;
@@ -196,8 +203,17 @@ function arrivalContacts(
 	arrival: Arrival,
 	schedule: Schedule,
 	moment: () => number,
+	pollAt: number,
 ): Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt' | 'snippetsAt'>> {
 	const out: Array<Omit<PlannedContact, 'id' | 'sequenceId' | 'enrichAt' | 'snippetsAt'>> = [];
+	if (arrival.kind === 'whileReading') {
+		// No moment drawn: the draws of the other arrivals stay as they were.
+		for (let i = 0; i < arrival.count; i++) {
+			const t = pollAt + 1 + Math.floor((i * arrival.ms) / arrival.count);
+			out.push({ visibleAt: t, createdMs: t - arrival.minutesBack * MINUTE });
+		}
+		return out;
+	}
 	const at = moment();
 	switch (arrival.kind) {
 		case 'steady':

@@ -104,4 +104,63 @@ describe('small shares', () => {
 			],
 		});
 	});
+	// helper-44 (seed 1000329, shrunk by hand), on 231ce1a and before: oldest first, pages of 10,
+	// Requests per Minute 8 (a share of 2), imports, and contacts that appear while a poll reads
+	// (whileReading). A contact dated before the part of an import already handled was the rolling
+	// check's to find, but every quiet poll spent both requests on the new end: the check stood at
+	// 22 positions for 340 polls and the contact never came. Fixed with the case above (ed092de).
+	it('New Contact, oldest first, a share of 2: a contact that appears during a read behind the handled part of an import comes', async () => {
+		await expectKept({
+			...base,
+			order: 'oldest',
+			cap: 10,
+			requestsPerMinute: 8,
+			maxPerPoll: 20,
+			initialDays: 0,
+			before: { count: 261, hoursBack: 13 },
+			enrich: { percent: 50, maxDelayMinutes: 5 },
+			seed: 1000329,
+			steps: [
+				stepOf(2, [], { deletions: { before: 0, during: 3 } }),
+				stepOf(1, [
+					{ kind: 'import', percent: 425 },
+					{ kind: 'whileReading', count: 2, ms: 50, minutesBack: 200 },
+				]),
+				stepOf(2, [{ kind: 'import', percent: 258 }], { deletions: { before: 0, during: 4 } }),
+				stepOf(1, [{ kind: 'steady', count: 2 }]),
+				stepOf(
+					1,
+					[
+						{ kind: 'steady', count: 28 },
+						{ kind: 'whileReading', count: 4, ms: 800, minutesBack: 5 },
+					],
+					{ deletions: { before: 0, during: 4 } },
+				),
+				stepOf(5, []),
+				stepOf(1, [{ kind: 'steady', count: 16 }]),
+				stepOf(5, [{ kind: 'whileReading', count: 3, ms: 2000, minutesBack: 200 }], {
+					deletions: { before: 3, during: 3 },
+				}),
+				stepOf(
+					2,
+					[
+						{ kind: 'steady', count: 6 },
+						{ kind: 'import', percent: 363 },
+						{ kind: 'whileReading', count: 2, ms: 800, minutesBack: 20 },
+					],
+					{ deletions: { before: 0, during: 3 } },
+				),
+				stepOf(5, [{ kind: 'whileReading', count: 4, ms: 1, minutesBack: 1 }]),
+				stepOf(1, [
+					{ kind: 'steady', count: 8 },
+					{ kind: 'import', percent: 172 },
+					{ kind: 'whileReading', count: 3, ms: 1, minutesBack: 1 },
+				]),
+				stepOf(1, [
+					{ kind: 'steady', count: 4 },
+					{ kind: 'whileReading', count: 4, ms: 150, minutesBack: 5 },
+				]),
+			],
+		});
+	});
 });
