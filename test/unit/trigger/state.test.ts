@@ -82,13 +82,14 @@ describe('readNewContactState', () => {
 			bisect: { lo: 4, hi: 4, total: 90, emittedTo: T0 },
 		});
 		expect(readNewContactState(stored(toStored(bounded)))).toEqual({ state: bounded });
-		// Oldest first, a bisection before a range was taken keeps the last count's page.
+		// Oldest first, a bisection before a range was taken keeps the last count's page, and a
+		// range that stopped on a count that shrank says the next poll reads falling.
 		const pinned: NewContactState = {
 			...state,
-			boundary: { lo: 2, hi: 55, count: 117, handledPage: 5 },
+			boundary: { lo: 2, hi: 55, count: 117, handledPage: 5, falling: true },
 		};
 		expect(stored(toStored(pinned))).toMatchObject({
-			bisect: { lo: 2, hi: 55, total: 117, handled: 5 },
+			bisect: { lo: 2, hi: 55, total: 117, handled: 5, falling: true },
 		});
 		expect(readNewContactState(stored(toStored(pinned)))).toEqual({ state: pinned });
 		// Emit Contacts From the Last N Days before anything is handled: the backlog's bound.

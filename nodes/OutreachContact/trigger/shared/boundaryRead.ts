@@ -1,80 +1,14 @@
 import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { Boundary } from './ledger/shapes';
-import { keepsOrder, keepsPlace, leavesOut } from './orderCheck';
 import type { OrderedInput, OrderedResult } from './orderedRead';
-import { topOf } from './pageDates';
-import { continues, newBetween, nextTo, readAfter } from './pageJoin';
+import { adjoins, continues, newBetween, nextTo, readAfter } from './pageJoin';
+import { orderedResult, unknownCount, waiting } from './rangeResult';
 
 /**
- * What an ordered read (orderedRead.ts) makes of the pages it took, and the read of a poll that
- * goes on from a boundary a poll before stored, instead of starting again from the new end
- * (docs/trigger.md, "Going on from the boundary", under "What a poll may send").
+ * The read of a poll that goes on from a boundary a poll before stored, instead of starting again
+ * from the new end (docs/trigger.md, "Going on from the boundary", under "What a poll may send").
  */
-
-/** Unknown contacts of pages, each once. */
-export function unknownCount(pages: ReadPage[], isKnown: (c: Contact) => boolean): number {
-	const ids = new Set<unknown>();
-	for (const page of pages) for (const c of page.contacts) if (!isKnown(c)) ids.add(c?.id);
-	return ids.size;
-}
-
-/**
- * A range that stops short of the new end, and where the next poll goes on: `at`, the page (from
- * the new end, at `count` results) of the range nearest the new end. Once the ledger took the
- * range, that page is the first from the new end to reach the handled contacts (contacts left
- * by Max Contacts per Poll are the newest of the range, on that page or before it; a range where
- * they are not proves no order, `keepsPlace`): the next poll reads from it toward the new end.
- * Every such range keeps the boundary, one of handled contacts alone too. A bisection from the
- * new end would settle behind contacts known but not handled (emitted above the handled point,
- * which moves only to a range's third newest date) on the same range at every poll. By
- * insertion, a range backfilled with dates below the handled point lowers it (while contacts
- * wait, it is where the read got to): a bisection from the new end settled pages back, and the
- * contacts after the same range never came (`regressions/insertion.test.ts`).
- */
-export function waiting(
-	result: OrderedResult,
-	range: ReadPage[],
-	at: number,
-	count: number | undefined,
-): OrderedResult {
-	const goesOn = range.length > 0 && count !== undefined;
-	return {
-		...result,
-		pagesWaiting: true,
-		...(goesOn ? { boundary: { lo: Math.max(1, at), hi: Math.max(1, at), count } } : {}),
-	};
-}
-
-/** The result of a read whose range is `range` (see OrderedResult). */
-export function orderedResult(
-	input: OrderedInput,
-	range: ReadPage[],
-	newEnd: ReadPage | undefined,
-	total: number | undefined,
-	lastPage: number | undefined,
-	disordered: (range: ReadPage[]) => boolean,
-): OrderedResult {
-	const { seenBetween, order, time } = input;
-	return {
-		range,
-		rangeTop: topOf(range, time),
-		metTop: topOf(input.reader.pagesRead, time),
-		ordered:
-			!disordered(range) &&
-			!(
-				seenBetween &&
-				leavesOut(range, newEnd !== undefined && range.includes(newEnd), {
-					...input,
-					seenBetween,
-				})
-			) &&
-			range.every((p) => keepsOrder([p.contacts], order, time)) &&
-			keepsPlace(range, input),
-		total,
-		lastPage,
-	};
-}
 
 /**
  * The read of a poll that goes on from a boundary a poll before stored (see readOrdered): the
@@ -113,13 +47,20 @@ export async function readFromBoundary(
 			count = p.total;
 		}
 	};
-	const { handledPage } = from;
+	// A poll that stops before a range keeps what the boundary carries.
+	const { handledPage, falling: fell } = from;
 	const stopped = (): OrderedResult => ({
 		range: [],
 		ordered: true,
 		total,
 		lastPage,
-		boundary: { lo, hi: Math.max(lo, hi), count, ...(handledPage ? { handledPage } : {}) },
+		boundary: {
+			lo,
+			hi: Math.max(lo, hi),
+			count,
+			...(handledPage ? { handledPage } : {}),
+			...(fell ? { falling: true } : {}),
+		},
 	});
 	const result = (range: ReadPage[]) =>
 		orderedResult(input, range, newEnd, total, lastPage, disordered);
@@ -191,7 +132,12 @@ export async function readFromBoundary(
 	// Oldest first: the boundary's page, further toward the old end while it does not reach the
 	// handled contacts (contacts that left the window at the old end moved it there).
 	let k = lo;
-	let boundaryPage = await read(k, false);
+	const boundaryAt = k;
+	// After a range that stopped on a count that shrank (`falling`), the page after the
+	// boundary's is read first, then the boundary's: the two then join unless the list grew.
+	const after = fell && k > 1 ? await read(k - 1, true) : undefined;
+	if (after === 'misfit') return misfit();
+	let boundaryPage = await read(k, after !== undefined);
 	for (;;) {
 		if (boundaryPage === 'misfit') return misfit();
 		if (!boundaryPage) return stopped();
@@ -200,6 +146,9 @@ export async function readFromBoundary(
 		boundaryPage = await read(k, false);
 	}
 	const range: ReadPage[] = [boundaryPage];
+	if (after && k === boundaryAt && adjoins(after, boundaryPage)) range.push(after);
+	// While deletions go on (the pair read falling shrank), the next poll reads falling again.
+	let falling = range.length === 2 && (boundaryPage.total ?? 0) < (after?.total ?? 0);
 	for (;;) {
 		const nearest = range[range.length - 1];
 		if (atEnd(nearest)) {
@@ -210,17 +159,18 @@ export async function readFromBoundary(
 		const at = k - range.length;
 		const page = await readAfter(reader, nearest, (fresh) => read(at, fresh));
 		if (page === 'misfit') return misfit();
-		if (!page || !(await nextTo(reader, nearest, page))) break;
+		const joined = page && (await nextTo(reader, nearest, page));
+		if (joined === undefined && page) falling = true;
+		if (!joined) break;
 		range.push(page);
 	}
 	// Where the next poll goes on: the range's page nearest the new end, from the new end at the
 	// count of the newest answer.
 	const now = total ?? count;
 	const lastNow = Math.max(1, Math.ceil(now / size));
-	return knownAlone(
-		waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now),
-		range,
-	);
+	const stored = waiting(result(range), range, lastNow - range[range.length - 1].page + 1, now);
+	if (falling && stored.boundary) stored.boundary.falling = true;
+	return knownAlone(stored, range);
 
 	/**
 	 * A range of known contacts alone, joined to the handled ones, is handled to its newest: the

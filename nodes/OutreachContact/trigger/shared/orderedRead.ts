@@ -4,7 +4,8 @@ import type { Order, TimeOf } from './serviceTime';
 import { adjoins, continues, newBetween, nextTo, readAfter } from './pageJoin';
 import type { Boundary } from './ledger/shapes';
 import { startsApart, towardOld } from './orderCheck';
-import { orderedResult, readFromBoundary, unknownCount, waiting } from './boundaryRead';
+import { readFromBoundary } from './boundaryRead';
+import { orderedResult, unknownCount, waiting } from './rangeResult';
 import { readNewEnd } from './newEnd';
 
 /**
@@ -221,8 +222,12 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		// Out of budget: the pages read are taken, and the next poll goes on beyond them (from the
 		// boundary, when this poll read none of the range).
 		if (!read && range.length === 0) return goOn(hi, hi);
-		if (!read || (prev && !(await nextTo(reader, prev, read))))
-			return waiting(result(range), range, k + 1, total);
+		const joined = !prev || (read && (await nextTo(reader, prev, read)));
+		if (!read || !joined) {
+			const stored = waiting(result(range), range, k + 1, total);
+			if (read && joined === undefined && stored.boundary) stored.boundary.falling = true;
+			return stored;
+		}
 		range.push(read);
 		if (k === cheapRead + 1)
 			return (await nextTo(reader, nearest, read))

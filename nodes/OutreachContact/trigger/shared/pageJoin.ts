@@ -54,18 +54,19 @@ export function adjoins(earlier: ReadPage, later: ReadPage): boolean {
  * counts leave it unproved: when it still holds the same contacts at `later`'s count, the two are
  * neighbours in one list. A contact deleted at the new end while a range reads moves no page
  * before it, yet read rising, a count that shrank left every such range at its first page, and an
- * import stood still for as long as deletions went on (helper-44). One request, only then; false
- * out of budget.
+ * import stood still for as long as deletions went on (helper-44). One request, only then;
+ * undefined out of budget.
  */
 export async function nextTo(
 	reader: PageReader,
 	earlier: ReadPage,
 	later: ReadPage,
-): Promise<boolean> {
+): Promise<boolean | undefined> {
 	if (adjoins(earlier, later)) return true;
 	if (later.gone || later.total === undefined) return false;
 	const again = await reader.read(earlier.page, true);
-	if (!again || again.total !== later.total || again.contacts.length !== earlier.contacts.length)
+	if (!again) return undefined;
+	if (again.total !== later.total || again.contacts.length !== earlier.contacts.length)
 		return false;
 	return again.contacts.every((c, i) => c?.id === earlier.contacts[i]?.id);
 }

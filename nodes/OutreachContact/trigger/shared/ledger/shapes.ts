@@ -124,6 +124,12 @@ export interface Boundary {
 	 * reached the handled contacts (pageJoin.ts, newBetween).
 	 */
 	handledPage?: number;
+	/**
+	 * Oldest first: the range stopped where the count shrank between its pages, with no request
+	 * left to tell whether they join (pageJoin.ts, nextTo). The next poll reads the page after the
+	 * boundary's before it: read falling, a deletion between the two makes them overlap.
+	 */
+	falling?: boolean;
 }
 
 /** What every event's state holds. */

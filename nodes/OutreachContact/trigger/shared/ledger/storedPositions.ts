@@ -68,6 +68,7 @@ export function readBoundary(json: Json): Boundary | undefined {
 		count: at,
 		...(isTime(b.emittedTo) ? { emittedTo: b.emittedTo } : {}),
 		...(isTime(b.handled) && b.handled >= 1 ? { handledPage: b.handled } : {}),
+		...(b.falling === true ? { falling: true } : {}),
 	};
 }
 
@@ -79,5 +80,6 @@ export function storedBoundary(b: Boundary): Json {
 		[STORED.count]: b.count,
 		...(b.emittedTo !== undefined ? { emittedTo: b.emittedTo } : {}),
 		...(b.handledPage !== undefined ? { handled: b.handledPage } : {}),
+		...(b.falling ? { falling: true } : {}),
 	};
 }
