@@ -6,6 +6,7 @@
  * (triggerSchedules.test.ts, survey.ts) and shrunk.
  */
 import type { Schedule } from '../schedule';
+import { runSchedule } from '../scheduleRunner';
 import { base, calmStep, expectKept, stepOf } from './case';
 
 describe('contacts dated ahead and clock steps do not move the floor past waiting contacts (class a)', () => {
@@ -659,5 +660,30 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 				),
 			],
 		});
+	});
+	// helper-45, on ed092de: oldest first, pages of 2, two contacts dated 6 hours ahead on the last
+	// page. A deletion and a new contact left the count as it was, and the last page of known
+	// contacts stood for the handled ones: the new contact on the page before waited for the rolling
+	// check, 14 polls (79 with 150 contacts). Only a page dated up to the service's present does.
+	it('oldest first, pages of 2: a new contact behind two dated ahead comes at once when the count did not change', async () => {
+		const outcome = await runSchedule({
+			...base,
+			order: 'oldest',
+			cap: 2,
+			requestsPerMinute: 8,
+			maxPerPoll: 10,
+			initialDays: 0,
+			before: { count: 30, hoursBack: 2 },
+			enrich: { percent: 50, maxDelayMinutes: 5 },
+			seed: 7,
+			steps: [
+				stepOf(2, [{ kind: 'ahead', count: 2, hoursAhead: 6 }]),
+				stepOf(2, []),
+				stepOf(2, [{ kind: 'steady', count: 1 }], { deletions: { before: 1, during: 0 } }),
+				...Array.from({ length: 5 }, () => stepOf(1, [])),
+			],
+		});
+		expect(outcome.problems).toEqual([]);
+		expect(outcome.emittedInSchedule).toBe(outcome.required);
 	});
 });

@@ -88,7 +88,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		// minute frees while it reads counts. Counted at the start alone, a share of 2 a minute
 		// read only the boundary page, the check took the request freed meanwhile, the next poll
 		// met that one in its minute, and an import came at the rate of new contacts.
-		const known = { ...view, requestsLeft: () => budget.left(RANGE_READ_MS) };
+		const known = { ...view, present, requestsLeft: () => budget.left(RANGE_READ_MS) };
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
 		const walk = newWalk(state.floor, start, previous);

@@ -48,6 +48,8 @@ export interface OrderedInput {
 	requestsLeft?(): number;
 	/** A bisection a poll before ran out of budget in: it goes on from there. */
 	boundary?: Boundary;
+	/** The service's present (serviceNow): the new end's page of known contacts dated up to it stands for the handled ones. */
+	present?: number;
 }
 
 export interface OrderedResult {
@@ -134,11 +136,15 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	// The new end's page stands for the handled contacts when it holds known ones alone at the last
 	// poll's count: nothing was added or deleted since. Pages of 1 or 2 never reach them alone (the
 	// handled point is a range's third newest date): a quiet poll at a share of 2 spent both on the
-	// new end, the rolling check never got one, and a contact searchable late never came.
+	// new end, the rolling check never got one, and a contact searchable late never came. Not with
+	// a contact dated ahead of the service's present: a new one dated before it sits behind it,
+	// and with a deletion leaving the count as it was, waited for the check (helper-45).
 	const still = first.total !== undefined && first.total === input.total;
+	const upToNow = (c: Contact) =>
+		isKnown(c) && (input.time(c) ?? Infinity) <= (input.present ?? -Infinity);
 	const joined = (p: ReadPage) =>
 		reachesHandled(p) ||
-		(still && p === first && p.contacts.length > 0 && p.contacts.every(isKnown));
+		(still && p === first && p.contacts.length > 0 && p.contacts.every(upToNow));
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
