@@ -9,6 +9,7 @@
  * floor waits for the first round. Fails on 6528127.
  */
 import type { Arrival } from '../schedule';
+import type { Schedule } from '../schedule';
 import { base, expectKept, stepsOf } from './case';
 
 it('Emit Contacts From the Last 2 Days: a backfill below the handled point comes though the first round of the check is slow', async () => {
@@ -59,4 +60,151 @@ it('Emit Contacts From the Last 2 Days: a backfill below the handled point comes
 		seed: 67947,
 		steps: stepsOf(steps),
 	});
+});
+
+// Property run, seed 34 (3,000 runs), on f29c112: Emit Contacts From the Last 1 Day, oldest
+// first, pages of 50, Requests per Minute 12 (a share of 3), imports at every poll. The ranges'
+// reads took the share, the check read nothing, and its round was marked again at every poll:
+// the mark of a round that read nothing rose with the present and, before the first round
+// completed, took the floor past a backfill of 66 dated 24 minutes back (33 of 929 never came).
+// A round now keeps its mark until it completes.
+it('a round of the check that read nothing keeps its mark: the floor does not pass a backfill before it reads', async () => {
+	const schedule: Schedule = {
+		event: 'newContact',
+		order: 'oldest',
+		cap: 50,
+		requestsPerMinute: 12,
+		maxPerPoll: 94,
+		initialDays: 1,
+		sequenceFilter: true,
+		dates: 'utc',
+		before: { count: 336, hoursBack: 1 },
+		enrich: { percent: 30, maxDelayMinutes: 5 },
+		seed: 157244,
+		steps: [
+			{
+				gapMinutes: 1,
+				arrivals: [
+					{ kind: 'backfill', count: 40, minutesBack: 1 },
+					{ kind: 'backfill', count: 19, minutesBack: 120 },
+					{ kind: 'import', percent: 175 },
+				],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 1,
+				arrivals: [
+					{ kind: 'import', percent: 230 },
+					{ kind: 'steady', count: 19 },
+					{ kind: 'steady', count: 16 },
+				],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 1,
+				arrivals: [{ kind: 'burst', count: 10 }],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 2,
+				arrivals: [{ kind: 'backfill', count: 66, minutesBack: 24 }],
+				restart: false,
+				clockStepMinutes: 13,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 3,
+				arrivals: [
+					{ kind: 'steady', count: 19 },
+					{ kind: 'import', percent: 366 },
+				],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 1,
+				arrivals: [
+					{ kind: 'backfill', count: 55, minutesBack: 1 },
+					{ kind: 'import', percent: 387 },
+					{ kind: 'ahead', count: 1, hoursAhead: 1 },
+				],
+				restart: false,
+				clockStepMinutes: 7,
+				faultPercent: 0,
+				faultStatus: 503,
+				deletions: { before: 1, during: 1 },
+			},
+			{
+				gapMinutes: 2,
+				arrivals: [{ kind: 'steady', count: 4 }],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 3,
+				arrivals: [{ kind: 'burst', count: 33 }],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 3,
+				arrivals: [
+					{ kind: 'steady', count: 27 },
+					{ kind: 'steady', count: 21 },
+					{ kind: 'steady', count: 17 },
+				],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 3,
+				arrivals: [
+					{ kind: 'ahead', count: 3, hoursAhead: 1 },
+					{ kind: 'steady', count: 26 },
+				],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 1,
+				arrivals: [
+					{ kind: 'import', percent: 110 },
+					{ kind: 'steady', count: 1 },
+				],
+				restart: false,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+			{
+				gapMinutes: 1,
+				arrivals: [{ kind: 'steady', count: 19 }],
+				restart: true,
+				clockStepMinutes: 0,
+				faultPercent: 0,
+				faultStatus: 503,
+			},
+		],
+	};
+	await expectKept(schedule);
 });

@@ -149,9 +149,13 @@ async function readByOrder(
 	const pages: ReadPage[] = [...main.range];
 	let ordered = main.ordered;
 	let checkedTo = state.checkedTo;
-	// Where a round that begins now is marked: the service's present as this poll's read met it.
+	// Where the next round is marked when one completes: the service's present as this poll's read
+	// met it. A round keeps its mark until it completes, begun or not: re-marked at every poll whose
+	// check got no request (an import took the share), the mark of a round that read nothing rose
+	// with the present, and before the first round completes it bounds the floor, which passed
+	// contacts searchable late that no round had read (property run, seed 34: 33 of 929).
 	const mark = main.metTop ?? state.handledTo ?? state.floor;
-	const roundFrom = checkedTo === 0 ? mark : (state.roundFrom ?? mark);
+	let roundFrom = state.roundFrom ?? mark;
 	let checkedFrom = state.checkedFrom;
 	// The check only after a read that joined the handled contacts: the pages of one that ran out
 	// of budget are not taken, and the check must not take them from the reader's cache either.
@@ -171,7 +175,7 @@ async function readByOrder(
 		const late = lateContacts(check.pages, main, { order, time, isKnown, upTo });
 		pages.push(...late.pages);
 		// A round ends where its cursor goes back to the new end: it checked what was searchable when it began.
-		if (check.complete) checkedFrom = roundFrom;
+		if (check.complete) [checkedFrom, roundFrom] = [roundFrom, mark];
 		checkedTo = check.checkedTo;
 		// The check's contacts take places of the poll too: one out of place the range left may wait.
 		const placed = keepsPlace(main.range, { ...known, order, maxPerPoll }, late.pages);
