@@ -8,8 +8,7 @@
  * followed the imports past it before the round reached it, and all 145 never came. Now the
  * floor waits for the first round. Fails on 6528127.
  */
-import type { Arrival } from '../schedule';
-import type { Schedule } from '../schedule';
+import type { Arrival, Schedule } from '../schedule';
 import { base, expectKept, stepsOf } from './case';
 
 it('Emit Contacts From the Last 2 Days: a backfill below the handled point comes though the first round of the check is slow', async () => {
