@@ -228,10 +228,10 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		// Out of budget: the pages read are taken, and the next poll goes on beyond them (from the
 		// boundary, when this poll read none of the range).
 		if (!read && range.length === 0) return goOn(hi, hi);
-		const joined = !prev || (read && (await nextTo(reader, prev, read)));
-		if (!read || !joined) {
+		const linked = !prev || (read && (await nextTo(reader, prev, read)));
+		if (!read || !linked) {
 			const stored = waiting(result(range), range, k + 1, total);
-			if (read && joined === undefined && stored.boundary) stored.boundary.falling = true;
+			if (read && linked === undefined && stored.boundary) stored.boundary.falling = true;
 			return stored;
 		}
 		range.push(read);

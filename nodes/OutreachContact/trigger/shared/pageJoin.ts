@@ -41,12 +41,11 @@ export function continues(prev: ReadPage, next: ReadPage): boolean {
  */
 export function adjoins(earlier: ReadPage, later: ReadPage): boolean {
 	const rising = later.page > earlier.page;
-	if (later.gone) return rising && (earlier.pages === undefined || earlier.page >= earlier.pages);
-	if (later.contacts.length === 0 || earlier.contacts.length === 0) return true;
-	if (earlier.total === undefined || later.total === undefined || earlier.total === later.total)
-		return true;
-	if (shareOne(earlier, later)) return true;
-	return rising ? later.total > earlier.total : later.total < earlier.total;
+	if (later.gone) return rising && continues(earlier, later);
+	// What continues proves holds in either direction; beyond it, only the count's direction.
+	if (continues(earlier, later)) return true;
+	const [from, to] = [earlier.total ?? 0, later.total ?? 0];
+	return rising ? to > from : to < from;
 }
 
 /**
