@@ -98,3 +98,35 @@ it('a backfill dated below the floor fills page 1 before anything is handled: th
 		]),
 	});
 });
+
+// helper-46 on 5e5a710 (item 14), simplified: by insertion oldest first at a share of 1, the
+// activation's sample read page 1 (the N days' oldest) while an import and two backfills were
+// inserted; one dated 98 hours back, below the floor, then stood at the new end's pages. Taken
+// for the old end, the pages after it were the first range, it emitted the backfill dated 54
+// hours back, and the N days' contacts of page 1 never came (27 of 56; 163 of 192 unshrunk):
+// the floor rose past them. A range whose span holds the date of a new contact of the sample
+// that it does not hold now proves no order. Fails on 8cfe49f.
+it('by insertion oldest first: the sample’s page 1 is not left behind a backfill the first range took for the old end', async () => {
+	await expectKept({
+		...base,
+		order: 'insertionOldest',
+		cap: 10,
+		requestsPerMinute: 1,
+		maxPerPoll: 10,
+		initialDays: 3,
+		sequenceFilter: true,
+		before: { count: 60, hoursBack: 38 },
+		enrich: { percent: 100, maxDelayMinutes: 600 },
+		seed: 285591,
+		steps: stepsOf([
+			[
+				2,
+				[
+					{ kind: 'backfill', count: 94, minutesBack: 5902 },
+					{ kind: 'import', percent: 492 },
+					{ kind: 'backfill', count: 26, minutesBack: 3225 },
+				],
+			],
+		]),
+	});
+});

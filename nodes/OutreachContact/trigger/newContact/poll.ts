@@ -2,7 +2,7 @@ import { PageReader, type ReadPage } from '../../paging/pageReader';
 import { inSequence } from '../../helpers/conditions';
 import type { SearchCondition } from '../../types';
 import type { EventPollFunction } from '../shared/eventPoll';
-import { viewOf, type LedgerView } from '../shared/ledger/candidates';
+import { idKey, viewOf, type LedgerView } from '../shared/ledger/candidates';
 import { FIRST_RUN_LOOKBACK_MS } from '../shared/ledger/ledger';
 import { openedNewContact } from '../shared/ledger/priorFloor';
 import { activatedNewContact, settleNewContact } from '../shared/ledger/newContact';
@@ -40,11 +40,13 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	let stored = input.stored;
 	let reader: PageReader | undefined;
 	let unreadable: string[] = [];
+	let sampled: ReadPage[] = [];
 	if (!stored) {
 		const initial = settings.initialDays > 0 ? start - settings.initialDays * DAY_MS : undefined;
 		const days = window(initial ?? start - FIRST_RUN_LOOKBACK_MS);
 		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take, ready);
 		const sample = await readSample(ctx, reader, time);
+		sampled = reader.pagesRead;
 		const activation = activatedNewContact({
 			pages: sample.sample,
 			order: sample.order,
@@ -88,7 +90,12 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		// minute frees while it reads counts. Counted at the start alone, a share of 2 a minute
 		// read only the boundary page, the check took the request freed meanwhile, the next poll
 		// met that one in its minute, and an import came at the rate of new contacts.
-		const known = { ...view, present, requestsLeft: () => budget.left(RANGE_READ_MS) };
+		const known = {
+			...view,
+			seenBetween: withSampled(view, sampled),
+			present,
+			requestsLeft: () => budget.left(RANGE_READ_MS),
+		};
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
 		const walk = newWalk(state.floor, start, previous);
@@ -120,6 +127,27 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 };
 
 type Known = LedgerView & { requestsLeft(): number };
+
+/**
+ * The activation's sample counts as met for the range (N days, in an order): by creation, a range
+ * whose span holds the date of a new contact of the sample holds that contact. One it leaves out
+ * shows a list by insertion, where the contacts inserted before a backfill dated days back sit
+ * behind it: the activation took the backfill's pages from the new end for the N days' old end,
+ * and the sample's page 1 was never read again (helper-46: Emit Contacts From the Last 3 Days,
+ * 163 of 192 never came).
+ */
+function withSampled(view: LedgerView, sampled: ReadPage[]): LedgerView['seenBetween'] {
+	const met = sampled
+		.flatMap((p) => p.contacts)
+		.filter((c) => !view.isKnown(c))
+		.map((c) => ({ key: idKey(c?.id), t: view.time(c) }));
+	return (after, upTo) => [
+		...view.seenBetween(after, upTo),
+		...met.flatMap(({ key, t }) =>
+			key !== undefined && t !== undefined && t > after && t <= upTo ? [key] : [],
+		),
+	];
+}
 
 /** How long a poll's range is taken to read: requests that leave the minute by then count as left. */
 export const RANGE_READ_MS = 5_000;
