@@ -178,3 +178,25 @@ it('New Contact, the last 2 days, by insertion oldest first: a grown list keeps 
 		]),
 	});
 });
+
+// helper-46 on 5e5a710 (item 14), simplified: by insertion oldest first, pages of 3, at a share of
+// 1. Five contacts dated 2 hours back were added while the sample read; the first ended the last
+// page, after two of the activation's last minute. As the page's third newest its date set the
+// cutoff, and the four added after it, dated above it, came as new. One answer lists one moment:
+// a page whose dates fall is in no order, whether the count moved or not. Fails on 7670c22.
+it('New Contact, by insertion oldest first: a contact added while the sample reads, dated 2 hours back, does not set the cutoff', async () => {
+	await expectKept({
+		...base,
+		order: 'insertionOldest',
+		cap: 3,
+		requestsPerMinute: 1,
+		maxPerPoll: 10,
+		before: { count: 329, hoursBack: 4 },
+		enrich: { percent: 84, maxDelayMinutes: 60 },
+		seed: 338315,
+		steps: stepsOf([
+			[1, [{ kind: 'whileReading', count: 5, ms: 19123, minutesBack: 122 }]],
+			[3, [{ kind: 'steady', count: 8 }]],
+		]),
+	});
+});

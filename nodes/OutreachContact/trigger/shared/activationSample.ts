@@ -91,9 +91,16 @@ export async function readSample(
 	}
 	if (seen === 'oldest') {
 		const last = await reader.read(pages);
-		// In a still list, dates that do not go on rising from page 1's: no order (as above).
+		// In a still list, dates that do not go on rising from page 1's: no order (as above). In
+		// one that moved too, dates that fall within the page: one answer lists one moment. By
+		// insertion, a contact dated 2 hours back added while the sample read ended the last page
+		// of 3, and its date, as the third newest, let contacts of those 2 hours in (helper-46).
+		// Such a page never enters the sample: contacts dated ahead among those added would set
+		// the cutoff (helper-33, below).
+		const inOrder = (p: ReadPage) => keepsOrder([p.contacts], 'oldest', time);
 		if (last && still(last) && !watch.add(last.contacts, 'oldest'))
 			return { first, pages, sample: [first, last], partial: true };
+		if (last && !inOrder(last)) return { first, pages, sample: [first], partial: true };
 		if (last) sample.push(last);
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);
@@ -102,6 +109,7 @@ export async function readSample(
 			const three = [first, before, last].map((p) => p?.contacts ?? []);
 			if (before && still(before) && still(last) && !keepsOrder(three, 'oldest', time))
 				return { first, pages, sample: [first, before, last], partial: true };
+			if (before && !inOrder(before)) return { first, pages, sample: [first], partial: true };
 			if (before) sample.push(before);
 			// Refused (a share of 2): page 1's dates, the oldest, must not set the cutoff (every
 			// contact between would pass for new). The last page's alone do: the oldest of them.
