@@ -256,3 +256,48 @@ describe("the eligible events' walk in no order keeps a window that reaches sinc
 		});
 	});
 });
+
+describe("the eligible events' walk in an order keeps a window that reaches since", () => {
+	// Property run seed 38 (2026-11-29, fails on 8cfe49f), as fast-check shrank it. Contact
+	// Snippets Ready oldest first, Max Contacts per Poll 2, polls 6 hours apart until the last
+	// contact has its snippets: a walk of 11 pages took 4 days, its window of updates, made when it
+	// started with a day to spare, no longer reached since, and contact 221, given its snippets 8
+	// hours after the activation and never emitted, left the window two pages before the walk got
+	// to it. A walk in an order now searches a window that reaches since as it goes on.
+	it('Contact Snippets Ready, oldest first, Max Contacts per Poll 2: a walk that spans days misses no contact of its oldest day', async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'oldest',
+			cap: 10,
+			requestsPerMinute: 40,
+			maxPerPoll: 2,
+			initialDays: 1,
+			sequenceFilter: true,
+			before: { count: 88, hoursBack: 1 },
+			enrich: { percent: 71, maxDelayMinutes: 43200 },
+			seed: 409483,
+			steps: [
+				stepOf(1, [
+					{ kind: 'backfill', count: 72, minutesBack: 541 },
+					{ kind: 'import', percent: 110 },
+					{ kind: 'import', percent: 110 },
+				]),
+				stepOf(
+					60,
+					[
+						{ kind: 'backfill', count: 140, minutesBack: 1 },
+						{ kind: 'import', percent: 151 },
+					],
+					{ faultPercent: 6, faultStatus: 429 },
+				),
+				stepOf(2, [{ kind: 'import', percent: 351 }], { faultPercent: 5 }),
+				stepOf(1, [
+					{ kind: 'steady', count: 11 },
+					{ kind: 'steady', count: 2 },
+				]),
+				stepOf(1916, [{ kind: 'import', percent: 501 }]),
+			],
+		});
+	});
+});
