@@ -35,8 +35,8 @@ export type Arrival =
 	| { kind: 'ahead'; count: number; hoursAhead: number }
 	/**
 	 * `count` contacts dated `minutesBack` before the moment they appear, spread over the `ms`
-	 * after the poll's due time: they appear while the poll reads. No draw makes them yet (the
-	 * regression tests do; helper-44).
+	 * after the poll's due time: they appear while the poll reads (helper-44; in the draw since
+	 * 2026-11-29, helper-46's failures).
 	 */
 	| { kind: 'whileReading'; count: number; ms: number; minutesBack: number };
 

@@ -47,6 +47,21 @@ const arrival: fc.Arbitrary<Arrival> = fc.oneof(
 		}),
 	},
 	{
+		weight: 2,
+		// Contacts that appear while the poll reads (within its first 2 minutes: a share of 1 reads
+		// a minute apart): created then, or dated back as a backfill (helper-46).
+		arbitrary: fc.record({
+			kind: fc.constant('whileReading' as const),
+			count: fc.integer({ min: 1, max: 10 }),
+			ms: fc.integer({ min: 0, max: 120_000 }),
+			minutesBack: fc.oneof(
+				{ weight: 2, arbitrary: fc.constant(0) },
+				{ weight: 1, arbitrary: fc.integer({ min: 1, max: 30 }) },
+				{ weight: 1, arbitrary: fc.integer({ min: 120, max: 5 * 24 * 60 }) },
+			),
+		}),
+	},
+	{
 		weight: 1,
 		arbitrary: fc.record({
 			kind: fc.constant('ahead' as const),
