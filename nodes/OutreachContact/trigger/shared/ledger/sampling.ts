@@ -194,7 +194,10 @@ export function activationCutoff(
 	const total = first?.total;
 	if (order !== 'oldest' || pages.length < 2 || first.page !== 1 || total === undefined) return top;
 	const added = Math.max(0, ...pages.map((p) => (p.total ?? total) - total));
-	const free = Math.max(0, (first.pages ?? 1) * first.pageSize - total);
+	// Free places from page 1's count up to the end of the last page read (the page after the
+	// one asked, when the list grew onto it: activationSample.ts).
+	const end = Math.max(first.pages ?? 1, ...pages.map((p) => p.page));
+	const free = Math.max(0, end * first.pageSize - total);
 	const landed = Math.min(added, free);
 	const chosen = new Set(times);
 	const dates = pages
