@@ -43,6 +43,11 @@ export class PageReader {
 		return this.pager.sent;
 	}
 
+	/** Whether reading `page` would take it from the cache (no request). */
+	has(page: number): boolean {
+		return this.cache.has(page);
+	}
+
 	/**
 	 * The page, from this reader's cache when it read it already (unless `fresh`: read it again,
 	 * the list may have moved since); undefined when out of budget.

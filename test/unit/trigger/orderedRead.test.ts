@@ -217,10 +217,38 @@ describe('readOrdered, oldest first', () => {
 	it('moves to the last page the service reports when the list grew', async () => {
 		const fake = service(530, 'oldest');
 		const r = await readOldest(500, 100, 500);
-		expect(fake.pagesAsked.slice(0, 4)).toEqual([50, 53, 52, 51]);
+		// Rising from the last count's page to the new end (readNewEnd), so that contacts added
+		// meanwhile leave no gap between them; the read from the new end takes them from the cache.
+		expect(fake.pagesAsked).toEqual([50, 51, 52, 53]);
 		expect(unknownIn(r.range, 500)).toEqual(range(501, 530));
-		// Page 50, read first, joins the handled ones; the bisection still probes log2(50) pages.
-		expect(fake.requests.length).toBeLessThanOrEqual(4 + Math.ceil(Math.log2(50)));
+		expect(r.range.map((p) => p.page).sort((a, b) => a - b)).toEqual([50, 51, 52, 53]);
+	});
+
+	// `npm run bench -- trigger`, 100,000 a day, pages of 50 (2026-11-29): the last count's page
+	// held 2 contacts, so none handled (the handled point is a range's third newest), and contacts
+	// arrived between every two requests. Read falling from the new end, no pair of pages joined,
+	// and every few polls bisected (20 requests, contacts 4 minutes late). Now the page before it
+	// and it again are read, then the pages to the new end, rising; the read from the new end
+	// takes them from the cache and joins them.
+	it('the last count held 2 on its page and contacts arrive while it reads: rising, no bisection', async () => {
+		const fake = service(527, 'oldest');
+		let next = 528;
+		fake.beforeAnswer = () => {
+			fake.contacts.push(c(next++));
+		};
+		const r = await readOrdered({
+			time: createdTime,
+			reader: reader(10),
+			order: 'oldest',
+			isKnown: (x) => x.id <= 502,
+			isHandled: (x) => x.id <= 500,
+			maxPerPoll: 100,
+			total: 502,
+		});
+		expect(fake.pagesAsked).toEqual([51, 50, 51, 52, 53]);
+		expect(r.ordered).toBe(true);
+		expect(r.pagesWaiting).toBeUndefined();
+		expect(unknownIn(r.range, 502)).toEqual(range(503, 530));
 	});
 
 	it('counts again on page 1 when the list shrank past the last count (404)', async () => {

@@ -107,6 +107,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 		order,
 		input.total,
 		reachesHandled,
+		{ between: CHEAP_PAGES, left: input.requestsLeft },
 	);
 	if (!first || lastPage === undefined || !reader.fits(first))
 		return { range: [], ordered: true, total: counted?.total, lastPage: counted?.pages };
@@ -148,7 +149,9 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
-	while (!joined(page) && !atFarEnd(page) && cheapRead < CHEAP_PAGES) {
+	// Pages the new end's read took first (readNewEnd) cost nothing more.
+	const cheapLeft = (page: ReadPage) => cheapRead < CHEAP_PAGES || reader.has(page.page + step);
+	while (!joined(page) && !atFarEnd(page) && cheapLeft(page)) {
 		const next = await reader.read(page.page + step);
 		// Out of budget: nothing reaches the handled ones yet. The pages read are all new: the next
 		// poll goes on beyond them.
