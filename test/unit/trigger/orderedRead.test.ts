@@ -251,6 +251,25 @@ describe('readOrdered, oldest first', () => {
 		expect(unknownIn(r.range, 502)).toEqual(range(503, 530));
 	});
 
+	// A poll that can send 2 requests, 3 pages past the last count: reading them rising would be
+	// cut short before the new end and take nothing, and the next poll the same. It reads the new
+	// end instead, and stores where the next poll goes on.
+	it('too few requests for the rising read: the new end, and where the next poll goes on', async () => {
+		const fake = service(530, 'oldest');
+		let sent = 0;
+		const r = await readOrdered({
+			time: createdTime,
+			reader: reader(10, () => ++sent <= 2),
+			order: 'oldest',
+			...knownUpTo(500),
+			maxPerPoll: 100,
+			total: 500,
+			requestsLeft: () => Math.max(0, 2 - sent),
+		});
+		expect(fake.pagesAsked).toEqual([50, 53]);
+		expect(r.boundary).toBeDefined();
+	});
+
 	it('counts again on page 1 when the list shrank past the last count (404)', async () => {
 		const fake = service(480, 'oldest');
 		const r = await readOldest(480, 100, 600);

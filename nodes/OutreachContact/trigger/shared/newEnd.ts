@@ -58,15 +58,19 @@ export async function readNewEnd(
 	// stays, and every poll guesses past the end, counts again and is refused the same page.
 	if (first && !first.gone && reader.fits(first)) out.counted = first;
 	if (first && lastPage !== undefined && lastPage >= 1 && lastPage !== first.page) {
-		// The pages from the last count's to the new end are read before it, rising: new contacts go after
-		// them, and a backfill moves them on (two pages then share a contact), so the pages the
-		// read from the new end then takes from the cache join without a gap (adjoins judges a
-		// cached copy by its count: read earlier, it holds fewer). Read after the new end,
-		// falling, every pair was unproved while contacts arrived, the new end's page waited for
-		// the next poll, and the handled point fell behind: at 100,000 a day, pages of 50, a
-		// bisection every few polls and contacts up to 4 minutes late (`npm run bench --
-		// trigger`; 61 s before the joins).
-		if (first.page === guess && lastPage - guess - 1 <= between)
+		// The pages from the last count's page to the new end are read before it, rising: new
+		// contacts go after them, and a backfill moves them on (two pages then share a contact), so
+		// the pages the read from the new end then takes from the cache join without a gap
+		// (adjoins judges a cached copy by its count: read earlier, it holds fewer). Read after the
+		// new end, falling, every pair was unproved while contacts arrived, the new end's page
+		// waited for the next poll, and the handled point fell behind: at 100,000 a day, pages of
+		// 50, a bisection every few polls and contacts up to 4 minutes late (`npm run bench --
+		// trigger`; 61 s before the joins). Only when the poll may send them all and the new
+		// end's: one cut short reads nothing it can take, and at a small share the next poll
+		// would be cut short at the same page.
+		const count = lastPage - first.page;
+		const fits = count - 1 <= between && (rising.left?.() ?? Infinity) >= count;
+		if (first.page === guess && fits)
 			for (let page = guess + 1; page < lastPage; page++) if (!(await reader.read(page))) break;
 		first = await reader.read(lastPage);
 		lastPage = first?.gone ? undefined : (first?.pages ?? lastPage);
