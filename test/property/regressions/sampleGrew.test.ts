@@ -200,3 +200,33 @@ it('New Contact, by insertion oldest first: a contact added while the sample rea
 		]),
 	});
 });
+
+// helper-48 on 9a4c959, shrunk: the case above's first fix took page 1 alone for the sample when
+// the last page's dates fell. By insertion, an import and a backfill dated 2 minutes back
+// arrived between the two requests; page 1's dates, the oldest, set the cutoff, the first walk
+// saw more than MAX_ADDED added and kept it, and contacts of 33 hours before the activation came.
+// The page stays in the sample, and the cutoff guards against the contacts added on it as oldest
+// first (`ends`). Fails on 9a4c959.
+it('New Contact, by insertion oldest first, dates without a zone: a last page whose dates fell does not leave page 1 to set the cutoff', async () => {
+	await expectKept({
+		...base,
+		order: 'insertionOldest',
+		cap: 61,
+		requestsPerMinute: 1,
+		maxPerPoll: 10,
+		dates: 'America/Phoenix',
+		before: { count: 139, hoursBack: 57 },
+		enrich: { percent: 35, maxDelayMinutes: 2880 },
+		seed: 217585,
+		steps: stepsOf([
+			[
+				1,
+				[
+					{ kind: 'import', percent: 110 },
+					{ kind: 'backfill', count: 114, minutesBack: 2 },
+				],
+			],
+			[3, [{ kind: 'steady', count: 118 }]],
+		]),
+	});
+});

@@ -51,6 +51,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			pages: sample.sample,
 			order: sample.order,
 			partial: sample.partial,
+			...(sample.ends ? { ends: sample.ends } : {}),
 			count: sample.first.total,
 			pageSize: reader.pageSize,
 			days,

@@ -32,6 +32,12 @@ export interface Sample {
 	 * the page asked. The first walk completes the sample (ledger/sampling.ts).
 	 */
 	partial?: boolean;
+	/**
+	 * No order, from page 1 and the last pages of a list that looked oldest first until one of
+	 * them, read after the list moved, broke it: the cutoff guards against contacts added on them
+	 * as oldest first (ledger/sampling.ts, activationCutoff).
+	 */
+	ends?: true;
 }
 
 /**
@@ -95,12 +101,14 @@ export async function readSample(
 		// one that moved too, dates that fall within the page: one answer lists one moment. By
 		// insertion, a contact dated 2 hours back added while the sample read ended the last page
 		// of 3, and its date, as the third newest, let contacts of those 2 hours in (helper-46).
-		// Such a page never enters the sample: contacts dated ahead among those added would set
-		// the cutoff (helper-33, below).
+		// The cutoff then guards against contacts added on it as oldest first (`ends`): page 1
+		// alone set it among the oldest dates, and contacts of 33 hours before the activation came
+		// (helper-48); the page plainly, contacts dated ahead among those added would (helper-33).
 		const inOrder = (p: ReadPage) => keepsOrder([p.contacts], 'oldest', time);
 		if (last && still(last) && !watch.add(last.contacts, 'oldest'))
 			return { first, pages, sample: [first, last], partial: true };
-		if (last && !inOrder(last)) return { first, pages, sample: [first], partial: true };
+		if (last && !inOrder(last))
+			return { first, pages, sample: [first, last], partial: true, ends: true };
 		if (last) sample.push(last);
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);
@@ -109,7 +117,8 @@ export async function readSample(
 			const three = [first, before, last].map((p) => p?.contacts ?? []);
 			if (before && still(before) && still(last) && !keepsOrder(three, 'oldest', time))
 				return { first, pages, sample: [first, before, last], partial: true };
-			if (before && !inOrder(before)) return { first, pages, sample: [first], partial: true };
+			if (before && !inOrder(before))
+				return { first, pages, sample: [first, before, last], partial: true, ends: true };
 			if (before) sample.push(before);
 			// Refused (a share of 2): page 1's dates, the oldest, must not set the cutoff (every
 			// contact between would pass for new). The last page's alone do: the oldest of them.

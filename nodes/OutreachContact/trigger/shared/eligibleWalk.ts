@@ -57,13 +57,14 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			// was there, and the first walk records it instead of emitting it.
 			const walk = newEligibleWalk(since, start);
 			const reader = new PageReader(ctx, search(walk.days, sequenceId), undefined, take, ready);
-			const { sample, partial, order } = await readSample(ctx, reader, time);
+			const { sample, partial, order, ends } = await readSample(ctx, reader, time);
 			const state = activatedEligible(rules, since, {
 				pages: sample,
 				horizon,
 				pageSize: reader.pageSize,
 				partial,
 				order,
+				...(ends ? { ends } : {}),
 			});
 			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
 		}

@@ -80,10 +80,10 @@ export function activatedEligible(
 		pages: ReadPage[];
 		horizon: number;
 		pageSize?: number;
-		/** Whether, without an order, the sample left pages of the window unread. */
+		/** As activationSample.ts's Sample: pages of the window left unread, its order, `ends`. */
 		partial?: boolean;
-		/** The order the sample showed. */
 		order?: Order;
+		ends?: true;
 	},
 ): EligibleState {
 	const { now, time } = rules;
@@ -104,7 +104,7 @@ export function activatedEligible(
 		.flatMap((p) => p.contacts)
 		.map(time)
 		.filter((t): t is number => t !== undefined && t <= sample.horizon);
-	const cutoff = activationCutoff(pages, times, time, sample.order, now);
+	const cutoff = activationCutoff(pages, times, time, sample.ends ? 'oldest' : sample.order, now);
 	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
 	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
 	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.

@@ -30,6 +30,8 @@ export function activatedNewContact(sample: {
 	order?: Order;
 	/** Whether the sample left pages of the window unread (activationSample.ts): a walk completes it. */
 	partial?: boolean;
+	/** Page 1 and the last pages of a list that broke the order oldest first (Sample's `ends`). */
+	ends?: true;
 	count?: number;
 	pageSize?: number;
 	/** The window the sample read (`Less than` days). */
@@ -53,7 +55,13 @@ export function activatedNewContact(sample: {
 	const rules = { now, maxPerPoll: 1, time };
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
 	const times = read.chosen.map((c) => c.created);
-	const top = activationCutoff(sample.pages, times, time, sample.order, now);
+	const top = activationCutoff(
+		sample.pages,
+		times,
+		time,
+		sample.ends ? 'oldest' : sample.order,
+		now,
+	);
 	const cutoff = initialFloor === undefined ? top : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, {}, time, now), now);
