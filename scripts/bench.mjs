@@ -17,6 +17,9 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
                     day, page caps 50 and 100, each result order: 24 rows (about 10 minutes);
                     then Contact Snippets Ready and Contact Enriched at 1,000 and 10,000
                     a day: 4 rows each
+  oldest            the trigger table's 8 rows with results oldest first (under a
+                    minute): the quick check after a change to the ordered read; not in
+                    the default run
   import            the New Contact trigger catching up with an import of 1,000 at
                     Requests per Minute 8, 20 and 200, each result order: 9 rows
   d                 100 adds with Wait for Processing, the sandbox processing each for 20 s
@@ -28,7 +31,7 @@ Runs the nodes on n8n's execution engine against the local sandbox at its real l
 
 No part: a, b, trigger, import and d (about 25 minutes).`;
 
-const PARTS = new Set(['a', 'b', 'c', 'trigger', 'import', 'd', 'memory', 'workers']);
+const PARTS = new Set(['a', 'b', 'c', 'trigger', 'oldest', 'import', 'd', 'memory', 'workers']);
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
 	console.log(USAGE);

@@ -222,7 +222,7 @@ async function benchSearch(latencyMs: number): Promise<void> {
 async function main(): Promise<void> {
 	const only = process.argv.slice(2);
 	const wanted = (name: string) =>
-		(only.length === 0 && name !== 'workers' && name !== 'memory') || only.includes(name);
+		(only.length === 0 && !['workers', 'memory', 'oldest'].includes(name)) || only.includes(name);
 	console.log(
 		`Benchmarks on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 	);
@@ -241,6 +241,8 @@ async function main(): Promise<void> {
 		await benchEligible(LIMIT_PER_MINUTE, 'contactSnippetsReady');
 		await benchEligible(LIMIT_PER_MINUTE, 'contactEnriched');
 	}
+	if (wanted('oldest') && !wanted('trigger') && !wanted('c'))
+		await benchTrigger(LIMIT_PER_MINUTE, ['oldest']);
 	if (wanted('import')) await benchImport();
 	if (wanted('d')) await benchWait();
 	if (wanted('memory')) await benchMemory();

@@ -158,8 +158,8 @@ function tableLine(r: TriggerBenchResult, limitPerMinute: number): string {
 	return `| ${r.perDay.toLocaleString('en-US')} | ${r.cap} | ${ORDER_NAMES[r.order]} | ${r.medianRequests} / ${r.maxRequests} | ${((100 * r.busiestMinute) / limitPerMinute).toFixed(1)}% (${r.busiestMinute}) | ${duration(r.medianDelayMs)} / ${duration(r.maxDelayMs)} | ${r.activationRequests}${r.activationThrew ? ' (threw)' : ''} | ${once} | ${notes.join('; ')} |`;
 }
 
-/** Prints the table, a line per row as each finishes. */
-export async function benchTrigger(limitPerMinute: number): Promise<void> {
+/** Prints the table, a line per row as each finishes (the rows of `orders` only). */
+export async function benchTrigger(limitPerMinute: number, orders = ORDERS): Promise<void> {
 	console.log(
 		`(c) the New Contact trigger: 3 days of contacts, activation (N = 0), polls every minute for 3 h with contacts arriving at the same rate, then until all came (at most ${SCENARIO.drainPolls} more); ${SCENARIO.latencyMs} ms per answer, n8n's 5-minute poll budget, Max Contacts per Poll 100`,
 	);
@@ -169,6 +169,6 @@ export async function benchTrigger(limitPerMinute: number): Promise<void> {
 	console.log('|---|---|---|---|---|---|---|---|---|');
 	for (const perDay of TRIGGER_RATES)
 		for (const cap of CAPS)
-			for (const order of ORDERS)
+			for (const order of orders)
 				console.log(tableLine(await benchTriggerRow({ perDay, cap, order }), limitPerMinute));
 }
