@@ -270,6 +270,24 @@ describe('readOrdered, oldest first', () => {
 		expect(r.boundary).toBeDefined();
 	});
 
+	// The page before was read and the same page again refused (the budget's deadline, say): the
+	// copy read first stays, so the poll keeps the count it met (the next one guesses from it).
+	it('the page read again refused: the count of the copy read first is kept', async () => {
+		service(527, 'oldest');
+		let sent = 0;
+		const r = await readOrdered({
+			time: createdTime,
+			reader: reader(10, () => ++sent <= 2),
+			order: 'oldest',
+			isKnown: (x) => x.id <= 502,
+			isHandled: (x) => x.id <= 500,
+			maxPerPoll: 100,
+			total: 502,
+		});
+		expect(r.range).toEqual([]);
+		expect(r.total).toBe(527);
+	});
+
 	it('counts again on page 1 when the list shrank past the last count (404)', async () => {
 		const fake = service(480, 'oldest');
 		const r = await readOldest(480, 100, 600);

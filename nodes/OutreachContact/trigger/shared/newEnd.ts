@@ -49,7 +49,9 @@ export async function readNewEnd(
 	const spare = (rising.left?.() ?? Infinity) > between + 2;
 	if (first && !out.handledAt && grew && guess > 1 && held < CUTOFF_RANK && spare) {
 		const before = await reader.read(guess - 1);
-		first = before && (await reader.read(guess, true));
+		// Refused, the copy read first stays: its count is kept, and the read goes on from it.
+		const again = before && (await reader.read(guess, true));
+		if (again) first = again;
 	}
 	// Past the end (the list shrank since the last poll) or no count: count again on page 1.
 	if (first && (first.gone || first.pages === undefined) && guess > 1) first = await reader.read(1);

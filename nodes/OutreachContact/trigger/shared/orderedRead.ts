@@ -149,7 +149,7 @@ export async function readOrdered(input: OrderedInput): Promise<OrderedResult> {
 	let cheap: ReadPage[] = [first];
 	let page = first;
 	let cheapRead = 1;
-	// Pages the new end's read took first (readNewEnd) cost nothing more.
+	// Pages readNewEnd read first are free; adjoins judges them by page numbers and counts alone.
 	const cheapLeft = (page: ReadPage) => cheapRead < CHEAP_PAGES || reader.has(page.page + step);
 	while (!joined(page) && !atFarEnd(page) && cheapLeft(page)) {
 		const next = await reader.read(page.page + step);
