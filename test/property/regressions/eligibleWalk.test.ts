@@ -255,6 +255,54 @@ describe("the eligible events' walk in no order keeps a window that reaches sinc
 			],
 		});
 	});
+
+	// helper-48 (2026-11-29, attacking 9a4c959; fails on 8cfe49f too), without its faults,
+	// deletions and arrivals during reads, which the loss does not need. Contact Snippets Ready by
+	// insertion newest first (no order of dates), Max Contacts per Poll 4, polls 6 hours apart
+	// until the last contact has its snippets: a walk of 60 pages took 5 days past its first page,
+	// kept the window of updates it started with, and contact 23, given its snippets 71 minutes
+	// after its creation and never emitted, left the window 17 pages before the walk got to it. A
+	// walk that goes on now searches a window that reaches since in no order too.
+	it('Contact Snippets Ready, by insertion newest first, Max Contacts per Poll 4: a walk that spans days misses no contact of its oldest day', async () => {
+		const arrivals: Array<[number, Arrival[]]> = [
+			[403, []],
+			[351, [{ kind: 'backfill', count: 45, minutesBack: 20 }]],
+			[571, [{ kind: 'backfill', count: 51, minutesBack: 2932 }]],
+			[696, [{ kind: 'steady', count: 45 }]],
+			[391, [{ kind: 'steady', count: 90 }]],
+			[
+				410,
+				[
+					{ kind: 'steady', count: 106 },
+					{ kind: 'steady', count: 59 },
+				],
+			],
+			[
+				4,
+				[
+					{ kind: 'steady', count: 43 },
+					{ kind: 'steady', count: 102 },
+				],
+			],
+			[235, [{ kind: 'steady', count: 100 }]],
+			[102, []],
+			[232, [{ kind: 'import', percent: 385 }]],
+			[607, [{ kind: 'steady', count: 53 }]],
+		];
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'insertionNewest',
+			cap: 5,
+			requestsPerMinute: 17,
+			maxPerPoll: 4,
+			sequenceFilter: true,
+			before: { count: 7, hoursBack: 1 },
+			enrich: { percent: 76, maxDelayMinutes: 43_200 },
+			seed: 9,
+			steps: stepsOf(arrivals),
+		});
+	});
 });
 
 describe("the eligible events' walk in an order keeps a window that reaches since", () => {

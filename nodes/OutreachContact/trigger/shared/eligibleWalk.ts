@@ -90,12 +90,13 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// from page 1 at every growth of the window and never ended (helper-39).
 	const outlasted = state.mode === 'first' && state.walk.days > 0 && short;
 	const widened = outlasted ? Math.min(2 * (state.walk.widened ?? 1), MAX_ELIGIBLE_WIDENED) : 1;
-	// A later walk in an order that goes on searches a window that reaches `since` again: at Max
-	// Contacts per Poll 2 and polls 6 hours apart a walk spans days, and a contact made eligible
-	// in its window's oldest day left it before the walk got to it (property run, seed 38: 1 of
-	// 77). A wider window only adds contacts, so none unread moves back past the walk's page.
+	// A later walk that goes on searches a window that reaches `since` again: at Max Contacts per
+	// Poll 2 to 4 and polls 6 hours apart a walk spans days, and a contact made eligible in its
+	// window's oldest day left it before the walk got to it (in an order, property run seed 38: 1
+	// of 77; by insertion, helper-48: 1 of 186). A wider window only adds contacts, so none unread
+	// moves back past the walk's page.
 	const reaching =
-		short && state.mode === 'newEnd'
+		short && state.mode !== 'first'
 			? { ...state.walk, days: pollWindow(start, state.since) }
 			: state.walk;
 	const walk = stale ? newEligibleWalk(state.since, start, widened) : reaching;
