@@ -101,10 +101,22 @@ export function rulesOf(
 	const openCorner =
 		(schedule.order === 'unordered' || schedule.cap === 1) && schedule.dates !== 'utc';
 	const inCorner = (moment: number) => openCorner && moment >= activation.start - OPEN_CORNER_MS;
+	// Dates without a zone, in any order: a contact that was not there when the activation began
+	// (it appeared while the activation read, or later) may come, dated up to the corner's reach
+	// before it. Such a contact is not in the list the activation stands for, whatever its date;
+	// the trigger counts dates without a zone read after the activation an hour earlier
+	// (docs/trigger-open-schedules.md, the open corner's fourth kind), so a backfill dated 2 hours
+	// back that lands while the activation reads at a share of 1 may pass its cutoff (property
+	// run seed 44). A contact that was there still may not come outside the open corner.
+	const arrivedLater = (c: PlannedContact, moment: number) =>
+		schedule.dates !== 'utc' &&
+		c.visibleAt > activation.start &&
+		moment >= activation.start - OPEN_CORNER_MS;
 	const newContactFrom = (c: PlannedContact) =>
 		c.createdMs >= activation.start - OVERLAP_MS ||
 		datedAt(schedule, c) >= cutoff - OVERLAP_MS ||
-		inCorner(c.createdMs);
+		inCorner(c.createdMs) ||
+		arrivedLater(c, c.createdMs);
 	const late = (c: PlannedContact) => c.visibleAt - c.createdMs > LATE_MS;
 	const days = schedule.initialDays * DAY;
 	// The start of "the last N days" on the service's dates.
@@ -140,7 +152,7 @@ export function rulesOf(
 				ofSequence(c) &&
 				at !== undefined &&
 				(days === 0
-					? at >= activation.start - OVERLAP_MS || inCorner(at)
+					? at >= activation.start - OVERLAP_MS || inCorner(at) || arrivedLater(c, at)
 					: at >= since - EDGE_MS || datedAt(schedule, c) >= since - EDGE_MS)
 			);
 		},

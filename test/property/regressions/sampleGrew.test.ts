@@ -230,3 +230,25 @@ it('New Contact, by insertion oldest first, dates without a zone: a last page wh
 		]),
 	});
 });
+
+// Property run seed 44 (2026-11-29, the same on 8cfe49f). Oldest first, pages of 2, dates without
+// a zone, a share of 1: a backfill of 5 dated 2 hours back landed while the activation read, the
+// first walk completed the sample and counted the dates it read an hour earlier (the open
+// corner's fourth kind), and one of the backfill came. It was not there when the activation
+// began, so it may come (expectations.ts, `arrivedLater`); the 3 contacts that were there may not.
+it('New Contact, oldest first, dates without a zone: a backfill that lands while the activation reads may come, what was there does not', async () => {
+	await expectKept({
+		...base,
+		order: 'oldest',
+		cap: 2,
+		requestsPerMinute: 1,
+		maxPerPoll: 10,
+		dates: 'Asia/Tokyo',
+		before: { count: 3, hoursBack: 1 },
+		seed: 1,
+		steps: stepsOf([
+			[1, [{ kind: 'backfill', count: 5, minutesBack: 121 }]],
+			[1, []],
+		]),
+	});
+});
