@@ -303,6 +303,43 @@ describe("the eligible events' walk in no order keeps a window that reaches sinc
 			steps: stepsOf(arrivals),
 		});
 	});
+
+	// helper-50 (2026-11-29, attacking ee998a8; passes on ea4fe49), shrunk: no faults, restarts or
+	// deletions. Contact Snippets Ready in no order, Emit Contacts From the Last 3 Days, Max Contacts
+	// per Poll 1, polls a day apart: ee998a8 stored the wider window a walk searched as its own, so
+	// the ledger no longer told a walk that outlasted the window it started with, and when
+	// retention raised the floor as that walk completed, contacts given their snippets after it had
+	// passed their pages were given up without the log naming the date (10 of 131). The walk now
+	// keeps its window; only the search reaches since.
+	it('Contact Snippets Ready, no order, Max Contacts per Poll 1: a walk searched wider still names what retention gives up', async () => {
+		const arrivals: Array<[number, Arrival[]]> = [
+			[1496, [{ kind: 'burst', count: 6 }]],
+			[978, [{ kind: 'steady', count: 27 }]],
+			[10, [{ kind: 'burst', count: 57 }]],
+			[
+				5059,
+				[
+					{ kind: 'steady', count: 36 },
+					{ kind: 'import', percent: 394 },
+				],
+			],
+			[1284, [{ kind: 'steady', count: 39 }]],
+			[3936, [{ kind: 'steady', count: 17 }]],
+		];
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'unordered',
+			cap: 20,
+			requestsPerMinute: 21,
+			maxPerPoll: 1,
+			initialDays: 3,
+			before: { count: 144, hoursBack: 6 },
+			enrich: { percent: 38, maxDelayMinutes: 43_200 },
+			seed: 136065,
+			steps: stepsOf(arrivals),
+		});
+	});
 });
 
 describe("the eligible events' walk in an order keeps a window that reaches since", () => {

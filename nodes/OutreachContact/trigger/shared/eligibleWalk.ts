@@ -90,17 +90,17 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// from page 1 at every growth of the window and never ended (helper-39).
 	const outlasted = state.mode === 'first' && state.walk.days > 0 && short;
 	const widened = outlasted ? Math.min(2 * (state.walk.widened ?? 1), MAX_ELIGIBLE_WIDENED) : 1;
+	const walk = stale ? newEligibleWalk(state.since, start, widened) : state.walk;
 	// A later walk that goes on searches a window that reaches `since` again: at Max Contacts per
 	// Poll 2 to 4 and polls 6 hours apart a walk spans days, and a contact made eligible in its
 	// window's oldest day left it before the walk got to it (in an order, property run seed 38: 1
 	// of 77; by insertion, helper-48: 1 of 186). A wider window only adds contacts, so none unread
-	// moves back past the walk's page.
-	const reaching =
-		short && state.mode !== 'first'
-			? { ...state.walk, days: pollWindow(start, state.since) }
-			: state.walk;
-	const walk = stale ? newEligibleWalk(state.since, start, widened) : reaching;
-	const reader = new PageReader(ctx, search(walk.days, sequenceId), state.pageSize, take, ready);
+	// moves back past the walk's page. The walk keeps the window it started with: the ledger tells
+	// by it a walk that outlasted it, and names what retention then gives up (`givenUp`; stored
+	// wider, a walk of 20 days at Max Contacts per Poll 1 gave contacts up unnamed: helper-50).
+	const days =
+		!stale && short && state.mode !== 'first' ? pollWindow(start, state.since) : walk.days;
+	const reader = new PageReader(ctx, search(days, sequenceId), state.pageSize, take, ready);
 	const { isKnown } = viewOf(state, rules);
 	const pages: ReadPage[] = [];
 	let lastPage: number | undefined;
@@ -151,11 +151,11 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			// walk's page number is only a lower bound, a search from there found known pages alone,
 			// and the walk, held while it searched, stood still (a survey, seed 140000: 10-request
 			// polls moved nothing for hundreds of polls).
-			const days = beyond !== undefined ? pollWindow(start, state.since) : walk.days;
+			const rangeDays = beyond !== undefined ? pollWindow(start, state.since) : days;
 			const range = await readBacklogRange({
 				reader:
-					days > walk.days
-						? new PageReader(ctx, search(days, sequenceId), state.pageSize, take, ready)
+					rangeDays > days
+						? new PageReader(ctx, search(rangeDays, sequenceId), state.pageSize, take, ready)
 						: reader,
 				from,
 				newEnd: pages,
