@@ -7,7 +7,8 @@
  * every setting a user can choose (scheduleArbitrary.ts, wideScheduleArbitrary); PROPERTY_RANGES=ahead
  * adds contacts dated ahead to about half of the steps (aheadScheduleArbitrary); PROPERTY_RANGES=deletions
  * deletes contacts before about every second poll, mostly polling every 15 to 30 seconds
- * (deletionsScheduleArbitrary).
+ * (deletionsScheduleArbitrary); PROPERTY_RANGES=tiny pages of 1 or 2 (tinyPagesScheduleArbitrary);
+ * PROPERTY_RANGES=smallNoOrder pages of 1 to 9 in no order (smallNoOrderScheduleArbitrary).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 

@@ -85,3 +85,24 @@ it('Contact Enriched, pages of 3 in no order: three contacts that fall by chance
 		]),
 	});
 });
+
+// The wide survey 795000, schedule 580 (2026-11-29, on 48e3d91; old), shrunk. Pages of 2 in no
+// order, Requests per Minute 1: 4 contacts added while the activation read moved the list, pages 2
+// to 4 compared one contact between them, and page 1's two and that one happened to fall: the list
+// was taken for newest first on three contacts, page 1's older one (18 hours back) set the cutoff,
+// and contacts given their snippets hours before the activation came. In a list that moved, the
+// sample now needs ORDER_EVIDENCE contacts compared. Fails on 2afaf5f.
+it('Contact Snippets Ready, pages of 2 in no order, a share of 1: a list that moved while the sample read is not taken for newest first on three contacts', async () => {
+	await expectKept({
+		...base,
+		event: 'contactSnippetsReady',
+		order: 'unordered',
+		cap: 2,
+		requestsPerMinute: 1,
+		maxPerPoll: 1529,
+		before: { count: 272, hoursBack: 26 },
+		enrich: { percent: 36, maxDelayMinutes: 60 },
+		seed: 700218,
+		steps: stepsOf([[1, [{ kind: 'whileReading', count: 4, ms: 71257, minutesBack: 0 }]]]),
+	});
+});

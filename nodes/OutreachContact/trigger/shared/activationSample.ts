@@ -82,10 +82,12 @@ export async function readSample(
 	if (seen === 'newest') {
 		let met = first.contacts.length;
 		let broken = false;
+		let moved = false;
 		while (met < ORDER_EVIDENCE && readTo < Math.min(pages, ACTIVATION_PAGES)) {
 			const next = await reader.read(++readTo);
 			if (!next) break;
 			const grew = still(next) ? 0 : Math.max(0, (next.total ?? 0) - (first.total ?? Infinity));
+			moved ||= !still(next);
 			const compared = next.contacts.slice(grew);
 			if (still(next)) {
 				sample.push(next);
@@ -93,7 +95,14 @@ export async function readSample(
 			} else broken ||= !new OrderWatch(time, watch.snapshot()).add(compared, 'newest');
 			met += compared.length;
 		}
-		if (watch.order !== 'newest' || broken) seen = undefined;
+		// In a list that moved while the sample read, fewer than ORDER_EVIDENCE compared is no order:
+		// pages from a list grown past them compare nothing, and page 1's two contacts and one of
+		// page 2, falling by chance one time in six, took a list in no order for newest first (pages
+		// of 2 at a share of 1, 4 contacts added while the sample read: contacts of 9 hours before
+		// the activation came). In a still list the pages a small share could read stay the
+		// evidence: walking instead, pages of 2 at a share of 2 never caught up with an import.
+		const proved = met >= ORDER_EVIDENCE || readTo >= pages || !moved;
+		if (watch.order !== 'newest' || broken || !proved) seen = undefined;
 	}
 	if (seen === 'oldest') {
 		const last = await reader.read(pages);
