@@ -139,4 +139,27 @@ describe('Contact Enriched: nothing enriched before the activation comes (class 
 			],
 		});
 	});
+
+	// helper-50 (2026-11-29, on ee998a8; the same on ea4fe49), shrunk. Pages of 1 (no order at the
+	// activation), Max Contacts per Poll 1: an import while the sample's walk read outgrew the pages
+	// its first answer allowed twice; the second time the walk completed on what it had met, short
+	// of the activation's newest, and a contact enriched 73 minutes before the activation came. A
+	// walk outgrown again goes on while the list grew by at most MAX_ADDED (sampling.ts, goesOn).
+	it("Contact Enriched, pages of 1, an import while the sample reads: a walk outgrown twice still meets the activation's newest", async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'oldest',
+			cap: 1,
+			requestsPerMinute: 37,
+			maxPerPoll: 1,
+			before: { count: 112, hoursBack: 6 },
+			enrich: { percent: 87, maxDelayMinutes: 2880 },
+			seed: 14,
+			steps: [
+				{ ...calmStep, gapMinutes: 210, arrivals: [] },
+				{ ...calmStep, gapMinutes: 568, arrivals: [{ kind: 'import', percent: 138 }] },
+			],
+		});
+	});
 });

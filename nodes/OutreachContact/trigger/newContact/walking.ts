@@ -111,7 +111,7 @@ export async function readWalking(
 			: { mode: 'walking', walk: next };
 	// The sample's walk cut short goes on where it stopped, with a new allowance, or from page 1.
 	const cut = sampling && cutShort(step.position, step.inconsistent);
-	if (cut) read.cutShort = true;
+	if (cut) read.cutShort = cut;
 	if (cut === 'grown')
 		read.learned = { mode: 'walking', walk: { ...walk, ...step.position, limit: undefined } };
 	if (cut === 'shrank') read.learned = { mode: 'walking', walk: null };

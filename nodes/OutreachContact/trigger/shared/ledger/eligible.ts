@@ -6,6 +6,7 @@ import { DAY_MS, windowDays, type Order } from '../serviceTime';
 import {
 	activationCutoff,
 	cutShort,
+	goesOn,
 	met,
 	restarted,
 	sampledCutoff,
@@ -154,12 +155,11 @@ export function settleEligible(
 	const records = collect(state, part(recorded), rules, false).chosen;
 	let next: EligibleState = { ...state, walk: { ...state.walk, ...read.walk } };
 	let capCut: number | undefined;
-	// A walk that outlasted its window (days passed while it read, one page a poll behind Max
-	// Contacts per Poll or a small share, and the window's `Less than` days no longer reached
-	// `since`) did not meet contacts made eligible early on pages it had not reached. The next walk
-	// meets them, unless retention moves the floor past their creation first: then they are given
-	// up, and the log names the date (survey 200000, schedule 1433: 22 of 78 at Max Contacts per
-	// Poll 1, polls days apart, a walk of 31 days).
+	// A walk that outlasted the window it started with (days passed while it read, one page a poll
+	// behind Max Contacts per Poll or a small share) passed pages before contacts on them became
+	// eligible. The next walk meets them, unless retention moves the floor past their creation
+	// first: then they are given up, and the log names the date (survey 200000, schedule 1433: 22
+	// of 78 at Max Contacts per Poll 1, polls days apart, a walk of 31 days).
 	const outlasted = read.complete && now - state.walk.days * DAY_MS > state.since;
 	let givenUp: number | undefined;
 	if (read.pageSize !== undefined) next.pageSize = read.pageSize;
@@ -230,8 +230,8 @@ function settleSampling(
 	const sampling = met(walked, read.pages, rules.time, now, state.walk.days);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const { version, baseline, since, floor, seen, logged } = state;
-	// A walk cut short did not meet the window's newest: it goes on again, once (sampling.ts).
-	const cut = read.complete && !walked.restarted && cutShort(read.walk, read.inconsistent);
+	// A walk cut short did not meet the window's newest: it goes on again (sampling.ts, goesOn).
+	const cut = read.complete && goesOn(walked, sampling, cutShort(read.walk, read.inconsistent));
 	const fresh = newEligibleWalk(since, now);
 	const grown = { ...state.walk, ...read.walk, limit: undefined };
 	const next: EligibleState = cut

@@ -7,6 +7,7 @@ import { belowPriorFloor } from './priorFloor';
 import {
 	activationCutoff,
 	backlogOf,
+	goesOn,
 	met,
 	restarted,
 	sampledCutoff,
@@ -219,9 +220,9 @@ function settleSampling(
 		const walk = read.learned.mode === 'walking' ? read.learned.walk : state.walk;
 		return { ...done, state: { ...state, ...kept, walk, sampling } };
 	}
-	// A walk cut short did not meet the window's newest: it goes on again, once (sampling.ts).
+	// A walk cut short did not meet the window's newest: it goes on again (sampling.ts, goesOn).
 	const { learned } = read;
-	if (learned.mode === 'walking' && read.cutShort && !walked.restarted) {
+	if (learned.mode === 'walking' && goesOn(walked, sampling, read.cutShort)) {
 		const again = { ...state, ...kept, walk: learned.walk, sampling: restarted(sampling) };
 		return { ...done, state: again };
 	}

@@ -30,7 +30,7 @@ export interface NewContactReading {
 	 * The sample's walk ended short of its window's newest (sampling.ts, `cutShort`): `learned`
 	 * holds where it goes on.
 	 */
-	cutShort?: boolean;
+	cutShort?: 'grown' | 'shrank';
 	learned: NewContactLearned;
 	pageSize?: number;
 	inconsistent?: string;

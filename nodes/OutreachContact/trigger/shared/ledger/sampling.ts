@@ -148,6 +148,24 @@ export function cutShort(
 	return walk.shrank === true && !inconsistent ? 'shrank' : undefined;
 }
 
+/**
+ * How a sample's walk cut short (`cut`, see cutShort) goes on, if it does, instead of completing
+ * on what it met: the first time, either way; after that, when it outgrew its allowance while the
+ * list grew by at most MAX_ADDED since the sample (`sampling.added`). Completed a second time
+ * short, a walk of pages of 1 that arrivals outgrew twice never met the activation's newest, and
+ * a contact enriched hours before the activation came (helper-50, f2_0). It ends: each time it
+ * goes on from where it stopped, with an allowance from the count then, and the list grows by
+ * at most MAX_ADDED before it completes on what it met, as it did before.
+ */
+export function goesOn(
+	walked: Sampling,
+	sampling: Sampling,
+	cut: 'grown' | 'shrank' | undefined,
+): 'grown' | 'shrank' | undefined {
+	if (!walked.restarted || (cut === 'grown' && (sampling.added ?? 0) <= MAX_ADDED)) return cut;
+	return undefined;
+}
+
 /** A stored sampling, as `{ sampling }` to spread, or nothing when not as written. */
 export function readSampling(raw: unknown): { sampling?: Sampling } {
 	const json = raw as Record<string, unknown> | undefined;
