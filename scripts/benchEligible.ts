@@ -107,17 +107,26 @@ export async function eligibleRow(
 		const delays = owed
 			.filter((r) => sim.emittedAt.has(r.id))
 			.map((r) => sim.emittedAt.get(r.id)! - snippetsAt.get(r.id)!);
-		// Wrong: a contact without snippets, or with snippets before the activation. (One created
-		// before the activation and given snippets after it may come: docs/trigger.md.)
-		const wrong = [...sim.emittedAt.keys()].filter((id) => {
+		// Wrong: a contact without snippets, or with snippets more than the overlap (an hour, the
+		// activation's edge in docs/trigger.md) before the activation. One given them within it may
+		// come (the row says how many); so may one created before the activation and given them
+		// after it.
+		const emitted = [...sim.emittedAt.keys()];
+		const wrong = emitted.filter((id) => {
 			const at = snippetsAt.get(id);
-			return at === undefined || at <= start;
+			return at === undefined || at <= start - HOUR;
 		});
+		const edge = emitted.filter((id) => {
+			const at = snippetsAt.get(id);
+			return at !== undefined && at > start - HOUR && at <= start;
+		}).length;
 		const busiest = busiestMinute(service.log.map((r) => r.at));
+		const within =
+			edge > 0 ? ` (${edge} ${EVENTS[event].what} within the hour before the activation came)` : '';
 		const once =
 			missing() === 0 && sim.repeated.length === 0 && wrong.length === 0
-				? 'yes'
-				: `no: ${missing()} of ${owed.length} missing, ${sim.repeated.length} repeated, ${wrong.length} wrong`;
+				? `yes${within}`
+				: `no: ${missing()} of ${owed.length} missing, ${sim.repeated.length} repeated, ${wrong.length} wrong${within}`;
 		const walk =
 			firstWalk.length === 0
 				? '-'
