@@ -44,6 +44,8 @@ export interface Outcome {
 	required: number;
 	/** Every request the service received, retries included. */
 	received: Received[];
+	/** What the trigger logged at warning and error level, in order. */
+	warnings: string[];
 }
 
 /** The trigger's share of the credential's Requests per Minute: a quarter, at least 1. */
@@ -178,6 +180,7 @@ class ScheduleRun {
 			emitted: this.emitted.size,
 			emittedInSchedule,
 			required,
+			warnings: this.warnings,
 		};
 	}
 

@@ -6,7 +6,8 @@
  * walk completed with nothing waiting on its own pages, `since` moved past their update.
  * Each case fails on the code before its fix.
  */
-import type { Arrival } from '../schedule';
+import type { Arrival, Schedule } from '../schedule';
+import { runSchedule } from '../scheduleRunner';
 import { base, expectKept, stepOf, stepsOf } from './case';
 
 describe("the eligible events' walk counts the new end's new contacts toward Max Contacts per Poll", () => {
@@ -384,5 +385,29 @@ describe("the eligible events' walk in an order keeps a window that reaches sinc
 				stepOf(1916, [{ kind: 'import', percent: 501 }]),
 			],
 		});
+	});
+
+	// helper-50's f1 (2026-11-29), shrunk: Contact Snippets Ready, Emit Contacts From the Last Day,
+	// Max Contacts per Poll 2, Requests per Minute 6, a pause of 34 hours. Past its spare day the
+	// walk searched a window twice its own, whose list outgrew the pages its first page allowed:
+	// the walk ended as "inconsistent", warned that the service's pagination did not add up, and
+	// started again. The allowance now grows with the window searched. Fails on 47841ca.
+	it('Contact Snippets Ready, a walk searched wider than its window: no pagination warning, no new walk', async () => {
+		const schedule: Schedule = {
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'oldest',
+			cap: 6,
+			requestsPerMinute: 6,
+			maxPerPoll: 2,
+			initialDays: 1,
+			before: { count: 110, hoursBack: 71 },
+			enrich: { percent: 92, maxDelayMinutes: 43_200 },
+			seed: 153252,
+			steps: stepsOf([[2017, [{ kind: 'steady', count: 18 }]]]),
+		};
+		const outcome = await runSchedule(schedule);
+		expect(outcome.problems).toEqual([]);
+		expect(outcome.warnings.filter((w) => w.includes('pagination was inconsistent'))).toEqual([]);
 	});
 });

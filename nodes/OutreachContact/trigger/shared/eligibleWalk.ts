@@ -166,9 +166,17 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			later = newerThanRange(range, time, wants, (c) => !isKnown(c));
 		}
 	}
+	// Searched wider than its own window, the walk's list holds more than its first page allowed
+	// for: the allowance grows in proportion to the days searched over its own, for this poll (it
+	// is stored as it was). Else the walk ended at it, "inconsistent", and started again
+	// (helper-50). A count that never ends still ends the walk: the allowance grows by a day's
+	// share a day, and the walk reads at least a page a poll.
+	const { limit } = walk;
+	const allowed =
+		limit !== undefined && days > walk.days ? Math.ceil((limit * days) / walk.days) : limit;
 	const step = await walkStep({
 		reader,
-		position: walk,
+		position: { ...walk, limit: allowed },
 		// The walk that completes the activation's sample emits nothing (sampling.ts).
 		// While a backlog's range is read, the walk passes no page with new contacts: they are newer
 		// than the range's, and the poll would leave them waiting.
@@ -191,6 +199,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		whole: true,
 		records: state.mode === 'first',
 	});
+	if (allowed !== limit) step.position.limit = limit;
 	// Unread pages lie between the new end and a partial range: what the poll read newer than the
 	// range (the new end's, the walk's) waits until the range reaches it, so the backlog comes
 	// oldest first.
