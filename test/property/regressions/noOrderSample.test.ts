@@ -4,6 +4,7 @@
  * Each case fails on the code before its fix; most were found by the property test
  * (triggerSchedules.test.ts, survey.ts) and shrunk.
  */
+import { runSchedule } from '../scheduleRunner';
 import { base, calmStep, expectKept, stepOf } from './case';
 
 describe("without an order: the activation's sample and its walk", () => {
@@ -356,5 +357,31 @@ it('New Contact in no order, dates without a zone: a sample walk a day late stil
 			stepOf(1_440, [{ kind: 'import', percent: 151 }]),
 			stepOf(1, [{ kind: 'ahead', count: 3, hoursAhead: 9 }]),
 		],
+	});
+});
+
+describe("without an order: the activation's sample walk ends while contacts keep arriving", () => {
+	// helper-52 (2026-11-29, attacking 47841ca; passes on 2afaf5f). New Contact in no order, pages
+	// of 1, Requests per Minute 1, a pause of 25 hours after the activation, then 3 contacts every
+	// 2 minutes for 15 hours. 47841ca let the sample's walk go on each time it outgrew its page
+	// allowance while `sampling.added` stayed within MAX_ADDED, but that counts only on the
+	// sample's own window: after the pause the walk's was a day wider, `added` stayed 0, and the
+	// walk, outrun by the stream, went on for good: nothing came while contacts arrived. It now
+	// goes on only within the pages the sample's count and MAX_ADDED more fill. Fails on 47841ca.
+	it('New Contact, pages of 1, a share of 1: contacts come while a steady stream goes on', async () => {
+		const stream = Array.from({ length: 450 }, () => stepOf(2, [{ kind: 'steady', count: 3 }]));
+		const outcome = await runSchedule({
+			...base,
+			order: 'unordered',
+			cap: 1,
+			requestsPerMinute: 1,
+			maxPerPoll: 10,
+			before: { count: 20, hoursBack: 10 },
+			enrich: { percent: 100, maxDelayMinutes: 5 },
+			seed: 7,
+			steps: [stepOf(1500, []), ...stream],
+		});
+		expect(outcome.problems).toEqual([]);
+		expect(outcome.emittedInSchedule).toBeGreaterThan(0);
 	});
 });

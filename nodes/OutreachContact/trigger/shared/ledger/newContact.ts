@@ -222,7 +222,7 @@ function settleSampling(
 	}
 	// A walk cut short did not meet the window's newest: it goes on again (sampling.ts, goesOn).
 	const { learned } = read;
-	if (learned.mode === 'walking' && goesOn(walked, sampling, read.cutShort)) {
+	if (learned.mode === 'walking' && goesOn(walked, read.cutShort, learned.walk?.page, pageSize)) {
 		const again = { ...state, ...kept, walk: learned.walk, sampling: restarted(sampling) };
 		return { ...done, state: again };
 	}

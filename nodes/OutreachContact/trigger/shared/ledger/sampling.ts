@@ -150,20 +150,24 @@ export function cutShort(
 
 /**
  * How a sample's walk cut short (`cut`, see cutShort) goes on, if it does, instead of completing
- * on what it met: the first time, either way; after that, when it outgrew its allowance while the
- * list grew by at most MAX_ADDED since the sample (`sampling.added`). Completed a second time
- * short, a walk of pages of 1 that arrivals outgrew twice never met the activation's newest, and
- * a contact enriched hours before the activation came (helper-50, f2_0). It ends: each time it
- * goes on from where it stopped, with an allowance from the count then, and the list grows by
- * at most MAX_ADDED before it completes on what it met, as it did before.
+ * on what it met: the first time, either way; after that, when it outgrew its allowance and is
+ * still within the pages the sample's count and MAX_ADDED more contacts fill (`page`, in pages of
+ * `size`). Completed a second time short, a walk of pages of 1 that an import outgrew twice never
+ * met the activation's newest, and a contact enriched hours before the activation came
+ * (helper-50, f2_0). Bounded by pages, not by `sampling.added`: that counts only on the sample's
+ * own window, and a walk on a wider one (a day after the activation) went on for good while a
+ * steady stream outran it, emitting nothing (helper-52). Past the bound it completes on what it
+ * met, as it did before.
  */
 export function goesOn(
 	walked: Sampling,
-	sampling: Sampling,
 	cut: 'grown' | 'shrank' | undefined,
+	page: number | undefined,
+	size: number | undefined,
 ): 'grown' | 'shrank' | undefined {
-	if (!walked.restarted || (cut === 'grown' && (sampling.added ?? 0) <= MAX_ADDED)) return cut;
-	return undefined;
+	if (!walked.restarted) return cut;
+	const most = Math.ceil(((walked.total ?? 0) + MAX_ADDED) / Math.max(1, size ?? 1));
+	return cut === 'grown' && (page ?? Infinity) <= most ? cut : undefined;
 }
 
 /** A stored sampling, as `{ sampling }` to spread, or nothing when not as written. */
