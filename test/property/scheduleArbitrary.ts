@@ -168,9 +168,14 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc
 	// only with dates that carry their zone (surveys 710000 and 720000: 8,000 such schedules, one
 	// failure, fixed): without one, a page of one contact tells no order, the open corner applies,
 	// and an import while the sample's walk reads takes the cutoff beyond it (item 12 there); they
-	// get pages of 2.
+	// get pages of 2. Pages of 2 in no order not at all: at a share of 1 or 2 the activation reads
+	// two pages, and their four contacts fall by chance one time in 24 and pass for newest first
+	// (helper-52; requiring more evidence made pages of 2 at a share of 2 walk and stall after an
+	// import, docs/trigger.md, "First activation").
 	.map((schedule) =>
-		schedule.order === 'unordered' && schedule.cap < 10 && schedule.dates !== 'utc'
+		schedule.order === 'unordered' &&
+		schedule.cap < 10 &&
+		(schedule.dates !== 'utc' || schedule.cap === 2)
 			? { ...schedule, cap: schedule.cap * 10 }
 			: schedule.cap === 1 && schedule.dates !== 'utc'
 				? { ...schedule, cap: 2 }
