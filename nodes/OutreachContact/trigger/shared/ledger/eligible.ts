@@ -230,8 +230,8 @@ function settleSampling(
 	const sampling = met(walked, read.pages, rules.time, now, state.walk.days);
 	const pageSize = read.pageSize ?? state.pageSize;
 	const { version, baseline, since, floor, seen, logged } = state;
-	const short = read.complete ? cutShort(read.walk, read.inconsistent) : undefined;
-	const cut = goesOn(walked, short, read.walk.page, pageSize); // a walk cut short (sampling.ts)
+	const kind = read.complete ? cutShort(read.walk, read.inconsistent) : undefined;
+	const cut = goesOn(walked, kind, read.walk.page, pageSize); // a walk cut short (sampling.ts)
 	const fresh = newEligibleWalk(since, now);
 	const grown = { ...state.walk, ...read.walk, limit: undefined };
 	const next: EligibleState = cut
