@@ -144,7 +144,8 @@ describe('Contact Enriched: nothing enriched before the activation comes (class 
 	// activation), Max Contacts per Poll 1: an import while the sample's walk read outgrew the pages
 	// its first answer allowed twice; the second time the walk completed on what it had met, short
 	// of the activation's newest, and a contact enriched 73 minutes before the activation came. A
-	// walk outgrown again goes on while the list grew by at most MAX_ADDED (sampling.ts, goesOn).
+	// walk outgrown again goes on within the pages the sample's count and MAX_ADDED more fill
+	// (sampling.ts, goesOn).
 	it("Contact Enriched, pages of 1, an import while the sample reads: a walk outgrown twice still meets the activation's newest", async () => {
 		await expectKept({
 			...base,

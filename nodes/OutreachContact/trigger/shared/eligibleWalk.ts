@@ -167,8 +167,9 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		}
 	}
 	// Searched wider than its own window, the walk's list holds more than its first page allowed
-	// for: the allowance grows in proportion to the days searched over its own, for this poll (it
-	// is stored as it was). Else the walk ended at it, "inconsistent", and started again
+	// for: the allowance grows in proportion to the days searched over its own, for this poll (a
+	// stored one stays as it was; one set on this poll's wider answer is stored as set, only
+	// larger). Else the walk ended at it, "inconsistent", and started again
 	// (helper-50). A count that never ends still ends the walk: the allowance grows by a day's
 	// share a day, and the walk reads at least a page a poll.
 	const { limit } = walk;

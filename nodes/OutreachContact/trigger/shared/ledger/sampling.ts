@@ -124,9 +124,9 @@ export function sampledCutoff(sampling: Sampling, cutoff: number | null): number
  * The sampling of a walk that goes on again: it was cut short (`cutShort`), and the cutoff from
  * what it met let contacts of the hours before the activation in (survey 400000: a pause aged its
  * place out of the window, 23 contacts of the 135 minutes before it; survey 410000: an import while
- * it read at pages of 1). Its dates stay. Once only: an account that keeps shrinking or growing
- * under it (one that ages out more than a few pages between polls) would hold the trigger on the
- * sample for good; a second time the cutoff is what it met.
+ * it read at pages of 1). Its dates stay. After that only a walk that grew goes on, within a
+ * bound of pages (goesOn): an account that keeps shrinking or growing under it (one that ages out
+ * more than a few pages between polls) would hold the trigger on the sample for good.
  */
 export function restarted(sampling: Sampling): Sampling {
 	return { ...sampling, restarted: true };

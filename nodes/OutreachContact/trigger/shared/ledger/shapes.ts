@@ -103,7 +103,7 @@ export interface Sampling {
 	total?: number;
 	/** How far the count grew since on that window: contacts added while the walk reads. */
 	added?: number;
-	/** The walk was cut short once and went on again (sampling.ts, `restarted`). */
+	/** The walk was cut short and went on (sampling.ts, `restarted`; after that, `goesOn`). */
 	restarted?: boolean;
 }
 
