@@ -8,7 +8,8 @@
  * adds contacts dated ahead to about half of the steps (aheadScheduleArbitrary); PROPERTY_RANGES=deletions
  * deletes contacts before about every second poll, mostly polling every 15 to 30 seconds
  * (deletionsScheduleArbitrary); PROPERTY_RANGES=tiny pages of 1 or 2 (tinyPagesScheduleArbitrary);
- * PROPERTY_RANGES=smallNoOrder pages of 1 to 9 in no order (smallNoOrderScheduleArbitrary).
+ * PROPERTY_RANGES=smallNoOrder pages of 1 to 9 in no order (smallNoOrderScheduleArbitrary);
+ * PROPERTY_RANGES=pairsNoOrder pages of 2 in no order in UTC at a small share (pairsNoOrderScheduleArbitrary).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 

@@ -48,6 +48,15 @@ describe('first activation', () => {
 			total: 4,
 			verified: 0, // the rolling check starts its first round (an ordered state always says)
 			checkedFrom: T0 - 2 * HOUR_MS, // what was there at the activation counts as checked
+			// Kept until the floor passes the activation: should the order break before that, the
+			// walk completes this sample as in no order (orderProof.ts).
+			orderedSample: {
+				from: T0,
+				days: 4,
+				total: 4,
+				tops: [T0 - 5 * MINUTE_MS, T0 - 10 * MINUTE_MS, T0 - 2 * HOUR_MS],
+				highestDate: T0 - 5 * MINUTE_MS,
+			},
 		});
 		// The next poll emits only what is new, though 2, 3 and 4 come again.
 		search.contacts.push(contact(5, T0 + 5 * MINUTE_MS));

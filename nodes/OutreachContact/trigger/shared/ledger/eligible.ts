@@ -12,13 +12,9 @@ import {
 	sampledCutoff,
 	startSampling,
 } from './sampling';
-import {
-	STATE_VERSION,
-	type EligibleBase,
-	type EligibleState,
-	type Sampling,
-	type Walk,
-} from './shapes';
+import { orderedSampleOf } from './orderProof';
+import type { EligibleReading } from './eligibleReading';
+import { STATE_VERSION, type EligibleBase, type EligibleState, type Sampling } from './shapes';
 
 /**
  * The ledger's rules for an event that wants each contact once it becomes eligible (Contact
@@ -53,24 +49,6 @@ export function newEligibleWalk(since: number, now: number, widened = 1): Eligib
 		newest: null,
 	};
 	return widened > 1 ? { ...walk, widened } : walk;
-}
-
-/** What one poll of an eligible-contacts event read, for the ledger. */
-export interface EligibleReading {
-	pages: ReadPage[];
-	/** The walk the reader started in place of the stored one (stale: see eligibleWalk.ts). */
-	started?: EligibleState['walk'];
-	/** Where the walk got to (its window and start stay). */
-	walk: Partial<Walk>;
-	/** The walk read its last page. */
-	complete: boolean;
-	/** The order the complete walk showed. */
-	order?: Order | 'unordered';
-	lastPage?: number;
-	pageSize?: number;
-	inconsistent?: string;
-	/** New contacts read but postponed to a later poll (behind a backlog's range, eligibleWalk.ts). */
-	postponed?: number;
 }
 
 /** A first activation: N days back to emit, or the sample's cutoff before which all is recorded. */
@@ -111,8 +89,11 @@ export function activatedEligible(
 	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.
 	const { chosen } = collect({ ...base, floor: cutoff, mode: 'walking' }, pages, rules, false);
 	// Pages the sample left unread: the first walk completes it before it records (sampling.ts).
-	const days = base.walk.days;
-	const sampling = sample.partial ? { sampling: startSampling(pages, time, now, days) } : {};
+	// Else the walk proves the sample's order (orderProof.ts).
+	const at = { time, now, days: base.walk.days };
+	const sampling = sample.partial
+		? { sampling: startSampling(pages, time, now, at.days) }
+		: orderedSampleOf(pages, sample.order, cutoff, at);
 	const first: EligibleState = { ...base, ...pageSize, mode: 'first', cutoff, ...sampling };
 	return remember<EligibleState>(first, chosen).state;
 }
@@ -139,6 +120,14 @@ export function settleEligible(
 	const state = read.started ? { ...stored, walk: read.started } : stored;
 	if (state.mode === 'first' && state.sampling)
 		return settleSampling(state, state.sampling, read, rules);
+	// The first walk found the list in no order: the sample becomes the sampling (orderProof.ts).
+	if (state.mode === 'first' && state.orderedSample && read.walk.rises && read.walk.falls) {
+		const { orderedSample: sampling, ...rest } = state;
+		// On the sample's window: contacts added while the walk reads count there (sampling.ts, met).
+		const walk = { page: 1, days: sampling.days, startedAt: now, newest: null };
+		const fresh = { ...rest, sampling, walk };
+		return settleSampling(fresh, sampling, { ...read, walk: {}, complete: false }, rules);
+	}
 	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
 	const recorded = (c: Contact) => {
 		const t = rules.time(c);

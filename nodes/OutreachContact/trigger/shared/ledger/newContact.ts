@@ -1,9 +1,10 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import type { NewContactLearned, NewContactReading } from './newContactReading';
+import { atPresent, withEmittedTo, type NewContactReading } from './newContactReading';
 import { type PollRules } from './candidates';
 import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
+import { keptWhileBelow, orderedSampleOf, sampledAgain } from './orderProof';
 import {
 	activationCutoff,
 	backlogOf,
@@ -92,9 +93,13 @@ export function activatedNewContact(sample: {
 					...(count === undefined ? {} : { count }),
 				}
 			: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
-	// Pages the sample left unread: the first walk completes it before anything is emitted.
+	// Pages the sample left unread: the first walk completes it before anything is emitted. Else
+	// the reads prove the sample's order (orderProof.ts).
 	if (state.mode === 'walking' && sample.partial && cutoff !== null)
 		state.sampling = startSampling(sample.pages, time, now, sample.days);
+	const at = { time, now, days: sample.days };
+	if (state.mode === 'ordered')
+		Object.assign(state, orderedSampleOf(sample.pages, sample.order, cutoff, at));
 	return { state, unreadable: read.report.unreadable };
 }
 
@@ -107,6 +112,13 @@ export function settleNewContact(
 	const { now } = rules;
 	if (state.mode === 'walking' && state.sampling)
 		return settleSampling(state, state.sampling, read, rules);
+	// The order broke while it rested on the sample: the sample becomes the sampling (orderProof.ts).
+	if (state.mode === 'ordered' && state.orderedSample && read.learned.mode === 'walking') {
+		const sampling = state.orderedSample;
+		const walking = { ...sampledAgain(state), mode: 'walking' as const, walk: null, sampling };
+		const learned = { mode: 'walking' as const, walk: null };
+		return settleSampling(walking, sampling, { ...read, complete: false, learned }, rules);
+	}
 	const { chosen, emit, report } = collect(state, read.pages, rules);
 	const { reach } = read;
 	// While contacts wait, the handled point is where this read got to, even below where it was
@@ -145,8 +157,11 @@ export function settleNewContact(
 	const { low } = read;
 	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
 	const floor = prior ? state.floor : nextFloor(state.floor, floorTo, present, checked);
+	const proof =
+		learned.mode === 'ordered' && state.mode === 'ordered' ? state.orderedSample : undefined;
 	const next = {
 		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
+		...keptWhileBelow(proof, floor),
 		...(zoneLag ? { zoneLag } : {}),
 		...(prior && !placed
 			? { priorFloor: { ...prior, recorded: prior.recorded + below.length } }
@@ -166,35 +181,6 @@ export function settleNewContact(
 			? { placed: { priorFloor: prior.at, floor, recorded: prior.recorded + below.length } }
 			: {}),
 	};
-}
-
-/**
- * What a read learned, as stored: not past the service's present. A round's mark of the rolling
- * check (the third newest date its read met) stops there: contacts dated ahead are not searchable
- * yet (survey 8: the floor passed a contact searchable 17 minutes late). So does the newest a walk
- * read, which the next walk goes on from (survey 36: with dates without a zone the lag may be hours
- * more than the reader knew; the floor passed 761 contacts).
- */
-function atPresent(learned: NewContactLearned, present: number): NewContactLearned {
-	if (learned.mode !== 'ordered') {
-		const { walk } = learned;
-		if (!walk || walk.previous === null || walk.previous <= present) return learned;
-		return { ...learned, walk: { ...walk, previous: present } };
-	}
-	const { roundFrom, checkedFrom } = learned;
-	return {
-		...learned,
-		...(roundFrom === undefined ? {} : { roundFrom: Math.min(roundFrom, present) }),
-		...(checkedFrom === undefined ? {} : { checkedFrom: Math.min(checkedFrom, present) }),
-	};
-}
-
-/** The boundary's `emittedTo`: what this poll emitted last, else the read's (boundaryRead.ts), else
- * `held`, the stored one. Not capped at the present (helper-30: pages of 1 or 2 stalled so). */
-function withEmittedTo(learned: NewContactLearned, to?: number, held?: number): NewContactLearned {
-	if (learned.mode !== 'ordered' || !learned.boundary) return learned;
-	const emittedTo = to ?? learned.boundary.emittedTo ?? held;
-	return { ...learned, boundary: { ...learned.boundary, emittedTo } };
 }
 
 /**

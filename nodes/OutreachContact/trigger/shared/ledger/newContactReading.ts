@@ -3,12 +3,13 @@ import type { NewContactBase, NewContactState } from './shapes';
 
 /**
  * What a New Contact read hands the ledger (newContact.ts, the one writer): the pages it read and
- * what they prove, and the positions its mode learned, which the ledger stores as they are.
+ * what they prove, and the positions its mode learned, which the ledger stores as they are but for
+ * the times it holds back (atPresent, withEmittedTo).
  */
 
 /** What a New Contact read learned of the service: its mode's positions, to store as they are. */
 export type NewContactLearned =
-	| Omit<Extract<NewContactState, { mode: 'ordered' }>, keyof NewContactBase>
+	| Omit<Extract<NewContactState, { mode: 'ordered' }>, keyof NewContactBase | 'orderedSample'>
 	| Pick<Extract<NewContactState, { mode: 'walking' }>, 'mode' | 'walk'>;
 
 /** What one New Contact poll read, for the ledger. */
@@ -34,4 +35,37 @@ export interface NewContactReading {
 	learned: NewContactLearned;
 	pageSize?: number;
 	inconsistent?: string;
+}
+
+/**
+ * What a read learned, as stored: not past the service's present. A round's mark of the rolling
+ * check (the third newest date its read met) stops there: contacts dated ahead are not searchable
+ * yet (survey 8: the floor passed a contact searchable 17 minutes late). So does the newest a walk
+ * read, which the next walk goes on from (survey 36: with dates without a zone the lag may be hours
+ * more than the reader knew; the floor passed 761 contacts).
+ */
+export function atPresent(learned: NewContactLearned, present: number): NewContactLearned {
+	if (learned.mode !== 'ordered') {
+		const { walk } = learned;
+		if (!walk || walk.previous === null || walk.previous <= present) return learned;
+		return { ...learned, walk: { ...walk, previous: present } };
+	}
+	const { roundFrom, checkedFrom } = learned;
+	return {
+		...learned,
+		...(roundFrom === undefined ? {} : { roundFrom: Math.min(roundFrom, present) }),
+		...(checkedFrom === undefined ? {} : { checkedFrom: Math.min(checkedFrom, present) }),
+	};
+}
+
+/** The boundary's `emittedTo`: what this poll emitted last, else the read's (boundaryRead.ts), else
+ * `held`, the stored one. Not capped at the present (helper-30: pages of 1 or 2 stalled so). */
+export function withEmittedTo(
+	learned: NewContactLearned,
+	to?: number,
+	held?: number,
+): NewContactLearned {
+	if (learned.mode !== 'ordered' || !learned.boundary) return learned;
+	const emittedTo = to ?? learned.boundary.emittedTo ?? held;
+	return { ...learned, boundary: { ...learned.boundary, emittedTo } };
 }

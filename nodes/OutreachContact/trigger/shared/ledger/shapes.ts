@@ -192,6 +192,8 @@ export type NewContactState =
 			 * at most this; a first range whose new contacts are all newer is not trusted (orderedRead.ts).
 			 */
 			backlogBy?: number;
+			/** The sample whose order the activation took, until the floor passes it (orderProof.ts). */
+			orderedSample?: Sampling;
 	  })
 	| (NewContactBase & {
 			mode: 'walking';
@@ -222,6 +224,8 @@ export type EligibleState =
 			cutoff: number;
 			/** While the walk completes the activation's sample: it records nothing (sampling.ts). */
 			sampling?: Sampling;
+			/** The sample whose order this walk proves (orderProof.ts). */
+			orderedSample?: Sampling;
 	  })
 	| (EligibleBase & { mode: 'walking' })
 	| (EligibleBase & { mode: 'newEnd'; order: Order; lastPage?: number });

@@ -23,6 +23,7 @@ import {
 	without,
 	type Json,
 } from './storedPositions';
+import { readOrderedSample } from './orderProof';
 import { readSampling } from './sampling';
 import { readZoneLag } from './zoneLag';
 
@@ -117,7 +118,7 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		if (total !== undefined) state.count = total;
 		const boundary = readBoundary(json);
 		if (boundary) state.boundary = boundary;
-		return { state };
+		return { state: { ...state, ...readOrderedSample(json.orderedSample) } };
 	}
 
 	const walk = stored && {
@@ -150,7 +151,10 @@ export function readEligibleState(raw: unknown): StoredState<EligibleState> {
 	const common = { ...base, since: json.since, walk };
 	if (isTime(json.recordUntil))
 		return {
-			state: { ...common, mode: 'first', cutoff: json.recordUntil, ...readSampling(json.sampling) },
+			state: {
+				...{ ...common, mode: 'first', cutoff: json.recordUntil },
+				...{ ...readSampling(json.sampling), ...readOrderedSample(json.orderedSample) },
+			},
 		};
 	const byOrder = order(json.order);
 	if (!byOrder) return { state: { ...common, mode: 'walking' } };
@@ -165,6 +169,8 @@ export function toStored(state: EventState): Json {
 	const { version, baseline, seen, pageSize } = state;
 	const out: Json = { version, baseline };
 	if ('sampling' in state && state.sampling) out.sampling = { ...state.sampling };
+	if ('orderedSample' in state && state.orderedSample)
+		out.orderedSample = { ...state.orderedSample };
 	if ('handledTo' in state) {
 		Object.assign(out, {
 			floor: state.floor,

@@ -1,0 +1,66 @@
+import type { ReadPage } from '../../../paging/pageReader';
+import type { Order, TimeOf } from '../serviceTime';
+import { readSampling, startSampling } from './sampling';
+import type { NewContactBase, NewContactState, Sampling } from './shapes';
+
+/**
+ * The order a first activation's sample took, until the trigger has read enough to trust it
+ * (docs/trigger.md, "First activation"). A sample of a few pages takes a list for newest or
+ * oldest first when its dates fall or rise, and a list in no order does so by chance: pages of
+ * 2 at a share of 1 or 2 are four contacts, in order one time in 24 (helper-52; six, where the
+ * share reads three pages, one time in 720). Its cutoff then lies anywhere in the window, and the
+ * contacts dated above it that the sample did not read, there at the activation, came as new.
+ *
+ * So the sample stays beside the order (`orderedSample`, the same shape as the sampling's):
+ * - for an eligible event, until its first walk completes: a walk of the window, in the order,
+ *   proves it;
+ * - for New Contact, until its floor passes the activation: no contact from before it then
+ *   comes, whatever the order.
+ * A read that finds the list in no order meanwhile (the first walk's dates rise and fall; New
+ * Contact's read breaks the order) emits nothing, and the sample becomes the sampling: the walk
+ * completes it as for a sample in no order (sampling.ts), and the cutoff rises to the window's
+ * newest. What came before that poll stays emitted: contacts above the cutoff that a walk in
+ * the order met before its dates broke it (none, when nothing was deleted: every contact after
+ * page 1 falls below its oldest, or breaks the order where it stands).
+ */
+
+/** The sample to keep beside the order the activation took (none without an order or a cutoff). */
+export function orderedSampleOf(
+	pages: ReadPage[],
+	order: Order | undefined,
+	cutoff: number | null,
+	at: { time: TimeOf; now: number; days: number },
+): { orderedSample?: Sampling } {
+	if (!order || cutoff === null) return {};
+	return { orderedSample: startSampling(pages, at.time, at.now, at.days) };
+}
+
+/** A New Contact state's sample, kept while its floor has not passed the activation. */
+export function keptWhileBelow(
+	orderedSample: Sampling | undefined,
+	floor: number,
+): { orderedSample?: Sampling } {
+	return orderedSample && floor <= orderedSample.from ? { orderedSample } : {};
+}
+
+/**
+ * A New Contact state whose order broke while it rested on the sample, as the sampling starts
+ * from: what it shares with every mode, handled up to the activation's cutoff again (what its
+ * reads proved is void). The floor stays: it has not passed the activation (keptWhileBelow).
+ */
+export function sampledAgain(state: Extract<NewContactState, { mode: 'ordered' }>): NewContactBase {
+	const { version, baseline, floor, cutoff, seen, logged, pageSize, zoneLag, priorFloor } = state;
+	const from = state.orderedSample?.from ?? baseline;
+	const handledTo = cutoff === null ? null : Math.min(cutoff, from);
+	const base: NewContactBase = { version, baseline, floor, cutoff, handledTo, seen, logged };
+	if (pageSize !== undefined) base.pageSize = pageSize;
+	if (zoneLag) base.zoneLag = zoneLag;
+	if (priorFloor) base.priorFloor = priorFloor;
+	return base;
+}
+
+/** A stored sample of the order, as `{ orderedSample }` to spread, or nothing. */
+export function readOrderedSample(raw: unknown): { orderedSample?: Sampling } {
+	const { sampling } = readSampling(raw);
+	return sampling ? { orderedSample: sampling } : {};
+}

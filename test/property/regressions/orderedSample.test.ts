@@ -1,0 +1,91 @@
+/**
+ * Pages of 2 in no order, dates in UTC, at a small share (the survey draw pairsNoOrder, seed
+ * 798000: 27 of 1,500 schedules; helper-52's old failure in docs/trigger-open-schedules.md, item
+ * 16). At a share of 1 or 2 the activation reads two pages of a list that did not move, and their
+ * four contacts, in order by chance one time in 24, took the list for newest or oldest first. The
+ * cutoff, from page 1, then lay hours below the window's newest, and contacts there at the
+ * activation came as new: from the first walk's page that broke the order (the eligible events),
+ * or from the read that found the order broken (New Contact). Now the sample stays beside the
+ * order until a walk proves it, and a read that finds no order first completes the sample as in
+ * no order, emitting nothing (ledger/orderProof.ts). Each fails on 2484a52.
+ */
+import type { Schedule } from '../schedule';
+import { base, expectKept, stepsOf } from './case';
+
+const pagesOfTwo: Schedule = {
+	...base,
+	order: 'unordered',
+	cap: 2,
+	sequenceFilter: true,
+};
+
+it('Contact Enriched, a share of 2: the first walk meets a contact enriched 18 hours before the activation, and breaks the order there', async () => {
+	await expectKept({
+		...pagesOfTwo,
+		event: 'contactEnriched',
+		requestsPerMinute: 10,
+		maxPerPoll: 100,
+		before: { count: 336, hoursBack: 67 },
+		enrich: { percent: 46, maxDelayMinutes: 600 },
+		seed: 2,
+		steps: stepsOf([
+			[8, []],
+			[3, [{ kind: 'steady', count: 27 }]],
+			[6, [{ kind: 'import', percent: 326 }]],
+			[144, [{ kind: 'burst', count: 50 }]],
+			[3, [{ kind: 'whileReading', count: 6, ms: 118647, minutesBack: 0 }]],
+		]),
+	});
+});
+
+it('Contact Snippets Ready, a share of 1, polls 30 seconds apart: the first walk meets a contact given its snippets 6 hours before the activation', async () => {
+	await expectKept({
+		...pagesOfTwo,
+		event: 'contactSnippetsReady',
+		requestsPerMinute: 4,
+		maxPerPoll: 9873,
+		before: { count: 69, hoursBack: 72 },
+		enrich: { percent: 36, maxDelayMinutes: 600 },
+		seed: 350400,
+		pollSeconds: 30,
+		steps: stepsOf([
+			[
+				10,
+				[
+					{ kind: 'steady', count: 8 },
+					{ kind: 'steady', count: 9 },
+				],
+			],
+			[10, [{ kind: 'backfill', count: 31, minutesBack: 1348 }]],
+			[6, []],
+		]),
+	});
+});
+
+it('New Contact, a share of 1, taken for oldest first: the read that finds the order broken meets a contact of 12 hours before the activation, and emits nothing', async () => {
+	await expectKept({
+		...pagesOfTwo,
+		event: 'newContact',
+		requestsPerMinute: 2,
+		maxPerPoll: 50,
+		before: { count: 394, hoursBack: 52 },
+		enrich: { percent: 35, maxDelayMinutes: 2880 },
+		seed: 16,
+		steps: stepsOf([
+			[
+				2,
+				[
+					{ kind: 'backfill', count: 61, minutesBack: 26 },
+					{ kind: 'import', percent: 399 },
+				],
+			],
+			[
+				7,
+				[
+					{ kind: 'steady', count: 22 },
+					{ kind: 'whileReading', count: 1, ms: 11751, minutesBack: 9 },
+				],
+			],
+		]),
+	});
+});
