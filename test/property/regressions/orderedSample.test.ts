@@ -7,7 +7,8 @@
  * activation came as new: from the first walk's page that broke the order (the eligible events),
  * or from the read that found the order broken (New Contact). Now the sample stays beside the
  * order until a walk proves it, and a read that finds no order first completes the sample as in
- * no order, emitting nothing (ledger/orderProof.ts). Each fails on 2484a52.
+ * no order, emitting nothing (ledger/orderProof.ts), where the sample told the order on fewer
+ * than six contacts. Each fails on 2484a52.
  */
 import type { Schedule } from '../schedule';
 import { base, expectKept, stepsOf } from './case';

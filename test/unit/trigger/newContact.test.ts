@@ -65,6 +65,19 @@ describe('first activation', () => {
 		expect(second.state.baseline).toBe(T0);
 	});
 
+	it('newest first on six contacts or more: the order counts as proved, and no sample is kept', async () => {
+		const search = new FakeSearch('newest', 3, [
+			...existing(),
+			contact(5, T0 - 4 * HOUR_MS),
+			contact(6, T0 - 5 * HOUR_MS),
+			contact(7, T0 - 6 * HOUR_MS),
+		]);
+		const first = await poll(search, { start: T0 });
+		expect(search.pagesAsked).toEqual([1, 2]); // six contacts compared: ORDER_EVIDENCE
+		expect(first.state).toMatchObject({ order: 'newest', cutoff: T0 - 2 * HOUR_MS });
+		expect(first.state).not.toHaveProperty('orderedSample');
+	});
+
 	it('oldest first: two requests (page 1 and the last page)', async () => {
 		const search = new FakeSearch('oldest', 3, existing());
 		const first = await poll(search, { start: T0 });

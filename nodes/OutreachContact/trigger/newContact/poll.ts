@@ -52,6 +52,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			order: sample.order,
 			partial: sample.partial,
 			...(sample.ends ? { ends: sample.ends } : {}),
+			...(sample.proved ? { proved: sample.proved } : {}),
 			count: sample.first.total,
 			pageSize: reader.pageSize,
 			days,

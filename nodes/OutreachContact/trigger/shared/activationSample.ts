@@ -38,6 +38,11 @@ export interface Sample {
 	 * as oldest first (ledger/sampling.ts, activationCutoff).
 	 */
 	ends?: true;
+	/**
+	 * The order was told on ORDER_EVIDENCE contacts or more. Fewer (pages of 2 at a share of 1 or
+	 * 2), the ledger keeps the sample until a read proves the order (ledger/orderProof.ts).
+	 */
+	proved?: true;
 }
 
 /**
@@ -79,8 +84,13 @@ export async function readSample(
 	// refused ends the reading: at a share of 2, pages 1 and 2 are the evidence. Only page 1 sets
 	// the cutoff.
 	let readTo = 1;
+	let met = first.contacts.length;
+	// Told on ORDER_EVIDENCE contacts or more (`met` newest first; the pages read, oldest first).
+	const provedBy = (read: ReadPage[] | number) => {
+		const n = typeof read === 'number' ? read : read.reduce((k, p) => k + p.contacts.length, 0);
+		return n >= ORDER_EVIDENCE ? { proved: true as const } : {};
+	};
 	if (seen === 'newest') {
-		let met = first.contacts.length;
 		let broken = false;
 		let moved = false;
 		while (met < ORDER_EVIDENCE && readTo < Math.min(pages, ACTIVATION_PAGES)) {
@@ -101,8 +111,8 @@ export async function readSample(
 		// of 2 at a share of 1, 4 contacts added while the sample read: contacts of 9 hours before
 		// the activation came). In a still list the pages a small share could read stay the
 		// evidence: walking instead, pages of 2 at a share of 2 never caught up with an import.
-		const proved = met >= ORDER_EVIDENCE || readTo >= pages || !moved;
-		if (watch.order !== 'newest' || broken || !proved) seen = undefined;
+		const enough = met >= ORDER_EVIDENCE || readTo >= pages || !moved;
+		if (watch.order !== 'newest' || broken || !enough) seen = undefined;
 	}
 	if (seen === 'oldest') {
 		const last = await reader.read(pages);
@@ -153,15 +163,22 @@ export async function readSample(
 			const next = await reader.read(grown);
 			const joined = next?.total === last.total;
 			if (next && joined && keepsOrder([last.contacts, next.contacts], 'oldest', time))
-				return { first, pages: grown, order: 'oldest', sample: [...sample, next] };
+				return {
+					first,
+					pages: grown,
+					order: 'oldest',
+					sample: [...sample, next],
+					...provedBy([...sample, next]),
+				};
 		}
 		if (grown > pages) return { first, pages: grown, order: 'oldest', sample, partial: true };
 	}
-	if (seen === 'oldest') return { first, pages, order: 'oldest', sample };
+	if (seen === 'oldest') return { first, pages, order: 'oldest', sample, ...provedBy(sample) };
 	// The pages read for evidence tell the order alone: page 1 stays the sample. With pages of 2,
 	// page 2's third newest as the cutoff recorded page 1's two as there; a page of those alone
 	// later stood between new contacts, and a share of 2 never got past it (helper-35).
-	if (seen === 'newest') return { first, pages, order: 'newest', sample: [first] };
+	if (seen === 'newest')
+		return { first, pages, order: 'newest', sample: [first], ...provedBy(met) };
 	for (let page = readTo + 1; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
 		const read = await reader.read(page);
 		if (!read) break;

@@ -57,7 +57,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			// was there, and the first walk records it instead of emitting it.
 			const walk = newEligibleWalk(since, start);
 			const reader = new PageReader(ctx, search(walk.days, sequenceId), undefined, take, ready);
-			const { sample, partial, order, ends } = await readSample(ctx, reader, time);
+			const { sample, partial, order, ends, proved } = await readSample(ctx, reader, time);
 			const state = activatedEligible(rules, since, {
 				pages: sample,
 				horizon,
@@ -65,6 +65,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 				partial,
 				order,
 				...(ends ? { ends } : {}),
+				...(proved ? { proved } : {}),
 			});
 			return { emit: [], state, backlog: 0, unreadable: [], deferred: [], stopped: budget.stopped };
 		}

@@ -59,10 +59,11 @@ export function activatedEligible(
 		pages: ReadPage[];
 		horizon: number;
 		pageSize?: number;
-		/** As activationSample.ts's Sample: pages of the window left unread, its order, `ends`. */
+		/** As activationSample.ts's Sample: pages of the window left unread, its order, `ends`, `proved`. */
 		partial?: boolean;
 		order?: Order;
 		ends?: true;
+		proved?: true;
 	},
 ): EligibleState {
 	const { now, time } = rules;
@@ -93,7 +94,7 @@ export function activatedEligible(
 	const at = { time, now, days: base.walk.days };
 	const sampling = sample.partial
 		? { sampling: startSampling(pages, time, now, at.days) }
-		: orderedSampleOf(pages, sample.order, cutoff, at);
+		: orderedSampleOf(pages, sample, cutoff, at);
 	const first: EligibleState = { ...base, ...pageSize, mode: 'first', cutoff, ...sampling };
 	return remember<EligibleState>(first, chosen).state;
 }

@@ -34,6 +34,8 @@ export function activatedNewContact(sample: {
 	partial?: boolean;
 	/** Page 1 and the last pages of a list that broke the order oldest first (Sample's `ends`). */
 	ends?: true;
+	/** The order was told on ORDER_EVIDENCE contacts or more (Sample's `proved`). */
+	proved?: true;
 	count?: number;
 	pageSize?: number;
 	/** The window the sample read (`Less than` days). */
@@ -99,7 +101,7 @@ export function activatedNewContact(sample: {
 		state.sampling = startSampling(sample.pages, time, now, sample.days);
 	const at = { time, now, days: sample.days };
 	if (state.mode === 'ordered')
-		Object.assign(state, orderedSampleOf(sample.pages, sample.order, cutoff, at));
+		Object.assign(state, orderedSampleOf(sample.pages, sample, cutoff, at));
 	return { state, unreadable: read.report.unreadable };
 }
 

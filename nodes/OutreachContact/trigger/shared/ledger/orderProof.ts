@@ -24,14 +24,20 @@ import type { NewContactBase, NewContactState, Sampling } from './shapes';
  * page 1 falls below its oldest, or breaks the order where it stands).
  */
 
-/** The sample to keep beside the order the activation took (none without an order or a cutoff). */
+/**
+ * The sample to keep beside the order the activation took: none without an order or a cutoff, or
+ * when the sample told the order on ORDER_EVIDENCE contacts or more (`proved`, activationSample.ts;
+ * six fall in order by chance one time in 720). Kept that way only where the sample is a handful of
+ * contacts: a real order read at 30 contacts a minute on pages of 5 met its own contacts again on
+ * a page its anchor had left (walkAnchor.ts), rose, and walked the window once more for nothing.
+ */
 export function orderedSampleOf(
 	pages: ReadPage[],
-	order: Order | undefined,
+	sample: { order?: Order; proved?: true },
 	cutoff: number | null,
 	at: { time: TimeOf; now: number; days: number },
 ): { orderedSample?: Sampling } {
-	if (!order || cutoff === null) return {};
+	if (!sample.order || sample.proved || cutoff === null) return {};
 	return { orderedSample: startSampling(pages, at.time, at.now, at.days) };
 }
 
