@@ -169,7 +169,7 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc
 	// failure, fixed): without one, a page of one contact tells no order, the open corner applies,
 	// and an import while the sample's walk reads takes the cutoff beyond it (item 12 there); they
 	// get pages of 2. Pages of 2 in no order since 2026-11-29: at a share of 1 or 2 the activation
-	// reads two pages, and their four contacts, in order by chance one time in 24, are now proved
+	// reads two pages, and their four contacts, falling or rising by chance one time in 12, are now proved
 	// before they are trusted (ledger/orderProof.ts; PROPERTY_RANGES=pairsNoOrder, seed 798000: 27
 	// failures of 1,500 before, none after).
 	.map((schedule) =>
@@ -292,7 +292,7 @@ export const smallNoOrderScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArb
 /**
  * Pages of 2 in no order with dates in UTC at a small share (Requests per Minute 1 to 11), which
  * the property test left out until 2026-11-29: the activation reads two pages there, and their four
- * contacts fall in order by chance one time in 24 (ledger/orderProof.ts). PROPERTY_RANGES=pairsNoOrder.
+ * contacts fall or rise by chance one time in 12 (ledger/orderProof.ts). PROPERTY_RANGES=pairsNoOrder.
  */
 export const pairsNoOrderScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.chain(
 	(schedule) =>

@@ -2,7 +2,7 @@
  * Pages of 2 in no order, dates in UTC, at a small share (the survey draw pairsNoOrder, seed
  * 798000: 27 of 1,500 schedules; helper-52's old failure in docs/trigger-open-schedules.md, item
  * 16). At a share of 1 or 2 the activation reads two pages of a list that did not move, and their
- * four contacts, in order by chance one time in 24, took the list for newest or oldest first. The
+ * four contacts, falling or rising by chance one time in 12, took the list for newest or oldest first. The
  * cutoff, from page 1, then lay hours below the window's newest, and contacts there at the
  * activation came as new: from the first walk's page that broke the order (the eligible events),
  * or from the read that found the order broken (New Contact). Now the sample stays beside the

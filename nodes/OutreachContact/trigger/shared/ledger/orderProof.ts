@@ -6,10 +6,10 @@ import type { NewContactBase, NewContactState, Sampling } from './shapes';
 /**
  * The order a first activation's sample took, until the trigger has read enough to trust it
  * (docs/trigger.md, "First activation"). A sample of a few pages takes a list for newest or
- * oldest first when its dates fall or rise, and a list in no order does so by chance: pages of
- * 2 at a share of 1 or 2 are four contacts, in order one time in 24 (helper-52; six, where the
- * share reads three pages, one time in 720). Its cutoff then lies anywhere in the window, and the
- * contacts dated above it that the sample did not read, there at the activation, came as new.
+ * oldest first when its dates fall or rise, and a list in no order does so by chance: pages of 2
+ * at a share of 1 or 2 are four contacts, falling or rising one time in 12 (helper-52). Its cutoff
+ * then lies anywhere in the window, and the contacts dated above it that the sample did not read,
+ * there at the activation, came as new.
  *
  * So the sample stays beside the order (`orderedSample`, the same shape as the sampling's):
  * - for an eligible event, until its first walk completes: a walk of the window, in the order,
@@ -19,9 +19,11 @@ import type { NewContactBase, NewContactState, Sampling } from './shapes';
  * A read that finds the list in no order meanwhile (the first walk's dates rise and fall; New
  * Contact's read breaks the order) emits nothing, and the sample becomes the sampling: the walk
  * completes it as for a sample in no order (sampling.ts), and the cutoff rises to the window's
- * newest. What came before that poll stays emitted: contacts above the cutoff that a walk in
- * the order met before its dates broke it (none, when nothing was deleted: every contact after
- * page 1 falls below its oldest, or breaks the order where it stands).
+ * newest. What came before that poll stays emitted. The eligible events' first walk reads page 1
+ * first, and every contact after it falls below page 1's oldest (the cutoff) or breaks the order
+ * where it stands, unless that contact was deleted meanwhile. New Contact's reads compare less
+ * (the rolling check compares pages of one count): a contact from before the activation may pass
+ * there as one searchable late before the order breaks (none in survey 798000 after the change).
  */
 
 /**
