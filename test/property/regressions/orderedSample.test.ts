@@ -11,7 +11,7 @@
  * than six contacts. Each fails on 2484a52.
  */
 import type { Schedule } from '../schedule';
-import { base, expectKept, stepsOf } from './case';
+import { base, expectKept, stepOf, stepsOf } from './case';
 
 const pagesOfTwo: Schedule = {
 	...base,
@@ -88,5 +88,35 @@ it('New Contact, a share of 1, taken for oldest first: the read that finds the o
 				],
 			],
 		]),
+	});
+});
+
+// Survey 799000 (the same draw, on f422fa9), schedule 1829: the list's members changed between
+// two polls (contacts updated into and out of the event's window, the count the same), page 1
+// fell to the activation and rose to the first walk, which read pages 1 and 2 rising only. The
+// sample's order, newest first, was disproved by the rise alone, not by rises and falls together:
+// contacts enriched 8 and 23 hours before the activation came. Fails on f422fa9.
+it('Contact Enriched, a share of 2, a clock set back: a first walk whose dates only rise disproves a sample taken newest first', async () => {
+	await expectKept({
+		...pagesOfTwo,
+		event: 'contactEnriched',
+		requestsPerMinute: 8,
+		maxPerPoll: 10,
+		before: { count: 90, hoursBack: 69 },
+		enrich: { percent: 32, maxDelayMinutes: 60 },
+		seed: 577482,
+		steps: [
+			stepOf(
+				5,
+				[
+					{ kind: 'steady', count: 16 },
+					{ kind: 'import', percent: 396 },
+					{ kind: 'steady', count: 13 },
+				],
+				{ clockStepMinutes: -8 },
+			),
+			stepOf(5, []),
+			stepOf(8, [{ kind: 'import', percent: 594 }], { clockStepMinutes: 2 }),
+		],
 	});
 });

@@ -56,6 +56,7 @@ describe('first activation', () => {
 				total: 4,
 				tops: [T0 - 5 * MINUTE_MS, T0 - 10 * MINUTE_MS, T0 - 2 * HOUR_MS],
 				highestDate: T0 - 5 * MINUTE_MS,
+				order: 'newest',
 			},
 		});
 		// The next poll emits only what is new, though 2, 3 and 4 come again.

@@ -12,7 +12,7 @@ import {
 	sampledCutoff,
 	startSampling,
 } from './sampling';
-import { orderedSampleOf } from './orderProof';
+import { disproved, orderedSampleOf, samplingOf } from './orderProof';
 import type { EligibleReading } from './eligibleReading';
 import { STATE_VERSION, type EligibleBase, type EligibleState, type Sampling } from './shapes';
 
@@ -121,13 +121,22 @@ export function settleEligible(
 	const state = read.started ? { ...stored, walk: read.started } : stored;
 	if (state.mode === 'first' && state.sampling)
 		return settleSampling(state, state.sampling, read, rules);
-	// The first walk found the list in no order: the sample becomes the sampling (orderProof.ts).
-	if (state.mode === 'first' && state.orderedSample && read.walk.rises && read.walk.falls) {
-		const { orderedSample: sampling, ...rest } = state;
+	// The first walk found the list not in the sample's order: it becomes the sampling (orderProof.ts).
+	const against = { ...read, cutoff: state.mode === 'first' ? state.cutoff : 0, time: rules.time };
+	if (
+		state.mode === 'first' &&
+		state.orderedSample &&
+		disproved(state.orderedSample, read.walk, against)
+	) {
+		const { orderedSample, ...rest } = state;
+		const sampling = samplingOf(orderedSample);
 		// On the sample's window: contacts added while the walk reads count there (sampling.ts, met).
 		const walk = { page: 1, days: sampling.days, startedAt: now, newest: null };
 		const fresh = { ...rest, sampling, walk };
-		return settleSampling(fresh, sampling, { ...read, walk: {}, complete: false }, rules);
+		// Its pages count once, when the walk reads them again (helper-54: counted twice, three dated
+		// ahead took the cutoff past contacts created after the activation).
+		const none = { ...read, pages: [], walk: {}, complete: false };
+		return settleSampling(fresh, sampling, none, rules);
 	}
 	const cutoff = state.mode === 'first' ? state.cutoff : undefined;
 	const recorded = (c: Contact) => {

@@ -4,7 +4,7 @@ import { type PollRules } from './candidates';
 import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
-import { keptWhileBelow, orderedSampleOf, sampledAgain } from './orderProof';
+import { keptWhileBelow, orderedSampleOf, sampledAgain, samplingOf } from './orderProof';
 import {
 	activationCutoff,
 	backlogOf,
@@ -116,10 +116,13 @@ export function settleNewContact(
 		return settleSampling(state, state.sampling, read, rules);
 	// The order broke while it rested on the sample: the sample becomes the sampling (orderProof.ts).
 	if (state.mode === 'ordered' && state.orderedSample && read.learned.mode === 'walking') {
-		const sampling = state.orderedSample;
+		const sampling = samplingOf(state.orderedSample);
 		const walking = { ...sampledAgain(state), mode: 'walking' as const, walk: null, sampling };
 		const learned = { mode: 'walking' as const, walk: null };
-		return settleSampling(walking, sampling, { ...read, complete: false, learned }, rules);
+		// The read's pages count once, when the walk reads them again (helper-54: counted twice,
+		// three dated ahead without a zone took the cutoff past contacts created after the activation).
+		const none = { ...read, pages: [], complete: false, learned };
+		return settleSampling(walking, sampling, none, rules);
 	}
 	const { chosen, emit, report } = collect(state, read.pages, rules);
 	const { reach } = read;

@@ -1,7 +1,8 @@
 import type { ReadPage } from '../../../paging/pageReader';
+import type { Contact } from '../../../types';
 import type { Order, TimeOf } from '../serviceTime';
 import { readSampling, startSampling } from './sampling';
-import type { NewContactBase, NewContactState, Sampling } from './shapes';
+import type { NewContactBase, NewContactState, OrderedSample, Sampling } from './shapes';
 
 /**
  * The order a first activation's sample took, until the trigger has read enough to trust it
@@ -38,16 +39,48 @@ export function orderedSampleOf(
 	sample: { order?: Order; proved?: true },
 	cutoff: number | null,
 	at: { time: TimeOf; now: number; days: number },
-): { orderedSample?: Sampling } {
-	if (!sample.order || sample.proved || cutoff === null) return {};
-	return { orderedSample: startSampling(pages, at.time, at.now, at.days) };
+): { orderedSample?: OrderedSample } {
+	const { order } = sample;
+	if (!order || sample.proved || cutoff === null) return {};
+	return { orderedSample: { ...startSampling(pages, at.time, at.now, at.days), order } };
+}
+
+/**
+ * Whether an eligible event's first walk found the list not in the sample's order, before it
+ * emits from `pages`:
+ * - newest first, its dates rose (at `walk`, rises and falls over the walk so far): the walk reads
+ *   page 1 first, and every contact after it falls below the cutoff or rises where it stands;
+ * - oldest first, a page before the activation's last holds a contact dated above the cutoff
+ *   (`cutoff`, from the last page): by creation, contacts added later land after the cutoff's
+ *   own, and by insertion at the end. Its dates alone did not tell: pages 1 and 2 of a list in
+ *   no order rose, and two contacts enriched 8 and 23 hours before the activation came (survey
+ *   799000).
+ */
+export function disproved(
+	orderedSample: OrderedSample,
+	walk: { rises?: boolean; falls?: boolean },
+	read: { pages: ReadPage[]; cutoff: number; time: TimeOf; pageSize?: number },
+): boolean {
+	if (orderedSample.order === 'newest') return walk.rises === true;
+	if (walk.falls === true) return true;
+	const size = read.pageSize ?? read.pages[0]?.pageSize ?? 1;
+	const last = Math.ceil((orderedSample.total ?? Infinity) / Math.max(1, size));
+	const above = (c: Contact) => (read.time(c) ?? -Infinity) > read.cutoff;
+	return read.pages.some((p) => p.page < last && p.contacts.some(above));
+}
+
+/** The sampling a disproved order's sample becomes (sampling.ts): the same dates, no order. */
+export function samplingOf(orderedSample: OrderedSample): Sampling {
+	const sampling: Sampling & { order?: unknown } = { ...orderedSample };
+	delete sampling.order;
+	return sampling;
 }
 
 /** A New Contact state's sample, kept while its floor has not passed the activation. */
 export function keptWhileBelow(
-	orderedSample: Sampling | undefined,
+	orderedSample: OrderedSample | undefined,
 	floor: number,
-): { orderedSample?: Sampling } {
+): { orderedSample?: OrderedSample } {
 	return orderedSample && floor <= orderedSample.from ? { orderedSample } : {};
 }
 
@@ -68,7 +101,9 @@ export function sampledAgain(state: Extract<NewContactState, { mode: 'ordered' }
 }
 
 /** A stored sample of the order, as `{ orderedSample }` to spread, or nothing. */
-export function readOrderedSample(raw: unknown): { orderedSample?: Sampling } {
+export function readOrderedSample(raw: unknown): { orderedSample?: OrderedSample } {
 	const { sampling } = readSampling(raw);
-	return sampling ? { orderedSample: sampling } : {};
+	const order = (raw as { order?: unknown } | undefined)?.order;
+	if (!sampling || (order !== 'newest' && order !== 'oldest')) return {};
+	return { orderedSample: { ...sampling, order } };
 }

@@ -107,6 +107,9 @@ export interface Sampling {
 	restarted?: boolean;
 }
 
+/** The activation's sample kept beside the order it took, until that order is proved (orderProof.ts). */
+export type OrderedSample = Sampling & { order: Order };
+
 /** Where the next poll goes on, in pages from the new end: a bisection that ran out of budget, or a range that stopped short of the new end. */
 export interface Boundary {
 	lo: number;
@@ -193,7 +196,7 @@ export type NewContactState =
 			 */
 			backlogBy?: number;
 			/** The sample whose order the activation took, until the floor passes it (orderProof.ts). */
-			orderedSample?: Sampling;
+			orderedSample?: OrderedSample;
 	  })
 	| (NewContactBase & {
 			mode: 'walking';
@@ -225,7 +228,7 @@ export type EligibleState =
 			/** While the walk completes the activation's sample: it records nothing (sampling.ts). */
 			sampling?: Sampling;
 			/** The sample whose order this walk proves (orderProof.ts). */
-			orderedSample?: Sampling;
+			orderedSample?: OrderedSample;
 	  })
 	| (EligibleBase & { mode: 'walking' })
 	| (EligibleBase & { mode: 'newEnd'; order: Order; lastPage?: number });
