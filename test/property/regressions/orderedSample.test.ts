@@ -120,3 +120,66 @@ it('Contact Enriched, a share of 2, a clock set back: a first walk whose dates o
 		],
 	});
 });
+
+// helper-56, attacking d6d9c70 (about 16,000 schedules; 10 regressions of one class): dates without
+// a zone, three or more contacts dated ahead, and deletions. A real order told on four contacts was
+// disproved (New Contact: its read broke; Contact Enriched oldest first: deletions moved the last
+// page's contacts onto the page before it), and the sampling, which tells contacts dated ahead
+// without a zone by how far the count grew, met a count the deletions had cancelled: the three
+// dated ahead set the cutoff, and a contact created after the activation was recorded as there.
+// Without a zone the sample is no longer kept beside the order. Both fail on d6d9c70.
+it.each([
+	[
+		'New Contact, oldest first, Phoenix dates',
+		{
+			...base,
+			order: 'oldest',
+			cap: 2,
+			requestsPerMinute: 3,
+			maxPerPoll: 10,
+			dates: 'America/Phoenix',
+			before: { count: 24, hoursBack: 1 },
+			enrich: { percent: 72, maxDelayMinutes: 60 },
+			seed: 757037,
+			steps: [
+				stepOf(
+					1,
+					[
+						{ kind: 'ahead', count: 3, hoursAhead: 2 },
+						{ kind: 'whileReading', count: 1, ms: 1, minutesBack: 0 },
+					],
+					{ deletions: { before: 4, during: 0 } },
+				),
+			],
+		},
+	],
+	[
+		'Contact Enriched, oldest first, Tokyo dates',
+		{
+			...base,
+			event: 'contactEnriched',
+			order: 'oldest',
+			cap: 3,
+			requestsPerMinute: 10,
+			maxPerPoll: 3,
+			dates: 'Asia/Tokyo',
+			before: { count: 56, hoursBack: 1 },
+			enrich: { percent: 76, maxDelayMinutes: 5 },
+			seed: 338840,
+			steps: [
+				stepOf(1, [{ kind: 'ahead', count: 1, hoursAhead: 1 }]),
+				stepOf(1, [
+					{ kind: 'ahead', count: 1, hoursAhead: 3 },
+					{ kind: 'steady', count: 1 },
+				]),
+				stepOf(1, [{ kind: 'ahead', count: 2, hoursAhead: 3 }]),
+				stepOf(1, [], { deletions: { before: 5, during: 0 } }),
+			],
+		},
+	],
+] as Array<[string, Schedule]>)(
+	'%s, three dated ahead and deletions: a real order told on a few contacts loses nothing',
+	async (_name, schedule) => {
+		await expectKept(schedule);
+	},
+);

@@ -42,7 +42,12 @@ export function orderedSampleOf(
 ): { orderedSample?: OrderedSample } {
 	const { order } = sample;
 	if (!order || sample.proved || cutoff === null) return {};
-	return { orderedSample: { ...startSampling(pages, at.time, at.now, at.days), order } };
+	const sampling = startSampling(pages, at.time, at.now, at.days);
+	// Only with dates that carry their zone: n8n's clock then caps the sampling's cutoff. Without
+	// one, the sampling tells contacts dated ahead by how far the count grew, and deletions cancel
+	// that: a real order disproved there recorded a contact created after the activation (helper-56:
+	// 10 of about 16,000 schedules, three dated ahead and deletions). There it stays as it was.
+	return sampling.zoneless ? {} : { orderedSample: { ...sampling, order } };
 }
 
 /**
