@@ -183,3 +183,47 @@ it.each([
 		await expectKept(schedule);
 	},
 );
+
+// helper-56's g2-4366 (old; inside the property test's draw): New Contact, by insertion oldest first,
+// pages of 1, a share of 1, polls every 30 seconds. The window held two contacts when a walk
+// completed, the second a backfill dated 28 hours back, and the walk took the list for newest
+// first on those two. Reads by the order then took pages 1 and 2 for the new end at every poll, the
+// share left the rolling check no request, and the 16 contacts added after them never came. A walk
+// now hands over to an order only when it read ORDER_EVIDENCE contacts (newContact/walking.ts).
+// Fails on 2d4eb5b.
+it('New Contact, by insertion oldest first, pages of 1, a share of 1: a walk of two contacts does not set an order', async () => {
+	await expectKept({
+		...base,
+		order: 'insertionOldest',
+		cap: 1,
+		requestsPerMinute: 4,
+		maxPerPoll: 3,
+		sequenceFilter: true,
+		before: { count: 1, hoursBack: 72 },
+		enrich: { percent: 95, maxDelayMinutes: 5 },
+		seed: 506255,
+		pollSeconds: 30,
+		steps: [
+			stepOf(2, []),
+			stepOf(134, [
+				{ kind: 'backfill', count: 3, minutesBack: 2199 },
+				{ kind: 'backfill', count: 6, minutesBack: 6852 },
+			]),
+			stepOf(10, [
+				{ kind: 'burst', count: 27 },
+				{ kind: 'steady', count: 8 },
+				{ kind: 'whileReading', count: 4, ms: 80731, minutesBack: 2182 },
+			]),
+			stepOf(10, [], { deletions: { before: 6, during: 1 } }),
+			stepOf(10, [{ kind: 'ahead', count: 2, hoursAhead: 10 }], {
+				deletions: { before: 1, during: 3 },
+			}),
+			stepOf(5, [], { deletions: { before: 6, during: 1 } }),
+			stepOf(1, [
+				{ kind: 'steady', count: 2 },
+				{ kind: 'whileReading', count: 1, ms: 99794, minutesBack: 9 },
+				{ kind: 'ahead', count: 1, hoursAhead: 3 },
+			]),
+		],
+	});
+});

@@ -6,6 +6,7 @@ import type { NewContactState } from '../shared/ledger/shapes';
 import { storedBytes } from '../shared/ledger/stored';
 import { DAY_MS, windowDays } from '../shared/serviceTime';
 import { walkBytes, walkCeiling, walkStep, type WalkInput } from '../shared/walk';
+import { ORDER_EVIDENCE } from '../shared/activationSample';
 
 /**
  * New Contact without an order to trust: walks of the whole window, each going on from the
@@ -104,7 +105,15 @@ export async function readWalking(
 	// and the ordered reads after it passed them (survey seed 8400, schedule 750).
 	// Nor one narrower than the poll's window: the sample's walk reads the sample's (after a pause,
 	// a window of 4 days at day 4 left out the activation's import; helper-38).
-	const proved = !step.inconsistent && !step.position.shrank && walk.days >= window;
+	// Nor one that read fewer than ORDER_EVIDENCE contacts: two of a list by insertion oldest first
+	// fell (a backfill after the one contact there), the reads by the order took page 1 and 2 for
+	// the new end at every poll, a share of 1 left the rolling check no request, and the contacts
+	// added after them never came (helper-56, g2-4366: 16 of 16). A list that small walks cheaply.
+	const proved =
+		!step.inconsistent &&
+		!step.position.shrank &&
+		walk.days >= window &&
+		(step.position.total ?? ORDER_EVIDENCE) >= ORDER_EVIDENCE;
 	read.learned =
 		proved && (step.order === 'newest' || step.order === 'oldest')
 			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
