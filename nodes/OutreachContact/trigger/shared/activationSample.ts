@@ -86,10 +86,8 @@ export async function readSample(
 	let readTo = 1;
 	let met = first.contacts.length;
 	// Told on ORDER_EVIDENCE contacts or more (`met` newest first; the pages read, oldest first).
-	const provedBy = (read: ReadPage[] | number) => {
-		const n = typeof read === 'number' ? read : read.reduce((k, p) => k + p.contacts.length, 0);
-		return n >= ORDER_EVIDENCE ? { proved: true as const } : {};
-	};
+	const provedBy = (n: number) => (n >= ORDER_EVIDENCE ? { proved: true as const } : {});
+	const contactsIn = (read: ReadPage[]) => read.reduce((k, p) => k + p.contacts.length, 0);
 	if (seen === 'newest') {
 		let broken = false;
 		let moved = false;
@@ -168,12 +166,13 @@ export async function readSample(
 					pages: grown,
 					order: 'oldest',
 					sample: [...sample, next],
-					...provedBy([...sample, next]),
+					...provedBy(contactsIn([...sample, next])),
 				};
 		}
 		if (grown > pages) return { first, pages: grown, order: 'oldest', sample, partial: true };
 	}
-	if (seen === 'oldest') return { first, pages, order: 'oldest', sample, ...provedBy(sample) };
+	if (seen === 'oldest')
+		return { first, pages, order: 'oldest', sample, ...provedBy(contactsIn(sample)) };
 	// The pages read for evidence tell the order alone: page 1 stays the sample. With pages of 2,
 	// page 2's third newest as the cutoff recorded page 1's two as there; a page of those alone
 	// later stood between new contacts, and a share of 2 never got past it (helper-35).

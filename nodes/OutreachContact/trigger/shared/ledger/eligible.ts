@@ -122,11 +122,10 @@ export function settleEligible(
 	if (state.mode === 'first' && state.sampling)
 		return settleSampling(state, state.sampling, read, rules);
 	// The first walk found the list not in the sample's order: it becomes the sampling (orderProof.ts).
-	const against = { ...read, cutoff: state.mode === 'first' ? state.cutoff : 0, time: rules.time };
 	if (
 		state.mode === 'first' &&
 		state.orderedSample &&
-		disproved(state.orderedSample, read.walk, against)
+		disproved(state.orderedSample, read.walk, { ...read, cutoff: state.cutoff, time: rules.time })
 	) {
 		const { orderedSample, ...rest } = state;
 		const sampling = samplingOf(orderedSample);
