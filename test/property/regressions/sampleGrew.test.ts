@@ -252,3 +252,27 @@ it('New Contact, oldest first, dates without a zone: a backfill that lands while
 		]),
 	});
 });
+
+// g2-1616 (helper-56's draw on d6d9c70), shrunk. Oldest first, pages of 3, a share of 1, dates
+// without a zone west of UTC: three contacts dated 12 hours ahead arrived between page 1 (77
+// contacts) and the last page. The last pages then held 5 contacts, 3 of them added: fewer than
+// the third newest below the 3, and the cutoff fell back to the third newest of all, 5 hours past
+// n8n's clock as read. Every contact of the next 12 hours passed for one that was there (21 of 22
+// in the draw, 8 of 8 here). Now the oldest of the 2 left sets it. Fails on 3dc3873.
+it('New Contact, oldest first, dates without a zone: three dated ahead added while the activation reads leave too few contacts below them on the last pages', async () => {
+	await expectKept({
+		...base,
+		order: 'oldest',
+		cap: 3,
+		requestsPerMinute: 1,
+		maxPerPoll: 3,
+		dates: 'America/Phoenix',
+		before: { count: 77, hoursBack: 1 },
+		enrich: { percent: 97, maxDelayMinutes: 600 },
+		seed: 820899,
+		steps: stepsOf([
+			[2, [{ kind: 'ahead', count: 3, hoursAhead: 12 }]],
+			[3, [{ kind: 'steady', count: 8 }]],
+		]),
+	});
+});

@@ -123,6 +123,24 @@ describe("the sample's walk: the cutoff it sets", () => {
 		const at = (minutes: number) => createdTime(contactAt(1, tokyo(minutes)));
 		// The third newest below the three added: -30, not the third newest of all (+240).
 		expect(activationCutoff([first, last], times, createdTime, 'oldest', activation)).toBe(at(-30));
+		// Fewer than three left below the added (g2-1616: a last page of 2, then 3 added): the oldest
+		// of those left, not the third newest of all (+240).
+		const short = {
+			...page([tokyo(-20), tokyo(-10), tokyo(240), tokyo(241), tokyo(242)]),
+			page: 2,
+		};
+		const shortPages = [first, { ...short, total: 43, pages: 2 }];
+		const shortTimes = shortPages.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
+		expect(activationCutoff(shortPages, shortTimes, createdTime, 'oldest', activation)).toBe(
+			at(-20),
+		);
+		// Only added ones on the last pages: nothing there to set it, the third newest of all stays.
+		const onlyAdded = [
+			first,
+			{ ...page([tokyo(240), tokyo(241), tokyo(242)]), page: 2, total: 43 },
+		];
+		const onlyTimes = onlyAdded.flatMap((p) => p.contacts.map((c) => createdTime(c)!));
+		expect(activationCutoff(onlyAdded, onlyTimes, createdTime, 'oldest', activation)).toBe(at(240));
 		// Added beyond the free places land on pages the sample did not read: the rank counts only
 		// those that fit (a full last page: none; helper-23: 48 counted took the cutoff 14 hours
 		// back, and a backfill from before the activation came).

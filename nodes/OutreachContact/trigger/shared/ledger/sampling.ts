@@ -186,13 +186,13 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 /**
  * The cutoff of a first activation's sample read in an order (`times`: the dates it took): its
  * third newest date, at most n8n's clock `now` when every date has a zone. Without a zone, n8n's
- * clock cannot tell a date ahead. Oldest first, the
- * sample reads page 1, then the last page as page 1 counted them; contacts added meanwhile (its
- * count grew: at a low Requests per Minute the two are a minute apart) fill that page's free
- * places, and may be dated ahead: three dated an hour ahead set the cutoff above every contact
- * created after the activation (surveys 160000 and 170000). So the cutoff is the third newest of
- * the last pages below as many as may have landed there (none past MAX_ADDED). Only those: the
- * others land on pages the sample did not read, and counting them took the cutoff hours below the
+ * clock cannot tell a date ahead. Oldest first, the sample reads page 1, then the last page as
+ * page 1 counted them; contacts added meanwhile (its count grew: at a low Requests per Minute the
+ * two are a minute apart) fill that page's free places, and may be dated ahead: three dated an
+ * hour ahead set the cutoff above every contact created after the activation (surveys 160000 and
+ * 170000). So the cutoff is the third newest of the last pages below as many as may have landed
+ * there (the oldest left when fewer than three are; none past MAX_ADDED). Only those: the others
+ * land on pages the sample did not read, and counting them took the cutoff hours below the
  * activation, letting contacts from before it in (helper-23). Newest first the sample reads page 1
  * alone; without an order the sample's walk sets the cutoff (`sampledCutoff`).
  */
@@ -227,9 +227,11 @@ export function activationCutoff(
 		.flatMap((p) => p.contacts.map((c) => time(c)))
 		.filter((t): t is number => t !== undefined && chosen.has(t))
 		.sort((a, b) => b - a);
-	const rank = CUTOFF_RANK + landed;
-	if (landed === 0 || landed > MAX_ADDED || rank > dates.length) return top;
-	return Math.min(top ?? Infinity, dates[rank - 1]);
+	// Fewer than CUTOFF_RANK left below those: the oldest of them. Oldest first, the pages before
+	// hold none dated above it (taking the third newest of all lost 21 of 22 contacts: three dated
+	// 12 hours ahead, without a zone, added while pages of 3 were read, g2-1616).
+	if (landed === 0 || landed > MAX_ADDED || landed >= dates.length) return top;
+	return Math.min(top ?? Infinity, dates[Math.min(CUTOFF_RANK + landed, dates.length) - 1]);
 }
 
 /**
