@@ -167,6 +167,27 @@ describe('first activation', () => {
 		expect(second.emit).toEqual([]);
 	});
 
+	it('with "Emit ... Last N Days": an order told on fewer than six contacts is not taken, the walk learns it', async () => {
+		// Four contacts in pages of 2 fall by chance one time in 24 in a list in no order; without a
+		// cutoff to fall back on, reads by a false order raised the floor past a contact of the N
+		// days they had not met (survey 1800000).
+		const few = [
+			contact(1, T0 - 20 * HOUR_MS),
+			contact(2, T0 - 10 * HOUR_MS),
+			contact(3, T0 - 5 * HOUR_MS),
+			contact(4, T0 - 2 * HOUR_MS),
+		];
+		const first = await poll(new FakeSearch('newest', 2, few), { start: T0, initialDays: 1 });
+		expect(toStored(first.state)).not.toHaveProperty('order');
+		expect(ids(first.emit)).toEqual([1, 2, 3, 4]);
+		// Six or more, or without N days: taken.
+		const six = [...few, contact(5, T0 - HOUR_MS), contact(6, T0 - 30 * MINUTE_MS)];
+		const proved = await poll(new FakeSearch('newest', 2, six), { start: T0, initialDays: 1 });
+		expect(toStored(proved.state).order).toBe('newest');
+		const noDays = await poll(new FakeSearch('newest', 2, few), { start: T0 });
+		expect(toStored(noDays.state).order).toBe('newest');
+	});
+
 	it('throws, storing nothing, when its share of the account is used: the next poll tries again', async () => {
 		const search = new FakeSearch('newest', 10, existing());
 		const spent = new RequestBudget('spent', 1, Infinity);

@@ -82,13 +82,17 @@ export function activatedNewContact(sample: {
 		...(pageSize === undefined ? {} : { pageSize }),
 		...(zoneLag ? { zoneLag } : {}),
 	};
-	// A sample the first walk completes only matters to the cutoff, which N days do without.
+	// A sample the first walk completes only matters to the cutoff, which N days do without. An
+	// order told on fewer than ORDER_EVIDENCE contacts is not taken with N days: there is no cutoff
+	// for a later read to fall back on (orderProof.ts), and reads by a false order raised the floor
+	// past a contact of the N days they had not met (survey 1800000). The walk learns the order.
+	const taken = sample.proved || initialFloor === undefined ? sample.order : undefined;
 	const state: NewContactState =
-		sample.order && (!sample.partial || initialFloor !== undefined)
+		taken && (!sample.partial || initialFloor !== undefined)
 			? {
 					...base,
 					mode: 'ordered',
-					order: sample.order,
+					order: taken,
 					checkedTo: 0,
 					...(handledTo === null ? {} : { checkedFrom: handledTo }),
 					...backlogOf(times, initialFloor),
