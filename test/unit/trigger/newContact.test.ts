@@ -79,6 +79,28 @@ describe('first activation', () => {
 		expect(first.state).not.toHaveProperty('orderedSample');
 	});
 
+	it('oldest first: a last page read from a list that moved counts apart from page 1 (helper-57)', async () => {
+		// Page 1's three and the last page's three fall in order by chance one time in 36 when they
+		// are not compared as one list: the order is not proved, and the sample is kept.
+		const five = [1, 2, 3, 4, 5].map((i) => contact(i, T0 - (6 - i) * HOUR_MS));
+		const moved = new FakeSearch('oldest', 3, [...five]);
+		moved.beforeAnswer = (page) => {
+			if (page === 2 && moved.contacts.length === 5)
+				moved.contacts.push(contact(6, T0 - 30 * MINUTE_MS));
+		};
+		const first = await poll(moved, { start: T0 });
+		expect(moved.pagesAsked).toEqual([1, 2]);
+		expect(toStored(first.state)).toMatchObject({
+			order: 'oldest',
+			orderedSample: { order: 'oldest' },
+		});
+		// The same six compared as one list (nothing added between the requests): proved.
+		const still = new FakeSearch('oldest', 3, [...five, contact(6, T0 - 30 * MINUTE_MS)]);
+		const proved = await poll(still, { start: T0 });
+		expect(toStored(proved.state).order).toBe('oldest');
+		expect(toStored(proved.state)).not.toHaveProperty('orderedSample');
+	});
+
 	it('oldest first: two requests (page 1 and the last page)', async () => {
 		const search = new FakeSearch('oldest', 3, existing());
 		const first = await poll(search, { start: T0 });

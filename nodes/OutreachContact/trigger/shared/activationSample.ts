@@ -85,9 +85,17 @@ export async function readSample(
 	// the cutoff.
 	let readTo = 1;
 	let met = first.contacts.length;
-	// Told on ORDER_EVIDENCE contacts or more (`met` newest first; the pages read, oldest first).
-	const provedBy = (n: number) => (n >= ORDER_EVIDENCE ? { proved: true as const } : {});
-	const contactsIn = (read: ReadPage[]) => read.reduce((k, p) => k + p.contacts.length, 0);
+	// The order is proved where a list in no order would pass what was compared no more often than
+	// ORDER_EVIDENCE contacts in one list do (once in 720). Newest first every page read joins one
+	// list (`met`); oldest first a page from a list that moved is compared within itself alone, and
+	// lists of n1 and n2 contacts pass one time in n1! n2! (helper-57: its contacts counted as
+	// compared with page 1's).
+	const provedBy = (...lists: number[]) =>
+		chance(lists) <= chance([ORDER_EVIDENCE]) ? { proved: true as const } : {};
+	const len = (p: ReadPage | undefined) => p?.contacts.length ?? 0;
+	/** Page 1, and the pages compared with it (read from a list that stood still), as one list. */
+	let withFirst = len(first);
+	const apart: number[] = [];
 	if (seen === 'newest') {
 		let broken = false;
 		let moved = false;
@@ -127,6 +135,8 @@ export async function readSample(
 		if (last && !inOrder(last))
 			return { first, pages, sample: [first, last], partial: true, ends: true };
 		if (last) sample.push(last);
+		if (last && still(last)) withFirst += len(last);
+		else if (last) apart.push(len(last));
 		if (last && last.contacts.length < CUTOFF_RANK && pages > 2) {
 			const before = await reader.read(pages - 1);
 			// The three pages read must rise as one list: with pages of 2 in no order, page 1 and the
@@ -137,6 +147,8 @@ export async function readSample(
 			if (before && !inOrder(before))
 				return { first, pages, sample: [first, before, last], partial: true, ends: true };
 			if (before) sample.push(before);
+			if (before && still(before) && still(last)) withFirst += len(before);
+			else if (before) apart.push(len(before));
 			// Refused (a share of 2): page 1's dates, the oldest, must not set the cutoff (every
 			// contact between would pass for new). The last page's alone do: the oldest of them.
 			else sample.shift();
@@ -166,13 +178,14 @@ export async function readSample(
 					pages: grown,
 					order: 'oldest',
 					sample: [...sample, next],
-					...provedBy(contactsIn([...sample, next])),
+					// The last page is from a list that moved: it and the next compare as one list.
+					...provedBy(withFirst, len(last) + len(next)),
 				};
 		}
 		if (grown > pages) return { first, pages: grown, order: 'oldest', sample, partial: true };
 	}
 	if (seen === 'oldest')
-		return { first, pages, order: 'oldest', sample, ...provedBy(contactsIn(sample)) };
+		return { first, pages, order: 'oldest', sample, ...provedBy(withFirst, ...apart) };
 	// The pages read for evidence tell the order alone: page 1 stays the sample. With pages of 2,
 	// page 2's third newest as the cutoff recorded page 1's two as there; a page of those alone
 	// later stood between new contacts, and a share of 2 never got past it (helper-35).
@@ -184,4 +197,11 @@ export async function readSample(
 		sample.push(read);
 	}
 	return { first, pages, sample, partial: sample.length < pages };
+}
+
+/** How often a list in no order passes `lists` of n1, n2 ... contacts as ordered: 1 / (n1! n2! ...). */
+function chance(lists: number[]): number {
+	let odds = 1;
+	for (const n of lists) for (let k = 2; k <= n && odds > 0; k++) odds /= k;
+	return odds;
 }
