@@ -39,8 +39,9 @@ export interface Sample {
 	 */
 	ends?: true;
 	/**
-	 * The order was told on ORDER_EVIDENCE contacts or more. Fewer (pages of 2 at a share of 1 or
-	 * 2), the ledger keeps the sample until a read proves the order (ledger/orderProof.ts).
+	 * What was compared passes by chance no more often than ORDER_EVIDENCE contacts in one list
+	 * (`chance`). Less (pages of 2 at a share of 1 or 2), the ledger keeps the sample until a read
+	 * proves the order (ledger/orderProof.ts); with N days the order is not taken.
 	 */
 	proved?: true;
 }

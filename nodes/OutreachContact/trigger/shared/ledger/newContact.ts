@@ -34,7 +34,7 @@ export function activatedNewContact(sample: {
 	partial?: boolean;
 	/** Page 1 and the last pages of a list that broke the order oldest first (Sample's `ends`). */
 	ends?: true;
-	/** The order was told on ORDER_EVIDENCE contacts or more (Sample's `proved`). */
+	/** The order was proved: as much evidence as ORDER_EVIDENCE contacts in one list (Sample's `proved`). */
 	proved?: true;
 	count?: number;
 	pageSize?: number;

@@ -29,8 +29,8 @@ import type { NewContactBase, NewContactState, OrderedSample, Sampling } from '.
 
 /**
  * The sample to keep beside the order the activation took: none without an order or a cutoff, or
- * when the sample told the order on ORDER_EVIDENCE contacts or more (`proved`, activationSample.ts;
- * six fall in order by chance one time in 720). Kept that way only where the sample is a handful of
+ * when the sample proved the order (`proved`, activationSample.ts: what it compared passes by
+ * chance no more often than six contacts in one list, one time in 720). Kept that way only where the sample is a handful of
  * contacts: a real order read at 30 contacts a minute on pages of 5 met its own contacts again on
  * a page its anchor had left (walkAnchor.ts), rose, and walked the window once more for nothing.
  */
