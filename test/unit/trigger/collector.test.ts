@@ -164,13 +164,13 @@ describe('the collector', () => {
 		// Nothing handled without a gap: the floor stays, and the chosen join the seen ids.
 		const kept = settleNewContact(
 			state,
-			{ pages: [page], proved: false, learned },
+			{ pages: [page], reachesHandled: false, learned },
 			{ now: T0, maxPerPoll: 100, time: createdTime },
 		);
 		expect(ids(kept.emit)).toEqual([1, 2]);
 		expect(kept.state.seen).toEqual({ '0': T0 - 2 * HOUR_MS, '1': T0 - 5000, '2': T0 - 1000 });
 		// Handled up to where the floor (an overlap behind) passes T0 - 1000: ids below it go.
-		const read = { pages: [page], proved: true, reach: T0 - 1000 + OVERLAP_MS, learned };
+		const read = { pages: [page], reachesHandled: true, reach: T0 - 1000 + OVERLAP_MS, learned };
 		const pruned = settleNewContact(state, read, {
 			now: T0 + HOUR_MS,
 			maxPerPoll: 100,
@@ -203,7 +203,7 @@ describe('the collector', () => {
 		const now = T0 + 8 * HOUR_MS;
 		const learned = { mode: 'ordered', order: 'newest', checkedTo: 0, checkedFrom: now } as const;
 		const rules = { now, maxPerPoll: 100, time: createdTime };
-		const read = { pages: [page], proved: true, reach: T0 + 5 * HOUR_MS, learned };
+		const read = { pages: [page], reachesHandled: true, reach: T0 + 5 * HOUR_MS, learned };
 		// By insertion, pages not read may hold contacts older than the range's newest.
 		const waits = settleNewContact(
 			state,

@@ -277,7 +277,7 @@ describe('the bound: the state the ledger stores stays within MAX_STATE_BYTES', 
 	/** A poll that read nothing: the ledger only stores the state, within its bound. */
 	const quiet: NewContactReading = {
 		pages: [],
-		proved: false,
+		reachesHandled: false,
 		learned: { mode: 'ordered', order: 'newest', checkedTo: 0 },
 	};
 	const settle = (s: NewContactState) =>
@@ -332,7 +332,7 @@ describe("what a walk goes on from: not past the present the poll's own pages sh
 		const behind = [6.9, 6.95, 7, 7.1].map((h) => zonelessDate(T0 - h * HOUR_MS));
 		const read: NewContactReading = {
 			pages: [pageOf(behind)],
-			proved: false,
+			reachesHandled: false,
 			complete: true,
 			learned: { mode: 'walking', walk: { page: 1, days: 2, newest: null, previous: T0 } },
 		};

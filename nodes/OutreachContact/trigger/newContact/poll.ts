@@ -212,7 +212,7 @@ async function readByOrder(
 		ordered = check.ordered && late.ordered && placed;
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
-	if (!ordered) return { pages, proved: false, learned: { mode: 'walking', walk: null } };
+	if (!ordered) return { pages, reachesHandled: false, learned: { mode: 'walking', walk: null } };
 	const learned: NewContactLearned = {
 		mode: 'ordered',
 		order,
@@ -225,5 +225,5 @@ async function readByOrder(
 	};
 	const { pagesWaiting } = main;
 	const low = pagesWaiting ? oldestOf(main.range, known.time) : undefined;
-	return { pages, reach: main.rangeTop, proved: true, pagesWaiting, low, learned };
+	return { pages, reach: main.rangeTop, reachesHandled: true, pagesWaiting, low, learned };
 }

@@ -84,7 +84,7 @@ export async function readWalking(
 	let next: NewContactWalk = { ...walk, ...step.position };
 	const read: NewContactReading = {
 		pages: step.pages,
-		proved: false,
+		reachesHandled: false,
 		inconsistent: step.inconsistent,
 		learned: { mode: 'walking', walk: next },
 	};
@@ -109,13 +109,13 @@ export async function readWalking(
 	// fell (a backfill after the one contact there), the reads by the order took page 1 and 2 for
 	// the new end at every poll, a share of 1 left the rolling check no request, and the contacts
 	// added after them never came (helper-56, g2-4366: 16 of 16). A list that small walks cheaply.
-	const proved =
+	const handsOver =
 		!step.inconsistent &&
 		!step.position.shrank &&
 		walk.days >= window &&
 		(step.position.total ?? ORDER_EVIDENCE) >= ORDER_EVIDENCE;
 	read.learned =
-		proved && (step.order === 'newest' || step.order === 'oldest')
+		handsOver && (step.order === 'newest' || step.order === 'oldest')
 			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
 			: { mode: 'walking', walk: next };
 	// The sample's walk cut short goes on where it stopped, with a new allowance, or from page 1.

@@ -132,7 +132,7 @@ export function settleNewContact(
 	const { reach } = read;
 	// While contacts wait, the handled point is where this read got to, even below where it was
 	// (contacts dated ahead lifted it): the floor must not pass them.
-	const waiting = read.proved && (report.backlog > 0 || read.pagesWaiting === true);
+	const waiting = read.reachesHandled && (report.backlog > 0 || read.pagesWaiting === true);
 	let handledTo = state.handledTo;
 	if (reach !== undefined)
 		handledTo = handledTo === null || waiting ? reach : Math.max(handledTo, reach);

@@ -18,7 +18,7 @@ export interface NewContactReading {
 	/** How far the pages reach without a gap (their third newest), when they prove it. */
 	reach?: number;
 	/** True when the pages join the handled contacts: what they leave waiting is newer. */
-	proved: boolean;
+	reachesHandled: boolean;
 	/** New contacts wait on pages this poll did not read. */
 	pagesWaiting?: boolean;
 	/** Set only while they wait: the oldest creation time read, which the floor does not pass. */
