@@ -162,7 +162,12 @@ class ScheduleRun {
 		const [activation, ...rest] = planned;
 		const start = this.clock.time;
 		await this.poll(activation);
-		this.rules = rulesOf(this.schedule, this.contacts, { start, end: this.clock.time });
+		const listed = this.service.listedAtActivation;
+		this.rules = rulesOf(this.schedule, this.contacts, {
+			start,
+			end: this.clock.time,
+			sampled: this.contacts.filter((c) => listed.has(c.id)),
+		});
 		this.judge(0, start);
 		for (const p of rest) {
 			if (this.problems.length > 0) break;
