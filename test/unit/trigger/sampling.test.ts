@@ -1,5 +1,5 @@
+import { activationCutoff } from '../../../nodes/OutreachContact/trigger/shared/ledger/activationCutoff';
 import {
-	activationCutoff,
 	MAX_ADDED,
 	met,
 	sampledCutoff,

@@ -35,7 +35,7 @@ export interface Sample {
 	/**
 	 * No order, from page 1 and the last pages of a list that looked oldest first until one of
 	 * them, read after the list moved, broke it: the cutoff guards against contacts added on them
-	 * as oldest first (ledger/sampling.ts, activationCutoff).
+	 * as oldest first (ledger/activationCutoff.ts).
 	 */
 	ends?: true;
 	/**

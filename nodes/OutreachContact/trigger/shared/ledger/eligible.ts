@@ -3,15 +3,8 @@ import type { Contact } from '../../../types';
 import type { PollRules } from './candidates';
 import { collect, keys, remember, type Settled } from './ledger';
 import { DAY_MS, windowDays, type Order } from '../serviceTime';
-import {
-	activationCutoff,
-	cutShort,
-	goesOn,
-	met,
-	restarted,
-	sampledCutoff,
-	startSampling,
-} from './sampling';
+import { activationCutoff } from './activationCutoff';
+import { cutShort, goesOn, met, restarted, sampledCutoff, startSampling } from './sampling';
 import { disproved, orderedSampleOf, samplingOf } from './orderProof';
 import type { EligibleReading } from './eligibleReading';
 import { STATE_VERSION, type EligibleBase, type EligibleState, type Sampling } from './shapes';

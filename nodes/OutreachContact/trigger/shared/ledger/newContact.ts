@@ -5,16 +5,8 @@ import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
 import { keptWhileBelow, orderedSampleOf, sampledAgain, samplingOf } from './orderProof';
-import {
-	activationCutoff,
-	backlogOf,
-	goesOn,
-	met,
-	restarted,
-	sampledCutoff,
-	sampleWindow,
-	startSampling,
-} from './sampling';
+import { activationCutoff, backlogOf } from './activationCutoff';
+import { goesOn, met, restarted, sampledCutoff, sampleWindow, startSampling } from './sampling';
 import { lagAfter, observeLag, serviceNow, zonelessDates } from './zoneLag';
 import {
 	STATE_VERSION,
