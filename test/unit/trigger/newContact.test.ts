@@ -55,6 +55,7 @@ describe('first activation', () => {
 				days: 4,
 				total: 4,
 				tops: [T0 - 5 * MINUTE_MS, T0 - 10 * MINUTE_MS, T0 - 2 * HOUR_MS],
+				topIds: ['4', '3', '2'], // a contact met again counts once
 				highestDate: T0 - 5 * MINUTE_MS,
 				order: 'newest',
 			},

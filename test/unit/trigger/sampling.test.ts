@@ -1,6 +1,7 @@
 import { activationCutoff } from '../../../nodes/OutreachContact/trigger/shared/ledger/activationCutoff';
 import {
 	MAX_ADDED,
+	readSampling,
 	met,
 	sampledCutoff,
 	startSampling,
@@ -17,7 +18,12 @@ const activation = Date.UTC(2026, 10, 26, 12, 0, 0);
 const zoned = (minutes: number) => new Date(activation + minutes * MINUTE_MS).toISOString();
 /** The same instant written without a zone by a service 9 hours east of UTC (Tokyo). */
 const tokyo = (minutes: number) => zonelessDate(activation + 9 * HOUR_MS + minutes * MINUTE_MS);
-const page = pageOf;
+/** A page of contacts of their own: each contact of these tests has an id no other holds. */
+let nextId = 1;
+const page = (dates: string[]) => ({
+	...pageOf(dates),
+	contacts: dates.map((date) => contactAt(nextId++, date)),
+});
 
 describe("the sample's walk: the cutoff it sets", () => {
 	it('counts each date as much earlier as it was read after the activation', () => {
@@ -50,6 +56,32 @@ describe("the sample's walk: the cutoff it sets", () => {
 		expect(sampledCutoff(walked, null)).toBe(activation - 60 * MINUTE_MS);
 		const quiet = met(sampling, [page([zoned(-68)])], createdTime, activation + 8 * MINUTE_MS);
 		expect(sampledCutoff(quiet, null)).toBe(activation - 68 * MINUTE_MS);
+	});
+
+	it('counts a contact met again once, at its first date (survey 2000000)', () => {
+		// Without a zone: two contacts dated 21 hours ahead (as read), met by the walk 46 hours
+		// after the activation, then one of them again 6 minutes later as the list moved. Counted
+		// twice, it was the third newest, and the cutoff lay 10 hours past contacts created after
+		// the activation (5 of 128 lost).
+		const sampling = startSampling([page([tokyo(-300), tokyo(-200)])], createdTime, activation, 4);
+		const ahead = page([tokyo(1260), tokyo(1261), tokyo(-100)]);
+		const first = met(sampling, [ahead], createdTime, activation + 2776 * MINUTE_MS);
+		const again = met(
+			first,
+			[{ ...ahead, contacts: [ahead.contacts[1]] }],
+			createdTime,
+			activation + 2782 * MINUTE_MS,
+		);
+		expect(again.tops).toEqual(first.tops);
+		expect(sampledCutoff(again, null)).toBe(sampledCutoff(first, null));
+		expect(again.topIds).toHaveLength(5);
+		expect(new Set(again.topIds)).toEqual(new Set(first.topIds));
+		// A stored state of an older version (no ids) still reads; its dates count as they are.
+		const { sampling: read } = readSampling({ ...first, topIds: undefined });
+		expect(read?.tops).toEqual(first.tops);
+		expect(read?.topIds).toBeUndefined();
+		// Ids that do not match the dates one for one are dropped, not trusted.
+		expect(readSampling({ ...first, topIds: ['1'] }).sampling?.topIds).toBeUndefined();
 	});
 
 	it('keeps at most 203 dates, whatever a stored state held', () => {

@@ -1,5 +1,6 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { CUTOFF_RANK, DAY_MS, type TimeOf } from '../serviceTime';
+import { idKey } from './candidates';
 import { OVERLAP_MS } from './ledger';
 import { count, isTime, type Sampling, type Walk } from './shapes';
 
@@ -43,7 +44,15 @@ export function met(
 	margin = OVERLAP_MS,
 ): Sampling {
 	const since = Math.max(0, now - sampling.from);
-	const dates: number[] = [];
+	// A stored state holds at most MAX_TOPS (one edited by hand may hold more: cut before sorting).
+	const tops = sampling.tops.slice(0, MAX_TOPS);
+	const ids = sampling.topIds?.length === tops.length ? sampling.topIds : tops.map(() => '');
+	const entries = tops.map((date, i) => ({ date, id: ids[i] }));
+	// A contact met again (a page read again as the list moved, a walk that goes on) keeps its first
+	// date, the highest: counted again, e minutes lower, one of two contacts dated ahead without a
+	// zone became the third newest and set the cutoff 10 hours past contacts created after the
+	// activation (survey 2000000: 5 of 128 lost).
+	const counted = new Set(ids.filter((id) => id !== ''));
 	let zoneless = sampling.zoneless === true;
 	let added = sampling.added ?? 0;
 	let highestDate = sampling.highestDate ?? -Infinity;
@@ -54,15 +63,21 @@ export function met(
 			const t = time(contact);
 			if (t === undefined) continue;
 			const instant = time.instant(contact);
-			dates.push(t - since - (instant ? 0 : margin));
 			highestDate = Math.max(highestDate, t);
 			if (!instant) zoneless = true;
+			const id = idKey(contact.id) ?? '';
+			if (counted.has(id)) continue;
+			if (id !== '') counted.add(id);
+			entries.push({ date: t - since - (instant ? 0 : margin), id });
 		}
 	}
-	// A stored state holds at most MAX_TOPS (one edited by hand may hold more: cut before sorting).
-	const kept = sampling.tops.slice(0, MAX_TOPS);
-	const tops = [...kept, ...dates].sort((a, b) => b - a).slice(0, MAX_TOPS);
-	const next: Sampling = { ...sampling, tops, ...(zoneless ? { zoneless } : {}) };
+	const kept = entries.sort((a, b) => b.date - a.date).slice(0, MAX_TOPS);
+	const next: Sampling = {
+		...sampling,
+		tops: kept.map((e) => e.date),
+		topIds: kept.map((e) => e.id),
+		...(zoneless ? { zoneless } : {}),
+	};
 	if (added > 0) next.added = added;
 	if (highestDate > -Infinity) next.highestDate = highestDate;
 	return next;
@@ -175,10 +190,18 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 	const json = raw as Record<string, unknown> | undefined;
 	if (!json || !isTime(json.from) || !Array.isArray(json.tops) || !isTime(json.days)) return {};
 	const sampling: Sampling = { from: json.from, tops: json.tops.filter(isTime), days: json.days };
+	const ids = json.topIds;
+	if (Array.isArray(ids) && ids.length === sampling.tops.length && ids.every(isId))
+		sampling.topIds = ids;
 	if (json.zoneless === true) sampling.zoneless = true;
 	if (json.restarted === true) sampling.restarted = true;
 	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
 	for (const key of ['total', 'added'] as const)
 		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
 	return { sampling };
+}
+
+/** A stored id of `topIds`: '' or an id as `idKey` keeps it. */
+function isId(id: unknown): id is string {
+	return typeof id === 'string' && (id === '' || idKey(id) === id);
 }

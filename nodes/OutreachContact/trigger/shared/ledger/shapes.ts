@@ -94,6 +94,8 @@ export interface Sampling {
 	from: number;
 	/** The newest dates met, each less the time since the activation, newest first (at most 203). */
 	tops: number[];
+	/** Their contacts' ids, one for one ('' without one): a contact met again counts once. */
+	topIds?: string[];
 	/** Whether a date without a zone was met: n8n's clock then cannot cap the cutoff. */
 	zoneless?: boolean;
 	/** The newest date met as it is (with a zone, what the cutoff may rise to less the overlap). */
