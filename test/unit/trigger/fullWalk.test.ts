@@ -84,6 +84,21 @@ describe('walkStep', () => {
 		expect(s.position.tops).toEqual([5, 4, 3].map((m) => T0 + m * MINUTE_MS));
 	});
 
+	// A contact read again (one added at the front between its pages moved page 1's last onto page
+	// 2) counts once: counted twice, the two dated 5 hours ahead were the three newest by themselves.
+	it('counts a contact read again once toward its newest', async () => {
+		const ahead = [contactAt(90, T0 + 300 * MINUTE_MS), contactAt(91, T0 + 301 * MINUTE_MS)];
+		const fake = new FakeSearch('asListed', 2);
+		fake.contacts = [...ahead, c(5), c(4), c(3), c(2)];
+		fake.beforeAnswer = (page) => {
+			if (page === 2 && fake.contacts.length === 6) fake.contacts.unshift(c(1));
+		};
+		fake.install();
+		const s = await step(start, new Set(), { size: 2 });
+		expect(fake.pagesAsked.slice(0, 2)).toEqual([1, 2]);
+		expect(s.position.newest).toBe(T0 + 5 * MINUTE_MS);
+	});
+
 	// Issue 33 (class a, found by the property test): on an empty account one contact dated hours
 	// ahead was the walk's newest, and the floor followed it past the contacts that came next.
 	it('takes no newest from fewer than three dates', async () => {

@@ -129,10 +129,13 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		watch.add(read.contacts);
 		Object.assign(position, watch.snapshot());
 		// The walk's newest is the CUTOFF_RANK-th newest it read, so that one or two contacts dated
-		// ahead do not set it; fewer dates than that set none.
+		// ahead do not set it; fewer dates than that set none. A date read again counts once: a
+		// contact the list moved onto the next page is read twice, and two dated ahead, one of them
+		// twice, set it by themselves (two contacts of one date count once too: it is lower, not
+		// higher, than it would be).
 		for (const c of read.contacts) {
 			const t = time(c);
-			if (t === undefined || t > input.horizon) continue;
+			if (t === undefined || t > input.horizon || position.tops?.includes(t)) continue;
 			position.tops = [...(position.tops ?? []), t].sort((a, b) => b - a).slice(0, CUTOFF_RANK);
 			position.newest = position.tops.length < CUTOFF_RANK ? null : position.tops[CUTOFF_RANK - 1];
 		}
