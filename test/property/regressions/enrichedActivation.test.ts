@@ -163,4 +163,97 @@ describe('Contact Enriched: nothing enriched before the activation comes (class 
 			],
 		});
 	});
+
+	// helper-58's a2-5 (its own draw on 44b051a; old: it fails on 3dc3873), in UTC. By insertion
+	// oldest first, pages of 3, a share of 1: the activation read page 1 (8 contacts), the last
+	// page, then the page before it a minute later, when a contact enriched meanwhile had joined
+	// the search in front of them. Contact 90, enriched 102 minutes before the activation, moved
+	// from the page before onto the last page, read already; no read met it, it lay above the
+	// cutoff, and it came at the next poll. A page before the last read at another count now
+	// leaves the sample to the first walk. Fails on 43e8276.
+	it('a page before the last read after the list grew does not leave a contact there unread', async () => {
+		await expectKept({
+			...{
+				event: 'contactEnriched',
+				order: 'insertionOldest',
+				cap: 3,
+				requestsPerMinute: 1,
+				maxPerPoll: 10,
+				initialDays: 0,
+				sequenceFilter: true,
+				dates: 'utc',
+				before: { count: 169, hoursBack: 8 },
+				enrich: { percent: 95, maxDelayMinutes: 2880 },
+				seed: 444602,
+			},
+			steps: [
+				{
+					gapMinutes: 9,
+					arrivals: [{ kind: 'steady', count: 3 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 4,
+					arrivals: [{ kind: 'steady', count: 29 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 429,
+				},
+				{
+					gapMinutes: 8,
+					arrivals: [
+						{ kind: 'steady', count: 11 },
+						{ kind: 'steady', count: 15 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 503,
+				},
+				{
+					gapMinutes: 10,
+					arrivals: [
+						{ kind: 'steady', count: 4 },
+						{ kind: 'steady', count: 11 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 'mixed',
+				},
+				{
+					gapMinutes: 1,
+					arrivals: [{ kind: 'steady', count: 26 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 'mixed',
+				},
+				{
+					gapMinutes: 5,
+					arrivals: [{ kind: 'steady', count: 9 }],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 'mixed',
+				},
+				{
+					gapMinutes: 4,
+					arrivals: [
+						{ kind: 'backfill', count: 1, minutesBack: 3235 },
+						{ kind: 'steady', count: 4 },
+						{ kind: 'steady', count: 9 },
+					],
+					restart: false,
+					clockStepMinutes: 0,
+					faultPercent: 0,
+					faultStatus: 'mixed',
+				},
+			],
+		} as Schedule);
+	});
 });
