@@ -47,6 +47,8 @@ export interface Activation {
 	end: number;
 	/** The contacts the activation's answers listed: its sample. */
 	sampled?: readonly PlannedContact[];
+	/** The activation found no order it could use: its first walk completes the sample. */
+	withoutOrder?: boolean;
 }
 
 export interface Rules {
@@ -105,8 +107,13 @@ export function rulesOf(
 	// walk may end on (docs/trigger.md, "Without an order": never below the sample's own), and a
 	// sample of five pages of 1 or 2 contacts lies further back than 12 hours (contacts of 13 to
 	// 19 hours before the activation came: docs/trigger-open-schedules.md, item 16).
+	// The activation may also find no order in a list that has one: a backfill added while it read
+	// breaks it (helper-58: oldest first, pages of 2 to 4, a share of 1, contacts of 1 to 62 hours
+	// before the activation came). Its first walk then completes the sample as for a list in no
+	// order, and the same holds.
 	const openCorner =
-		(schedule.order === 'unordered' || schedule.cap === 1) && schedule.dates !== 'utc';
+		(schedule.order === 'unordered' || schedule.cap === 1 || activation.withoutOrder === true) &&
+		schedule.dates !== 'utc';
 	const sampleCutoff = thirdNewest((activation.sampled ?? []).map((c) => datedAt(schedule, c)));
 	const inCorner = (c: PlannedContact, moment: number) =>
 		openCorner &&

@@ -167,6 +167,7 @@ class ScheduleRun {
 			start,
 			end: this.clock.time,
 			sampled: this.contacts.filter((c) => listed.has(c.id)),
+			withoutOrder: this.storedState()?.sampling !== undefined,
 		});
 		this.judge(0, start);
 		for (const p of rest) {
@@ -428,9 +429,14 @@ class ScheduleRun {
 		return da < db || (da === db && a.id < b.id);
 	}
 
-	private stateBytes(): number {
+	/** The trigger's state as n8n stores it, if any. */
+	private storedState(): IDataObject | undefined {
 		const nodeData = this.staticData[`node:${this.node.name}`] as IDataObject | undefined;
-		const state = nodeData?.[STATE_KEYS[this.schedule.event]];
+		return nodeData?.[STATE_KEYS[this.schedule.event]] as IDataObject | undefined;
+	}
+
+	private stateBytes(): number {
+		const state = this.storedState();
 		return state === undefined ? 0 : Buffer.byteLength(JSON.stringify(state), 'utf8');
 	}
 
