@@ -59,7 +59,7 @@ export function orderedSampleOf(
  *   (`cutoff`, from the last page): by creation, contacts added later land after the cutoff's
  *   own, and by insertion at the end. Its dates alone did not tell: pages 1 and 2 of a list in
  *   no order rose, and two contacts enriched 8 and 23 hours before the activation came (survey
- *   799000). Without the activation's count, the falls alone (helper-57).
+ *   799000). Without the activation's count, every page lies before the last.
  */
 export function disproved(
 	orderedSample: OrderedSample,
@@ -68,11 +68,11 @@ export function disproved(
 ): boolean {
 	if (orderedSample.order === 'newest') return walk.rises === true;
 	if (walk.falls === true) return true;
-	// Without the activation's count, no page is known to lie before its last: every contact
-	// created since is dated above the cutoff, and the first would disprove a real order.
-	if (orderedSample.total === undefined) return false;
+	// Without the activation's count no page is known to lie before its last, and every page counts
+	// as one: a contact created since disproves a real order (a walk for nothing), but one that was
+	// there, on a page of a list in no order, does too (helper-59: taking only the falls let it come).
 	const size = read.pageSize ?? read.pages[0]?.pageSize ?? 1;
-	const last = Math.ceil(orderedSample.total / Math.max(1, size));
+	const last = Math.ceil((orderedSample.total ?? Infinity) / Math.max(1, size));
 	const above = (c: Contact) => (read.time(c) ?? -Infinity) > read.cutoff;
 	return read.pages.some((p) => p.page < last && p.contacts.some(above));
 }
