@@ -166,6 +166,9 @@ describe("the sample's walk: the cutoff it sets", () => {
 		expect(activationCutoff(shortPages, shortTimes, createdTime, 'oldest', activation)).toBe(
 			at(-20),
 		);
+		// Not where the list is known to have no order (`ends`): pages before may hold newer ones,
+		// and the third newest of all stays for the first walk to raise (helper-59).
+		expect(activationCutoff(shortPages, shortTimes, createdTime, 'ends', activation)).toBe(at(240));
 		// Only added ones on the last pages: nothing there to set it, the third newest of all stays.
 		const onlyAdded = [
 			first,

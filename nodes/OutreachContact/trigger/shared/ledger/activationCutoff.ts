@@ -25,7 +25,8 @@ export function activationCutoff(
 	pages: ReadPage[],
 	times: number[],
 	time: TimeOf,
-	order: Order | undefined,
+	/** 'ends': no order, page 1 and the last pages of a list that looked oldest first (Sample's `ends`). */
+	order: Order | 'ends' | undefined,
 	now: number,
 ): number | null {
 	const top = cutoffOf(times);
@@ -39,7 +40,8 @@ export function activationCutoff(
 	if (top !== null && !zoneless) return Math.min(top, now);
 	const first = pages[0];
 	const total = first?.total;
-	if (order !== 'oldest' || pages.length < 2 || first.page !== 1 || total === undefined) return top;
+	const guarded = order === 'oldest' || order === 'ends';
+	if (!guarded || pages.length < 2 || first.page !== 1 || total === undefined) return top;
 	const added = Math.max(0, ...pages.map((p) => (p.total ?? total) - total));
 	// Free places from page 1's count up to the end of the last page read (the page after the
 	// one asked, when the list grew onto it: activationSample.ts).
@@ -52,11 +54,15 @@ export function activationCutoff(
 		.flatMap((p) => p.contacts.map((c) => time(c)))
 		.filter((t): t is number => t !== undefined && chosen.has(t))
 		.sort((a, b) => b - a);
-	// Fewer than CUTOFF_RANK left below those: the oldest of them. Oldest first, the pages before
-	// hold none dated above it (taking the third newest of all lost 21 of 22 contacts: three dated
-	// 12 hours ahead, without a zone, added while pages of 3 were read, g2-1616).
-	if (landed === 0 || landed > MAX_ADDED || landed >= dates.length) return top;
-	return Math.min(top ?? Infinity, dates[Math.min(CUTOFF_RANK + landed, dates.length) - 1]);
+	// Fewer than CUTOFF_RANK left below those, in an order: the oldest of them. Oldest first, the
+	// pages before hold none dated above it (taking the third newest of all lost 21 of 22
+	// contacts: three dated 12 hours ahead, without a zone, added while pages of 3 were read,
+	// g2-1616). Not in a list known to have no order (`ends`): pages before may hold newer ones
+	// (helper-59); there the first walk raises the cutoff from the third newest of all.
+	const rank = CUTOFF_RANK + landed;
+	const short = order === 'ends' ? rank > dates.length : landed >= dates.length;
+	if (landed === 0 || landed > MAX_ADDED || short) return top;
+	return Math.min(top ?? Infinity, dates[Math.min(rank, dates.length) - 1]);
 }
 
 /**

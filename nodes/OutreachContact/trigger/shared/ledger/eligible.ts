@@ -77,7 +77,7 @@ export function activatedEligible(
 		.flatMap((p) => p.contacts)
 		.map(time)
 		.filter((t): t is number => t !== undefined && t <= sample.horizon);
-	const cutoff = activationCutoff(pages, times, time, sample.ends ? 'oldest' : sample.order, now);
+	const cutoff = activationCutoff(pages, times, time, sample.ends ? 'ends' : sample.order, now);
 	const pageSize = sample.pageSize === undefined ? {} : { pageSize: sample.pageSize };
 	if (cutoff === null) return { ...base, ...pageSize, mode: 'walking' };
 	// Contacts of the sample above the cutoff (dated ahead, say) were there too: recorded.

@@ -51,13 +51,7 @@ export function activatedNewContact(sample: {
 	const rules = { now, maxPerPoll: 1, time };
 	const read = collect({ ...blank, mode: 'walking', walk: null }, sample.pages, rules, false);
 	const times = read.chosen.map((c) => c.created);
-	const top = activationCutoff(
-		sample.pages,
-		times,
-		time,
-		sample.ends ? 'oldest' : sample.order,
-		now,
-	);
+	const top = activationCutoff(sample.pages, times, time, sample.ends ? 'ends' : sample.order, now);
 	const cutoff = initialFloor === undefined ? top : null;
 	const handledTo = cutoff === null ? null : Math.min(cutoff, now);
 	const zoneLag = observeLag(undefined, zonelessDates(sample.pages, -Infinity, {}, time, now), now);
