@@ -211,6 +211,23 @@ describe('first activation', () => {
 		expect(toStored(noDays.state).order).toBe('newest');
 	});
 
+	it('with "Emit ... Last N Days": an oldest-first list that grew past the page asked keeps its proved order', async () => {
+		// Page 1's six contacts prove the order; the list grew by more than a page before the last
+		// page was read (the sample is partial). Dropped for want of evidence, the order made New
+		// Contact walk, and a walk has no answer to a contact deleted between its polls (helper-59).
+		const twelve = Array.from({ length: 12 }, (_, i) => contact(i + 1, T0 - (20 - i) * HOUR_MS));
+		const grows = new FakeSearch('oldest', 6, twelve);
+		grows.beforeAnswer = (page) => {
+			if (page === 2 && grows.contacts.length === 12)
+				for (let i = 0; i < 7; i++) grows.contacts.push(contact(20 + i, T0 - 10 * MINUTE_MS + i));
+		};
+		// A share of 2: the activation's two pages, and no walk in the same poll to learn it again.
+		const budget = new RequestBudget('two', 2, Infinity);
+		const first = await poll(grows, { start: T0, initialDays: 2, budget });
+		expect(grows.pagesAsked).toEqual([1, 2]);
+		expect(toStored(first.state).order).toBe('oldest');
+	});
+
 	it('throws, storing nothing, when its share of the account is used: the next poll tries again', async () => {
 		const search = new FakeSearch('newest', 10, existing());
 		const spent = new RequestBudget('spent', 1, Infinity);

@@ -190,7 +190,12 @@ export async function readSample(
 					...provedBy(withFirst, len(last) + len(next)),
 				};
 		}
-		if (grown > pages) return { first, pages: grown, order: 'oldest', sample, partial: true };
+		// Its evidence goes with it: with N days an order not proved is not taken (helper-59: a grown
+		// list that kept the ordered read walked instead).
+		if (grown > pages) {
+			const evidence = provedBy(withFirst, ...apart);
+			return { first, pages: grown, order: 'oldest', sample, partial: true, ...evidence };
+		}
 	}
 	if (seen === 'oldest')
 		return { first, pages, order: 'oldest', sample, ...provedBy(withFirst, ...apart) };
