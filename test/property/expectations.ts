@@ -45,8 +45,6 @@ export function datedAt(schedule: Schedule, contact: PlannedContact): number {
 export interface Activation {
 	start: number;
 	end: number;
-	/** The contacts the activation's answers listed: its sample. */
-	sampled?: readonly PlannedContact[];
 	/** The activation found no order it could use: its first walk completes the sample. */
 	withoutOrder?: boolean;
 }
@@ -102,23 +100,14 @@ export function rulesOf(
 	// hours before the activation may come, once. Allowed there and nowhere else. Pages of 1 tell
 	// no order at the activation (a page of one contact rises and falls alike): the activation
 	// samples them as a list in no order, whatever the service's, and its walk learns the order.
-	// Its reach: 12 hours before the activation, or a contact dated above the third newest the
-	// activation's sample listed, less the overlap. The sample sets the lowest cutoff the first
-	// walk may end on (docs/trigger.md, "Without an order": never below the sample's own), and a
-	// sample of five pages of 1 or 2 contacts lies further back than 12 hours (contacts of 13 to
-	// 19 hours before the activation came: docs/trigger-open-schedules.md, item 16).
 	// The activation may also find no order in a list that has one: a backfill added while it read
-	// breaks it (helper-58: oldest first, pages of 2 to 4, a share of 1, contacts of 1 to 62 hours
-	// before the activation came). Its first walk then completes the sample as for a list in no
-	// order, and the same holds.
+	// breaks it (helper-58: oldest first, pages of 2 to 4, a share of 1, a backfill while the
+	// activation read). Its first walk then completes the sample as for a list in no order, and
+	// the same holds.
 	const openCorner =
 		(schedule.order === 'unordered' || schedule.cap === 1 || activation.withoutOrder === true) &&
 		schedule.dates !== 'utc';
-	const sampleCutoff = thirdNewest((activation.sampled ?? []).map((c) => datedAt(schedule, c)));
-	const inCorner = (c: PlannedContact, moment: number) =>
-		openCorner &&
-		(moment >= activation.start - OPEN_CORNER_MS ||
-			(sampleCutoff !== undefined && datedAt(schedule, c) >= sampleCutoff - OVERLAP_MS));
+	const inCorner = (moment: number) => openCorner && moment >= activation.start - OPEN_CORNER_MS;
 	// Dates without a zone, in any order: a contact that was not there when the activation began
 	// (it appeared while the activation read, or later) may come, dated up to the corner's reach
 	// before it. Such a contact is not in the list the activation stands for, whatever its date;
@@ -133,7 +122,7 @@ export function rulesOf(
 	const newContactFrom = (c: PlannedContact) =>
 		c.createdMs >= activation.start - OVERLAP_MS ||
 		datedAt(schedule, c) >= cutoff - OVERLAP_MS ||
-		inCorner(c, c.createdMs) ||
+		inCorner(c.createdMs) ||
 		arrivedLater(c, c.createdMs);
 	const late = (c: PlannedContact) => c.visibleAt - c.createdMs > LATE_MS;
 	const days = schedule.initialDays * DAY;
@@ -170,7 +159,7 @@ export function rulesOf(
 				ofSequence(c) &&
 				at !== undefined &&
 				(days === 0
-					? at >= activation.start - OVERLAP_MS || inCorner(c, at) || arrivedLater(c, at)
+					? at >= activation.start - OVERLAP_MS || inCorner(at) || arrivedLater(c, at)
 					: at >= since - EDGE_MS || datedAt(schedule, c) >= since - EDGE_MS)
 			);
 		},

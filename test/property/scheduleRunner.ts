@@ -162,11 +162,9 @@ class ScheduleRun {
 		const [activation, ...rest] = planned;
 		const start = this.clock.time;
 		await this.poll(activation);
-		const listed = this.service.listedAtActivation;
 		this.rules = rulesOf(this.schedule, this.contacts, {
 			start,
 			end: this.clock.time,
-			sampled: this.contacts.filter((c) => listed.has(c.id)),
 			withoutOrder: this.storedState()?.sampling !== undefined,
 		});
 		this.judge(0, start);

@@ -45,9 +45,6 @@ export class ScheduleService {
 
 	readonly received: Received[] = [];
 
-	/** The ids of the contacts the activation's answers listed (its sample: expectations.ts). */
-	readonly listedAtActivation = new Set<number>();
-
 	/** Requests the trigger should never send (a bad body, another endpoint). */
 	readonly violations: string[] = [];
 
@@ -144,7 +141,6 @@ export class ScheduleService {
 			this.cap,
 		);
 		if (!page) return reply(404, { detail: 'Invalid page.' });
-		if (this.poll === 0) for (const row of page.items) this.listedAtActivation.add(row.id);
 		const answer = reply(200, {
 			contacts: page.items.map(publicContact),
 			pagination: page.pagination,
