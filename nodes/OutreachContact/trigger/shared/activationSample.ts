@@ -34,8 +34,8 @@ export interface Sample {
 	partial?: boolean;
 	/**
 	 * No order, from page 1 and the last pages of a list that looked oldest first until one of
-	 * them, read after the list moved, broke it or may have left a contact unread: the cutoff
-	 * guards against contacts added on them as oldest first (ledger/activationCutoff.ts).
+	 * them, read after the list moved, broke it: the cutoff guards against contacts added on them
+	 * as oldest first (ledger/activationCutoff.ts).
 	 */
 	ends?: true;
 	/**
@@ -151,9 +151,19 @@ export async function readSample(
 			// or one an eligible event's search gained) moved one from this page onto the last, read
 			// already, and no read met it (helper-58, a2-5: Contact Enriched by insertion, pages of 3,
 			// a share of 1; a contact enriched 102 minutes before the activation came). The first
-			// walk completes the sample.
-			if (before && last && before.total !== last.total)
-				return { first, pages, sample: [first, before, last], partial: true, ends: true };
+			// walk completes the sample. The order stands (with N days it is kept, as for a list grown
+			// past the page asked).
+			if (before && last && before.total !== last.total) {
+				const evidence = provedBy(withFirst, ...apart, len(before));
+				return {
+					first,
+					pages,
+					order: 'oldest',
+					sample: [...sample, before],
+					partial: true,
+					...evidence,
+				};
+			}
 			if (before) sample.push(before);
 			if (before && still(before) && still(last)) withFirst += len(before);
 			else if (before) apart.push(len(before));
