@@ -12,7 +12,13 @@ import {
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import { testHooks } from '../../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../../nodes/OutreachContact/types';
-import { contactAt as contact, FakeSearch, idsOf as ids, runEventPoll } from '../../support/poll';
+import {
+	contactAt as contact,
+	FakeSearch,
+	idsOf as ids,
+	runEventPoll,
+	zonelessDate,
+} from '../../support/poll';
 import { pollNewContactsStored as poll, T0 } from '../../support/newContactPoll';
 import { seededRandom } from '../../../harness/testClock';
 
@@ -100,6 +106,29 @@ describe('first activation', () => {
 		const proved = await poll(still, { start: T0 });
 		expect(toStored(proved.state).order).toBe('oldest');
 		expect(toStored(proved.state)).not.toHaveProperty('orderedSample');
+	});
+
+	it('a last page that breaks the order as the list grew (ends): the cutoff stays the third newest of all, dates without a zone (helper-59)', async () => {
+		// Page 1 rises (7 contacts, pages of 3); two contacts join before the last page is read, and
+		// it falls: no order. Its 3 dates hold 2 added, so fewer than three are left below them;
+		// taken as an order, the oldest left (45 hours back) set the cutoff, and contacts of those
+		// 45 hours would pass for new once the walk kept it. The third newest of all stays.
+		const at = (hours: number, id: number) => contact(id, zonelessDate(T0 + hours * HOUR_MS));
+		const list = new FakeSearch('asListed', 3, [
+			at(-50, 1),
+			at(-40, 2),
+			at(-1, 3),
+			at(-30, 4),
+			at(-20, 5),
+			at(-10, 6),
+			at(-2, 7),
+		]);
+		list.beforeAnswer = (page) => {
+			if (page === 3 && list.contacts.length === 7) list.contacts.push(at(-45, 8), at(5, 9));
+		};
+		const first = await poll(list, { start: T0, budget: new RequestBudget('two', 2, Infinity) });
+		expect(list.pagesAsked).toEqual([1, 3]);
+		expect(toStored(first.state).cutoff).toBe(T0 - 2 * HOUR_MS);
 	});
 
 	it('oldest first: two requests (page 1 and the last page)', async () => {
