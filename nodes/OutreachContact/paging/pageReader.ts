@@ -16,6 +16,11 @@ export class PageReader {
 
 	private readonly cache = new Map<number, ReadPage>();
 
+	/** The turn each answer came in (1 for the first), to tell which of two was read later. */
+	private readonly turns = new WeakMap<ReadPage, number>();
+
+	private turn = 0;
+
 	constructor(
 		ctx: RequestContext,
 		conditions: SearchCondition[],
@@ -57,8 +62,17 @@ export class PageReader {
 		if (cached) return cached;
 		await this.ready?.();
 		const sent = await this.pager.send(page);
-		if (sent) this.cache.set(page, sent.read);
+		if (sent) {
+			this.cache.set(page, sent.read);
+			this.turns.set(sent.read, ++this.turn);
+		}
 		return sent?.read;
+	}
+
+	/** Whether `later` came after `earlier` (false when either is not an answer of this reader). */
+	cameAfter(later: ReadPage, earlier: ReadPage): boolean {
+		const [a, b] = [this.turns.get(later), this.turns.get(earlier)];
+		return a !== undefined && b !== undefined && a > b;
 	}
 
 	/** True when `page` came in the size this reader reads in (else its positions are others). */

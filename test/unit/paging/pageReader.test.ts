@@ -99,6 +99,20 @@ describe('PageReader', () => {
 		expect(await reader.read(1)).toBe(fresh); // the cache holds the fresh copy
 	});
 
+	it('tells which of two answers came later, a fresh copy after the page it followed', async () => {
+		service(30, 10);
+		const reader = new PageReader(pollContext, conditions, undefined, always);
+		const three = (await reader.read(3))!;
+		const two = (await reader.read(2))!;
+		expect(reader.cameAfter(two, three)).toBe(true);
+		expect(reader.cameAfter(three, two)).toBe(false);
+		// The copy in the cache stays the one read first; a fresh one comes after.
+		expect(reader.cameAfter((await reader.read(3))!, two)).toBe(false);
+		expect(reader.cameAfter((await reader.read(3, true))!, two)).toBe(true);
+		// A page no read of this reader answered came at no time.
+		expect(reader.cameAfter({ ...two }, three)).toBe(false);
+	});
+
 	it.each([400, 422])(
 		'asks again with the documented default (100) when the service refuses 1000 (%i)',
 		async (status) => {

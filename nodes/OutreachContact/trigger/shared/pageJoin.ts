@@ -71,9 +71,12 @@ export async function nextTo(
 }
 
 /**
- * The page `page` of a range read toward the new end, after `prev`: the reader's copy when its
- * count is `prev`'s (the list did not move between them), else read again, so that it was read
- * after `prev` (a copy a bisection read before `prev` may lie apart from it; see adjoins).
+ * The page `page` of a range read toward the new end, after `prev`: the reader's copy when it
+ * came after `prev` at `prev`'s count (the list did not move between them), else read again, so
+ * that it was read after `prev`. A copy a bisection read before `prev` may lie apart from it
+ * (see adjoins), even at the same count: a backfill and a deletion at the new end between the two
+ * cancel out in the count, and the contact the backfill pushed from `prev`'s page onto the copy's
+ * was read by neither (property run, seed 62; `regressions/cancelledCount.test.ts`).
  */
 export async function readAfter<T extends ReadPage | undefined | 'misfit'>(
 	reader: PageReader,
@@ -82,7 +85,8 @@ export async function readAfter<T extends ReadPage | undefined | 'misfit'>(
 ): Promise<T> {
 	const sent = reader.sent;
 	const page = await read(false);
-	if (!prev || reader.sent !== sent || !isPage(page) || page.total === prev.total) return page;
+	if (!prev || reader.sent !== sent || !isPage(page)) return page;
+	if (page.total === prev.total && reader.cameAfter(page, prev)) return page;
 	return read(true);
 }
 
