@@ -192,6 +192,8 @@ export class SimulatedService {
 	/** The answer to a request; `path` is below the base URL (e.g. /contact/search/). */
 	answer(method: string, path: string, body: unknown): Reply {
 		if (method === 'GET' && path === '/me') return json(200, { message: 'Authorized' });
+		const byId = /^\/contact\/(\d+)\/$/.exec(path);
+		if (method === 'GET' && byId) return this.contact(Number(byId[1]));
 		if (method !== 'POST' || path !== '/contact/search/') {
 			this.violations.push(`unexpected request ${method} ${path}`);
 			return error(404, 'Not found.');
@@ -213,6 +215,18 @@ export class SimulatedService {
 		for (const [name, value] of Object.entries(reply.headers ?? {}))
 			headers[name.toLowerCase()] = value;
 		return { statusCode: reply.status, headers, body: JSON.stringify(reply.body) };
+	}
+
+	/** GET /contact/<id>/: the contact, or 404 once it was deleted (and before it appears). */
+	private contact(id: number): Reply {
+		const at = this.options.clock.now();
+		this.requestInPoll++;
+		this.options.clock.advance(this.options.latencyMs ?? 0);
+		this.contacts.catchUp(at);
+		const row = this.contacts.byId.get(id);
+		const status = row ? 200 : 404;
+		this.log.push({ at, poll: this.polls, page: 0, pageSize: 0, status, served: row ? 1 : 0 });
+		return row ? json(200, { data: publicContact(row) }) : error(404, 'Not found.');
 	}
 
 	private search(raw: unknown): Reply {

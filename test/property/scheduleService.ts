@@ -28,6 +28,8 @@ export interface Received {
 	/** Index of the poll it belongs to (0: the activation). */
 	poll: number;
 	status: number;
+	/** Method and path, e.g. "POST /contact/search/". */
+	request: string;
 }
 
 export interface FullResponse {
@@ -117,10 +119,20 @@ export class ScheduleService {
 		const at = this.clock.time;
 		this.clock.advance(LATENCY_MS);
 		const fault = this.faultNow();
-		this.received.push({ at, poll: this.poll, status: fault ?? 200 });
+		const record = { at, poll: this.poll, status: fault ?? 200, request: `${method} ${path}` };
+		this.received.push(record);
 		if (fault === 503) return reply(503, { detail: 'Server error; retry' }, { 'retry-after': '2' });
 		if (fault === 429) return reply(429, { detail: 'Too many requests' }, { 'retry-after': '3' });
 		if (method === 'GET' && path === '/me') return reply(200, { message: 'Authorized' });
+		const byId = /^\/contact\/(\d+)\/$/.exec(path);
+		if (method === 'GET' && byId) {
+			// The contact, or 404 once deleted (and before it appears).
+			this.store.catchUp(at);
+			const row = this.store.byId.get(Number(byId[1]));
+			if (row) return reply(200, { data: publicContact(row) });
+			record.status = 404;
+			return reply(404, { detail: 'Not found.' });
+		}
 		if (method !== 'POST' || path !== '/contact/search/') {
 			this.violations.push(`unexpected request ${method} ${path}`);
 			return reply(404, { detail: 'Not found.' });

@@ -82,6 +82,28 @@ export async function getContact(
 	});
 }
 
+/**
+ * Whether contact `id` is gone: the service answers 404 for it (deleted, as far as the interface
+ * tells). The trigger's lookup of a contact a range left out (trigger/shared/leftOutLookup.ts);
+ * `permit` is its budget: a send it refuses throws Withheld, and nothing was sent.
+ */
+export async function contactGone(
+	ctx: RequestContext,
+	id: number,
+	permit: () => boolean,
+): Promise<boolean> {
+	const found = await apiRequest<Contact | undefined>(ctx, {
+		method: 'GET',
+		path: endpoints.contact(id),
+		notFound: `Contact ${id}`,
+		mayRetry: true,
+		permit,
+		goneIsAnswer: true,
+		read: readContact,
+	});
+	return found === undefined;
+}
+
 export interface SearchOptions {
 	itemIndex?: number;
 	/** Refuse a page with a contact that has no id or email (see readSearchPage). */

@@ -8,6 +8,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import {
 	createContact,
 	endpoints,
+	contactGone,
 	getContact,
 	getProfile,
 	listPlaybooks,
@@ -130,6 +131,21 @@ describe('api.ts calls', () => {
 		nock(ORIGIN).get('/api/v2/contact/42/').reply(200, { data: 'nope' });
 		const out = await call(async (ctx) => await getContact(ctx, 42));
 		expect(out.error.message).toBe('The service gave an unexpected answer to GET /contact/42/');
+	});
+
+	it('contactGone: true for a 404, false for the contact (the trigger looks up one left out)', async () => {
+		nock(ORIGIN).get('/api/v2/contact/42/').reply(404, { detail: 'Not found.' });
+		nock(ORIGIN).get('/api/v2/contact/43/').reply(200, { data: contact });
+		const always = () => true;
+		expect((await call(async (ctx) => await contactGone(ctx, 42, always))).value).toBe(true);
+		expect((await call(async (ctx) => await contactGone(ctx, 43, always))).value).toBe(false);
+		// Any other failure stays an error; a send the budget refuses is never made.
+		nock(ORIGIN).get('/api/v2/contact/44/').reply(403, { detail: 'No.' });
+		const refused = await call(async (ctx) => await contactGone(ctx, 44, always));
+		expect(refused.error.httpCode).toBe('403');
+		const withheld = await call(async (ctx) => await contactGone(ctx, 45, () => false));
+		expect(withheld.error.name).toBe('Withheld');
+		expect(nock.isDone()).toBe(true);
 	});
 
 	it('searchContacts: POST /contact/search/ with conditions, page and page_size', async () => {

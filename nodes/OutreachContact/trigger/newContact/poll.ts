@@ -12,6 +12,7 @@ import { readOrdered } from '../shared/orderedRead';
 import { oldestOf } from '../shared/pageDates';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
+import { allDeleted } from '../shared/leftOutLookup';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
 import { newWalk, readWalking } from './walking';
@@ -97,6 +98,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			seenBetween: withSampled(view, sampled),
 			present,
 			requestsLeft: () => budget.left(RANGE_READ_MS),
+			allDeleted: async (ids: string[]) => await allDeleted(ctx, ids, take, ready),
 		};
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
@@ -158,7 +160,7 @@ export const RANGE_READ_MS = 5_000;
 async function readByOrder(
 	reader: PageReader,
 	state: OrderedState,
-	known: Known,
+	known: Known & { allDeleted(ids: string[]): Promise<boolean> },
 	maxPerPoll: number,
 ): Promise<NewContactReading> {
 	const { order } = state;
@@ -177,7 +179,9 @@ async function readByOrder(
 		boundary: state.boundary,
 	});
 	const pages: ReadPage[] = [...main.range];
-	let ordered = main.ordered;
+	// Contacts emitted in the range's times that it left out: deleted since, or a list by insertion.
+	const { leftOut } = main;
+	let ordered = main.ordered && (leftOut === undefined || (await known.allDeleted(leftOut)));
 	let checkedTo = state.checkedTo;
 	// Where the next round is marked when one completes: the service's present as this poll's read
 	// met it. A round keeps its mark until it completes, begun or not: re-marked at every poll whose

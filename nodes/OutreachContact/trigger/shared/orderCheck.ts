@@ -127,17 +127,17 @@ export function lateContacts(
 }
 
 /**
- * Whether a range leaves out a contact it must hold by creation. Its pages join without a gap, so
- * it holds every contact created after the handled contact where it stops and before its newest;
- * a range from the new end holds every contact created after that one. So every contact emitted
- * or recorded in those times lies in it. One that does not shows a list by insertion, where
- * contacts inserted before a backfill dated days back sit behind it and the read never gets to
- * them: behind the newest of the range (survey 28: 9 lost), or after it, when a backfill fills
- * the new end and the contacts emitted last wait beyond (survey 30: 209 never came). A contact
- * dated like the newest of a range away from the new end may sit on the page before: it does not
- * count.
+ * The contacts a range leaves out that it must hold by creation (their ids). Its pages join
+ * without a gap, so it holds every contact created after the handled contact where it stops and
+ * before its newest; a range from the new end holds every contact created after that one. So
+ * every contact emitted or recorded in those times lies in it, unless it was deleted since. One
+ * that is still there shows a list by insertion, where contacts inserted before a backfill dated
+ * days back sit behind it and the read never gets to them: behind the newest of the range (survey
+ * 28: 9 lost), or after it, when a backfill fills the new end and the contacts emitted last wait
+ * beyond (survey 30: 209 never came). The poll looks them up (`allDeleted`). A contact dated like
+ * the newest of a range away from the new end may sit on the page before: it does not count.
  */
-export function leavesOut(
+export function leftOut(
 	range: ReadPage[],
 	fromNewEnd: boolean,
 	input: {
@@ -146,18 +146,18 @@ export function leavesOut(
 		isHandled(contact: Contact): boolean;
 		seenBetween(after: number, upTo: number): string[];
 	},
-): boolean {
+): string[] {
 	const { order, time } = input;
 	const end = farthest(range, order);
-	if (!end) return false;
+	if (!end) return [];
 	const stop = towardOld(end, order).find((c) => input.isHandled(c));
 	const after = stop === undefined ? undefined : time(stop);
-	if (after === undefined) return false;
+	if (after === undefined) return [];
 	const contacts = range.flatMap((p) => p.contacts);
 	const newest = contacts.reduce((top, c) => Math.max(top, time(c) ?? top), -Infinity);
 	const ids = new Set(contacts.map((c) => idKey(c?.id)));
 	const upTo = fromNewEnd ? Infinity : newest - 1;
-	return input.seenBetween(after, upTo).some((id) => !ids.has(id));
+	return input.seenBetween(after, upTo).filter((id) => !ids.has(id));
 }
 
 /**

@@ -55,13 +55,12 @@ export interface OrderedInput {
 export interface OrderedResult {
 	/** Pages that join the handled contacts without a gap, in list order. */
 	range: ReadPage[];
-	/**
-	 * How far `range` reaches: its third newest creation time (cutoffOf), so that a contact or
-	 * two dated far ahead do not pass for the service's present. Undefined when it is empty.
-	 */
+	/** How far `range` reaches: its third newest date (cutoffOf: two dated far ahead do not). */
 	rangeTop?: number;
 	/** False when the answers broke the order: nothing may be taken as handled without a gap. */
 	ordered: boolean;
+	/** Contacts the range must hold and does not (`leftOut`): the order stands once each is gone. */
+	leftOut?: string[];
 	/** The third newest date of every page the read met: the service's present, or behind it. */
 	metTop?: number;
 	/** The count of results, and the last page, as the service reported them. */

@@ -1,6 +1,6 @@
 import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
-import { keepsOrder, keepsPlace, leavesOut } from './orderCheck';
+import { keepsOrder, keepsPlace, leftOut } from './orderCheck';
 import type { OrderedInput, OrderedResult } from './orderedRead';
 import { topOf } from './pageDates';
 
@@ -50,21 +50,17 @@ export function orderedResult(
 	disordered: (range: ReadPage[]) => boolean,
 ): OrderedResult {
 	const { seenBetween, order, time } = input;
+	const fromNewEnd = newEnd !== undefined && range.includes(newEnd);
+	const missing = seenBetween ? leftOut(range, fromNewEnd, { ...input, seenBetween }) : [];
 	return {
 		range,
 		rangeTop: topOf(range, time),
 		metTop: topOf(input.reader.pagesRead, time),
 		ordered:
 			!disordered(range) &&
-			!(
-				seenBetween &&
-				leavesOut(range, newEnd !== undefined && range.includes(newEnd), {
-					...input,
-					seenBetween,
-				})
-			) &&
 			range.every((p) => keepsOrder([p.contacts], order, time)) &&
 			keepsPlace(range, input),
+		...(missing.length > 0 ? { leftOut: missing } : {}),
 		total,
 		lastPage,
 	};

@@ -1,10 +1,11 @@
 /**
- * leavesOut (shared/orderCheck.ts): a range must hold every contact emitted between the handled
- * contact where it stops and its newest, and one read from the new end every contact emitted
- * after where it stops; by insertion it may not.
+ * leftOut (shared/orderCheck.ts): the contacts a range leaves out that it must hold. A range holds
+ * every contact emitted between the handled contact where it stops and its newest, and one read
+ * from the new end every contact emitted after where it stops; by insertion it may not, and a
+ * contact deleted since is missing too (the poll looks them up: leftOutLookup.test.ts).
  */
 import type { ReadPage } from '../../../nodes/OutreachContact/paging/pageReader';
-import { leavesOut } from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
+import { leftOut } from '../../../nodes/OutreachContact/trigger/shared/orderCheck';
 import { createdTime } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';
 import type { Contact } from '../../../nodes/OutreachContact/types';
 
@@ -25,33 +26,33 @@ const input = {
 	seenBetween: seenIn({ 5: Date.parse(at(40)), 6: Date.parse(at(45)) }),
 };
 
-describe('leavesOut', () => {
-	it('is false for a range by creation that holds the emitted contacts above where it stops', () => {
+describe('leftOut', () => {
+	it('is empty for a range by creation that holds the emitted contacts above where it stops', () => {
 		const range = [
 			page(1, [contact(8, 50), contact(6, 45), contact(5, 40)]),
 			page(2, [contact(7, 30), contact(2, 10), contact(1, 5)]),
 		];
-		expect(leavesOut(range, true, input)).toBe(false);
+		expect(leftOut(range, true, input)).toEqual([]);
 	});
 
-	it('is true when a backfill dated below the handled point ends the range above emitted contacts', () => {
+	it('names them when a backfill dated below the handled point ends the range above emitted contacts', () => {
 		// By insertion: the newest insertions, then a backfill dated days back (handled: below
 		// the floor); the emitted 5 and 6 and what came with them sit behind it.
 		const range = [page(1, [contact(9, 55), contact(8, 50), contact(20, -3000)])];
-		expect(leavesOut(range, true, input)).toBe(true);
+		expect(leftOut(range, true, input)).toEqual(['5', '6']);
 	});
 
-	it('is false for a range that stops at no handled contact (the end of the list)', () => {
+	it('is empty for a range that stops at no handled contact (the end of the list)', () => {
 		const range = [page(1, [contact(9, 55), contact(8, 50)])];
-		expect(leavesOut(range, true, input)).toBe(false);
+		expect(leftOut(range, true, input)).toEqual([]);
 	});
 
-	it('is true for a range from the new end that holds a backfill only, while emitted contacts are newer', () => {
+	it('names them for a range from the new end that holds a backfill only, while emitted contacts are newer', () => {
 		// By insertion, oldest first: a backfill dated 30 minutes back was inserted last and fills
 		// the new end; the emitted 5 and 6 (minutes 40 and 45) and the contacts waiting with them
 		// sit on earlier pages, which a read that stops here never reaches (survey 30).
 		const backfill = [page(4, [contact(30, 0), contact(31, 1), contact(32, 2)])];
-		expect(leavesOut(backfill, true, { ...input, order: 'oldest' })).toBe(true);
+		expect(leftOut(backfill, true, { ...input, order: 'oldest' })).toEqual(['5', '6']);
 	});
 
 	it('judges a range away from the new end only between where it stops and its newest', () => {
@@ -61,18 +62,18 @@ describe('leavesOut', () => {
 			page(3, [contact(8, 30), contact(7, 25), contact(4, 20)]),
 			page(4, [contact(3, 15), contact(2, 10), contact(1, 5)]),
 		];
-		expect(leavesOut(range, false, input)).toBe(false);
+		expect(leftOut(range, false, input)).toEqual([]);
 		// The same range read from the new end leaves them out.
-		expect(leavesOut(range, true, input)).toBe(true);
+		expect(leftOut(range, true, input)).toEqual(['5', '6']);
 		// One emitted inside its times that it does not hold: behind a backfill (survey 30).
 		const walled = [page(3, [contact(8, 50), contact(7, 35), contact(20, -3000)])];
-		expect(leavesOut(walled, false, input)).toBe(true);
+		expect(leftOut(walled, false, input)).toEqual(['5', '6']);
 	});
 
 	it('does not count a contact dated like the newest of a range away from the new end', () => {
 		// Contact 6 shares minute 45 with the range's newest: it may sit on the page before.
 		const range = [page(3, [contact(9, 45), contact(7, 30), contact(2, 10)])];
 		const tied = { ...input, seenBetween: seenIn({ 6: Date.parse(at(45)) }) };
-		expect(leavesOut(range, false, tied)).toBe(false);
+		expect(leftOut(range, false, tied)).toEqual([]);
 	});
 });
