@@ -84,6 +84,23 @@ describe("the sample's walk: the cutoff it sets", () => {
 		expect(readSampling({ ...first, topIds: ['1'] }).sampling?.topIds).toBeUndefined();
 	});
 
+	it('counts a contact without a usable id met again once too, by its date (helper-59)', () => {
+		// Without a zone: two contacts without an id dated 21 hours ahead, met by the walk and again
+		// as it went on. Counted at every meeting they filled the three newest dates, and the cutoff
+		// lay hours past contacts created after the activation.
+		const sampling = startSampling([page([tokyo(-300), tokyo(-200)])], createdTime, activation, 4);
+		const noId = (date: string) => ({ ...contactAt(0, date), id: undefined }) as never;
+		const ahead = { ...pageOf([]), contacts: [noId(tokyo(1260)), noId(tokyo(1261))] };
+		const first = met(sampling, [ahead], createdTime, activation + 60 * MINUTE_MS);
+		const again = met(first, [ahead], createdTime, activation + 66 * MINUTE_MS);
+		expect(again.tops).toEqual(first.tops);
+		expect(sampledCutoff(again, null)).toBe(sampledCutoff(first, null));
+		// Their keys keep no contact data but the date, and a stored state reads them back.
+		const noIds = again.topIds?.filter((id) => id.startsWith('~'));
+		expect(noIds).toEqual([1261, 1260].map((m) => `~${createdTime(noId(tokyo(m)))}`));
+		expect(readSampling(again).sampling?.topIds).toEqual(again.topIds);
+	});
+
 	it('keeps at most 203 dates, whatever a stored state held', () => {
 		const stored = {
 			from: activation,

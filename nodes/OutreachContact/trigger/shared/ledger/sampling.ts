@@ -1,4 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
+import type { Contact } from '../../../types';
 import { CUTOFF_RANK, DAY_MS, type TimeOf } from '../serviceTime';
 import { idKey } from './candidates';
 import { OVERLAP_MS } from './ledger';
@@ -65,9 +66,9 @@ export function met(
 			const instant = time.instant(contact);
 			highestDate = Math.max(highestDate, t);
 			if (!instant) zoneless = true;
-			const id = idKey(contact.id) ?? '';
+			const id = sampleKey(contact, t);
 			if (counted.has(id)) continue;
-			if (id !== '') counted.add(id);
+			counted.add(id);
 			entries.push({ date: t - since - (instant ? 0 : margin), id });
 		}
 	}
@@ -199,6 +200,16 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 	for (const key of ['total', 'added'] as const)
 		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
 	return { sampling };
+}
+
+/**
+ * What tells a contact the walk meets again: its id, or, without a usable one, `~` and its date as
+ * the event reads it (`t`, epoch ms). Counted at every meeting, two contacts without an id dated
+ * ahead, met again as the walk went on, filled the dates above the cutoff (helper-59). Never the
+ * email: the state keeps no contact data.
+ */
+function sampleKey(contact: Contact, t: number): string {
+	return idKey(contact?.id) ?? `~${t}`;
 }
 
 /** A stored id of `topIds`: '' or an id as `idKey` keeps it. */
