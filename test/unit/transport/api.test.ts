@@ -139,6 +139,11 @@ describe('api.ts calls', () => {
 		const always = () => true;
 		expect((await call(async (ctx) => await contactGone(ctx, 42, always))).value).toBe(true);
 		expect((await call(async (ctx) => await contactGone(ctx, 43, always))).value).toBe(false);
+		// Any 200 tells it is there, whatever its shape.
+		nock(ORIGIN)
+			.get('/api/v2/contact/46/')
+			.reply(200, { data: { id: 46, email: null } });
+		expect((await call(async (ctx) => await contactGone(ctx, 46, always))).value).toBe(false);
 		// Any other failure stays an error; a send the budget refuses is never made.
 		nock(ORIGIN).get('/api/v2/contact/44/').reply(403, { detail: 'No.' });
 		const refused = await call(async (ctx) => await contactGone(ctx, 44, always));

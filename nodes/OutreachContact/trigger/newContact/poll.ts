@@ -13,7 +13,7 @@ import { oldestOf } from '../shared/pageDates';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
 import { allDeleted } from '../shared/leftOutLookup';
-import type { NewContactState } from '../shared/ledger/shapes';
+import { MAX_GONE, type NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
 import { newWalk, readWalking } from './walking';
 
@@ -93,12 +93,18 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		// minute frees while it reads counts. Counted at the start alone, a share of 2 a minute
 		// read only the boundary page, the check took the request freed meanwhile, the next poll
 		// met that one in its minute, and an import came at the rate of new contacts.
+		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
+		const seenBetween = withSampled(view, sampled);
+		const gone = new Set(state.gone);
+		const lookups = { take, ready, left: () => budget.left() };
 		const known = {
 			...view,
-			seenBetween: withSampled(view, sampled),
+			seenBetween: (after: number, upTo: number) =>
+				seenBetween(after, upTo).filter((id) => !gone.has(id)),
 			present,
 			requestsLeft: () => budget.left(RANGE_READ_MS),
-			allDeleted: async (ids: string[]) => await allDeleted(ctx, ids, take, ready),
+			allDeleted: async (ids: string[], control: string | undefined) =>
+				await allDeleted(ctx, ids, control, lookups),
 		};
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
@@ -160,7 +166,7 @@ export const RANGE_READ_MS = 5_000;
 async function readByOrder(
 	reader: PageReader,
 	state: OrderedState,
-	known: Known & { allDeleted(ids: string[]): Promise<boolean> },
+	known: Known & { allDeleted(ids: string[], control: string | undefined): Promise<boolean> },
 	maxPerPoll: number,
 ): Promise<NewContactReading> {
 	const { order } = state;
@@ -180,8 +186,10 @@ async function readByOrder(
 	});
 	const pages: ReadPage[] = [...main.range];
 	// Contacts emitted in the range's times that it left out: deleted since, or a list by insertion.
-	const { leftOut } = main;
-	let ordered = main.ordered && (leftOut === undefined || (await known.allDeleted(leftOut)));
+	// The control is a contact the range holds: the service must answer it as there.
+	const { leftOut = [] } = main;
+	const control = idKey(main.range.flatMap((p) => p.contacts).find((c) => idKey(c?.id))?.id);
+	let ordered = main.ordered && (await known.allDeleted(leftOut, control));
 	let checkedTo = state.checkedTo;
 	// Where the next round is marked when one completes: the service's present as this poll's read
 	// met it. A round keeps its mark until it completes, begun or not: re-marked at every poll whose
@@ -217,6 +225,7 @@ async function readByOrder(
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
 	if (!ordered) return { pages, reachesHandled: false, learned: { mode: 'walking', walk: null } };
+	const gone = [...new Set([...(state.gone ?? []), ...leftOut])].slice(-MAX_GONE);
 	const learned: NewContactLearned = {
 		mode: 'ordered',
 		order,
@@ -226,6 +235,7 @@ async function readByOrder(
 		count: main.total ?? state.count,
 		...(main.boundary ? { boundary: main.boundary } : {}),
 		...(backlogBy === undefined ? {} : { backlogBy }),
+		...(gone.length > 0 ? { gone } : {}),
 	};
 	const { pagesWaiting } = main;
 	const low = pagesWaiting ? oldestOf(main.range, known.time) : undefined;

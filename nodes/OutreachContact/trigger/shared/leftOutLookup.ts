@@ -8,34 +8,50 @@ import { Withheld } from '../../transport/retry';
  */
 export const MAX_LEFT_OUT_LOOKUPS = 10;
 
-/** A contact id the interface's GET /contact/<id>/ takes: an int, as the service lists them. */
-const LOOKUP_ID = /^\d{1,15}$/;
+/** A contact id the interface's GET /contact/<id>/ takes: an int as written ("007" is not 7). */
+const LOOKUP_ID = /^(0|[1-9]\d{0,14})$/;
+
+/** What a poll's lookups may take: its budget, and what it must leave for the rolling check. */
+export interface LookupBudget {
+	take(): boolean;
+	ready(): Promise<void>;
+	/** Requests left in the poll's share now. */
+	left(): number;
+}
 
 /**
  * Whether every contact a range left out (`leftOut` in orderCheck.ts) was deleted: each is looked
- * up by id, and the service answers 404 for it. Such a range proves no list by insertion: a
- * contact emitted and then deleted in the service's app was missing from it, and before this
- * lookup every such deletion made the trigger walk the whole window (docs/trigger.md, "Contacts
- * deleted"). False, and the order is taken as broken, when one is still there (the list is by
- * insertion: it sits behind the range), when more than MAX_LEFT_OUT_LOOKUPS are left out, when an
- * id is not one the service takes, or when the budget refuses a lookup. Bounded: at most
- * MAX_LEFT_OUT_LOOKUPS requests, each through the poll's budget (`take`, `ready`).
+ * up by id and the service answers 404 for it, while `control`, a contact the range holds (just
+ * read), answers as there. Such a range proves no list by insertion: a contact emitted and then
+ * deleted in the service's app was missing from it, and before this lookup every such deletion
+ * made the trigger walk the whole window (docs/trigger.md, "When the range proves nothing"). The
+ * control keeps a service that answers 404 to every lookup (a route it does not serve) from
+ * passing every contact for deleted.
+ *
+ * False, and the order is taken as broken as before, when one is still there (the list is by
+ * insertion: it sits behind the range), when the control is not there, when more than
+ * MAX_LEFT_OUT_LOOKUPS are left out, when an id is not one the service takes, or when the
+ * poll's share does not hold the lookups, the control and one request for the rolling check.
+ * Bounded: at most MAX_LEFT_OUT_LOOKUPS + 1 requests, each through the poll's budget.
  */
 export async function allDeleted(
 	ctx: RequestContext,
 	ids: readonly string[],
-	take: () => boolean,
-	ready: () => Promise<void>,
+	control: string | undefined,
+	budget: LookupBudget,
 ): Promise<boolean> {
-	if (ids.length > MAX_LEFT_OUT_LOOKUPS || !ids.every((id) => LOOKUP_ID.test(id))) return false;
-	for (const id of ids) {
-		await ready();
-		// A send the budget refused (Withheld): nothing was sent, and the order is taken as broken.
-		const gone = await contactGone(ctx, Number(id), take).catch((error: unknown) => {
-			if (error instanceof Withheld) return false;
+	if (ids.length === 0) return true;
+	if (control === undefined || ids.length > MAX_LEFT_OUT_LOOKUPS) return false;
+	if (![...ids, control].every((id) => LOOKUP_ID.test(id))) return false;
+	if (budget.left() < ids.length + 2) return false;
+	const gone = async (id: string) => {
+		await budget.ready();
+		// A send the budget refused (Withheld): nothing was sent; undefined, and the order breaks.
+		return await contactGone(ctx, Number(id), () => budget.take()).catch((error: unknown) => {
+			if (error instanceof Withheld) return undefined;
 			throw error;
 		});
-		if (!gone) return false; // still there
-	}
-	return true;
+	};
+	for (const id of ids) if ((await gone(id)) !== true) return false; // still there
+	return (await gone(control)) === false;
 }

@@ -72,11 +72,13 @@ export async function nextTo(
 
 /**
  * The page `page` of a range read toward the new end, after `prev`: the reader's copy when it
- * came after `prev` at `prev`'s count (the list did not move between them), else read again, so
- * that it was read after `prev`. A copy a bisection read before `prev` may lie apart from it
- * (see adjoins), even at the same count: a backfill and a deletion at the new end between the two
- * cancel out in the count, and the contact the backfill pushed from `prev`'s page onto the copy's
- * was read by neither (property run, seed 62; `regressions/cancelledCount.test.ts`).
+ * came after `prev` at `prev`'s count, else read again, so that it was read after `prev`. Read
+ * rising, a contact added meanwhile is read twice, never lost; an add and a deletion before the
+ * copy's page cancel out in the count (the limit `continues` takes too). A copy a bisection read
+ * before `prev` may lie apart from it (see adjoins), even at the same count: a backfill and a
+ * deletion at the new end between the two cancel out, and the contact the backfill pushed from
+ * `prev`'s page onto the copy's was read by neither (property run, seed 62;
+ * `regressions/cancelledCount.test.ts`).
  */
 export async function readAfter<T extends ReadPage | undefined | 'misfit'>(
 	reader: PageReader,

@@ -12,6 +12,9 @@ export const MAX_STATE_BYTES = 512 * 1024;
 /** The longest contact id the trigger keeps; a longer one is logged once and not emitted. */
 export const MAX_ID_LENGTH = 64;
 
+/** The most contacts found deleted a New Contact state keeps (`gone`). */
+export const MAX_GONE = 20;
+
 /** The most ids kept as logged once (the oldest go first). */
 export const MAX_LOGGED = 50;
 
@@ -119,15 +122,11 @@ export interface Boundary {
 	/** The count of results it was made at. */
 	count: number;
 	/**
-	 * The newest date a poll emitted as it stored it (one that emitted nothing carries it over): a page of
-	 * known contacts beyond it stands for the handled ones only if it holds one dated at most this
-	 * (boundaryRead.ts, readFromBoundary).
+	 * The newest date a poll emitted as it stored it (one that emitted nothing carries it over): a
+	 * page of known contacts beyond it stands for the handled ones only with one dated at most this.
 	 */
 	emittedTo?: number;
-	/**
-	 * Oldest first, before a range was taken: the page of the count a poll before ended at, which
-	 * reached the handled contacts (pageJoin.ts, newBetween).
-	 */
+	/** Oldest first, before a range was taken: the page that reached the handled contacts (newBetween). */
 	handledPage?: number;
 	/**
 	 * Oldest first: the range stopped where the count shrank between its pages, with no request
@@ -199,6 +198,8 @@ export type NewContactState =
 			backlogBy?: number;
 			/** The sample whose order the activation took, until the floor passes it (orderProof.ts). */
 			orderedSample?: OrderedSample;
+			/** Ids of `seen` a range left out that answered 404 (leftOutLookup.ts), at most MAX_GONE. */
+			gone?: string[];
 	  })
 	| (NewContactBase & {
 			mode: 'walking';
