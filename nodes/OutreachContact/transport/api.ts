@@ -83,11 +83,11 @@ export async function getContact(
 }
 
 /**
- * Whether contact `id` is gone: the service answers 404 for it (deleted, as far as the interface
+ * Whether contact `id` was deleted: the service answers 404 for it (as far as the interface
  * tells). The trigger's lookup of a contact a range left out (trigger/shared/leftOutLookup.ts);
  * `permit` is its budget: a send it refuses throws Withheld, and nothing was sent.
  */
-export async function contactGone(
+export async function contactDeleted(
 	ctx: RequestContext,
 	id: number,
 	permit: () => boolean,
@@ -99,7 +99,7 @@ export async function contactGone(
 		notFound: `Contact ${id}`,
 		mayRetry: true,
 		permit,
-		goneIsAnswer: true,
+		notFoundIsAnswer: true,
 		read: () => true,
 	});
 	return found === undefined;

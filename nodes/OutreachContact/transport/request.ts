@@ -26,8 +26,8 @@ export interface ApiRequest<T = unknown> {
 	body?: IDataObject;
 	/** What a 404 means for this request, e.g. "Contact 42". */
 	notFound?: string;
-	/** Whether a 404 answers the request (the resource is gone): apiRequest returns undefined. */
-	goneIsAnswer?: boolean;
+	/** Whether a 404 answers the request (the resource is not there): apiRequest returns undefined. */
+	notFoundIsAnswer?: boolean;
 	itemIndex?: number;
 	/**
 	 * Whether the request may be sent again after the service may have seen it (502/503/504, a
@@ -168,7 +168,7 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 		}
 	}
 	if (status === 403 || status === 401) throw fail(failures.forbidden(label));
-	if (status === 404 && req.goneIsAnswer) return undefined as T;
+	if (status === 404 && req.notFoundIsAnswer) return undefined as T;
 	if (status === 404) throw fail(failures.notFound(label, req.notFound));
 	throw fail(failures.refused(label, status, redactJson(parsed.json, settings.apiKey)));
 }

@@ -6,7 +6,7 @@
  * poll after the walk met them missing again and walked again (7 requests every other poll here,
  * on 961b582; in the deletions draw of the surveys 83 of 87 such walks were set off by deletions,
  * survey 2050000). Now the poll looks each up by id (GET /contact/<id>/); a 404 for each, with
- * a contact the range holds answered as there, keeps the order, and the state keeps them as gone
+ * a contact the range holds answered as there, keeps the order, and the state keeps them as deleted
  * so that the next polls do not look them up again (helper-60: without it, every quiet poll
  * did). New Contact newest first, pages of 5: 6 contacts emitted at one poll, the 2 newest
  * deleted while the next poll reads.
@@ -27,7 +27,7 @@ it('New Contact: contacts emitted and deleted since are looked up, and the order
 	});
 	expect(outcome.problems).toEqual([]);
 	// The 2 deleted contacts are looked up once each (404), with a contact the range holds as
-	// the control (200), in one poll; the polls after need not look them up again (`gone`).
+	// the control (200), in one poll; the polls after need not look them up again (`deleted`).
 	const gets = outcome.received.filter((r) => r.request.startsWith('GET /contact/'));
 	expect(gets.map((r) => r.status)).toEqual([404, 404, 200]);
 	expect(new Set(gets.map((r) => r.poll)).size).toBe(1);

@@ -8,7 +8,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import {
 	createContact,
 	endpoints,
-	contactGone,
+	contactDeleted,
 	getContact,
 	getProfile,
 	listPlaybooks,
@@ -133,22 +133,22 @@ describe('api.ts calls', () => {
 		expect(out.error.message).toBe('The service gave an unexpected answer to GET /contact/42/');
 	});
 
-	it('contactGone: true for a 404, false for the contact (the trigger looks up one left out)', async () => {
+	it('contactDeleted: true for a 404, false for the contact (the trigger looks up one left out)', async () => {
 		nock(ORIGIN).get('/api/v2/contact/42/').reply(404, { detail: 'Not found.' });
 		nock(ORIGIN).get('/api/v2/contact/43/').reply(200, { data: contact });
 		const always = () => true;
-		expect((await call(async (ctx) => await contactGone(ctx, 42, always))).value).toBe(true);
-		expect((await call(async (ctx) => await contactGone(ctx, 43, always))).value).toBe(false);
+		expect((await call(async (ctx) => await contactDeleted(ctx, 42, always))).value).toBe(true);
+		expect((await call(async (ctx) => await contactDeleted(ctx, 43, always))).value).toBe(false);
 		// Any 200 tells it is there, whatever its shape.
 		nock(ORIGIN)
 			.get('/api/v2/contact/46/')
 			.reply(200, { data: { id: 46, email: null } });
-		expect((await call(async (ctx) => await contactGone(ctx, 46, always))).value).toBe(false);
+		expect((await call(async (ctx) => await contactDeleted(ctx, 46, always))).value).toBe(false);
 		// Any other failure stays an error; a send the budget refuses is never made.
 		nock(ORIGIN).get('/api/v2/contact/44/').reply(403, { detail: 'No.' });
-		const refused = await call(async (ctx) => await contactGone(ctx, 44, always));
+		const refused = await call(async (ctx) => await contactDeleted(ctx, 44, always));
 		expect(refused.error.httpCode).toBe('403');
-		const withheld = await call(async (ctx) => await contactGone(ctx, 45, () => false));
+		const withheld = await call(async (ctx) => await contactDeleted(ctx, 45, () => false));
 		expect(withheld.error.name).toBe('Withheld');
 		expect(nock.isDone()).toBe(true);
 	});

@@ -3,7 +3,7 @@
  * order stands only when the service answers 404 for each and answers a contact the range holds
  * (the control) as there.
  */
-import { contactGone } from '../../../nodes/OutreachContact/transport/api';
+import { contactDeleted } from '../../../nodes/OutreachContact/transport/api';
 import { Withheld } from '../../../nodes/OutreachContact/transport/retry';
 import {
 	allDeleted,
@@ -11,10 +11,10 @@ import {
 } from '../../../nodes/OutreachContact/trigger/shared/leftOutLookup';
 import { httpError, pollContext } from '../../support/poll';
 
-jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ contactGone: jest.fn() }));
-const get = jest.mocked(contactGone);
+jest.mock('../../../nodes/OutreachContact/transport/api', () => ({ contactDeleted: jest.fn() }));
+const get = jest.mocked(contactDeleted);
 
-/** The service: ids in `existing` are there, every other id answers 404 (gone). */
+/** The service: ids in `existing` are there, every other id answers 404 (deleted). */
 function service(existing: number[]) {
 	get.mockImplementation(async (_ctx, id, permit) => {
 		if (!permit()) throw new Withheld();

@@ -3,7 +3,7 @@ import { logOnce } from '../../../nodes/OutreachContact/trigger/shared/ledger/le
 import { settleNewContact } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
 import type { NewContactReading } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContactReading';
 import {
-	MAX_GONE,
+	MAX_DELETED,
 	MAX_ID_LENGTH,
 	MAX_LOGGED,
 	MAX_STATE_BYTES,
@@ -160,17 +160,17 @@ describe('readNewContactState', () => {
 		expect(read.problem).toContain(problem);
 	});
 
-	it('keeps the contacts found deleted (gone) only while they are in seen, at most MAX_GONE', () => {
-		const gone: NewContactState = { ...state, gone: ['17', 'abc'] };
-		expect(stored(toStored(gone))).toMatchObject({ gone: ['17', 'abc'] });
-		expect(readNewContactState(stored(toStored(gone)))).toEqual({ state: gone });
+	it('keeps the contacts found deleted (deleted) only while they are in seen, at most MAX_DELETED', () => {
+		const deleted: NewContactState = { ...state, deleted: ['17', 'abc'] };
+		expect(stored(toStored(deleted))).toMatchObject({ deleted: ['17', 'abc'] });
+		expect(readNewContactState(stored(toStored(deleted)))).toEqual({ state: deleted });
 		// Ids no longer in seen, other values and those past the bound are dropped, read or written.
-		const odd = { ...json, gone: ['17', 'nope', 7, null, 'toString', '__proto__', 'abc'] };
-		expect(readNewContactState(stored(odd)).state).toMatchObject({ gone: ['17', 'abc'] });
-		expect(stored(toStored({ ...state, gone: ['nope'] }))).not.toHaveProperty('gone');
+		const odd = { ...json, deleted: ['17', 'nope', 7, null, 'toString', '__proto__', 'abc'] };
+		expect(readNewContactState(stored(odd)).state).toMatchObject({ deleted: ['17', 'abc'] });
+		expect(stored(toStored({ ...state, deleted: ['nope'] }))).not.toHaveProperty('deleted');
 		const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`${i}`, T0]));
-		const full = readNewContactState(stored({ ...json, seen: many, gone: Object.keys(many) }));
-		expect((full.state as { gone?: string[] }).gone).toHaveLength(MAX_GONE);
+		const full = readNewContactState(stored({ ...json, seen: many, deleted: Object.keys(many) }));
+		expect((full.state as { deleted?: string[] }).deleted).toHaveLength(MAX_DELETED);
 	});
 
 	it('tells a state of a newer version apart: the poll stops with an error instead of starting over', () => {

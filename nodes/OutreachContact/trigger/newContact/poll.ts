@@ -13,7 +13,7 @@ import { oldestOf } from '../shared/pageDates';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
 import { allDeleted } from '../shared/leftOutLookup';
-import { MAX_GONE, type NewContactState } from '../shared/ledger/shapes';
+import { MAX_DELETED, type NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
 import { newWalk, readWalking } from './walking';
 
@@ -95,12 +95,12 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		// met that one in its minute, and an import came at the rate of new contacts.
 		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
 		const seenBetween = withSampled(view, sampled);
-		const gone = new Set(state.gone);
+		const deleted = new Set(state.deleted);
 		const lookups = { take, ready, left: () => budget.left() };
 		const known = {
 			...view,
 			seenBetween: (after: number, upTo: number) =>
-				seenBetween(after, upTo).filter((id) => !gone.has(id)),
+				seenBetween(after, upTo).filter((id) => !deleted.has(id)),
 			present,
 			requestsLeft: () => budget.left(RANGE_READ_MS),
 			allDeleted: async (ids: string[], control: string | undefined) =>
@@ -225,7 +225,7 @@ async function readByOrder(
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
 	if (!ordered) return { pages, reachesHandled: false, learned: { mode: 'walking', walk: null } };
-	const gone = [...new Set([...(state.gone ?? []), ...leftOut])].slice(-MAX_GONE);
+	const deleted = [...new Set([...(state.deleted ?? []), ...leftOut])].slice(-MAX_DELETED);
 	const learned: NewContactLearned = {
 		mode: 'ordered',
 		order,
@@ -235,7 +235,7 @@ async function readByOrder(
 		count: main.total ?? state.count,
 		...(main.boundary ? { boundary: main.boundary } : {}),
 		...(backlogBy === undefined ? {} : { backlogBy }),
-		...(gone.length > 0 ? { gone } : {}),
+		...(deleted.length > 0 ? { deleted } : {}),
 	};
 	const { pagesWaiting } = main;
 	const low = pagesWaiting ? oldestOf(main.range, known.time) : undefined;

@@ -1,4 +1,4 @@
-import { contactGone } from '../../transport/api';
+import { contactDeleted } from '../../transport/api';
 import type { RequestContext } from '../../transport/request';
 import { Withheld } from '../../transport/retry';
 
@@ -44,14 +44,14 @@ export async function allDeleted(
 	if (control === undefined || ids.length > MAX_LEFT_OUT_LOOKUPS) return false;
 	if (![...ids, control].every((id) => LOOKUP_ID.test(id))) return false;
 	if (budget.left() < ids.length + 2) return false;
-	const gone = async (id: string) => {
+	const deleted = async (id: string) => {
 		await budget.ready();
 		// A send the budget refused (Withheld): nothing was sent; undefined, and the order breaks.
-		return await contactGone(ctx, Number(id), () => budget.take()).catch((error: unknown) => {
+		return await contactDeleted(ctx, Number(id), () => budget.take()).catch((error: unknown) => {
 			if (error instanceof Withheld) return undefined;
 			throw error;
 		});
 	};
-	for (const id of ids) if ((await gone(id)) !== true) return false; // still there
-	return (await gone(control)) === false;
+	for (const id of ids) if ((await deleted(id)) !== true) return false; // still there
+	return (await deleted(control)) === false;
 }

@@ -59,7 +59,7 @@ export interface OrderedResult {
 	rangeTop?: number;
 	/** False when the answers broke the order: nothing may be taken as handled without a gap. */
 	ordered: boolean;
-	/** Contacts the range must hold and does not (`leftOut`): the order stands once each is gone. */
+	/** Contacts the range must hold and does not (`leftOut`): the order stands once each was deleted. */
 	leftOut?: string[];
 	/** The third newest date of every page the read met: the service's present, or behind it. */
 	metTop?: number;

@@ -12,8 +12,8 @@ export const MAX_STATE_BYTES = 512 * 1024;
 /** The longest contact id the trigger keeps; a longer one is logged once and not emitted. */
 export const MAX_ID_LENGTH = 64;
 
-/** The most contacts found deleted a New Contact state keeps (`gone`). */
-export const MAX_GONE = 20;
+/** The most contacts found deleted a New Contact state keeps (`deleted`). */
+export const MAX_DELETED = 20;
 
 /** The most ids kept as logged once (the oldest go first). */
 export const MAX_LOGGED = 50;
@@ -198,8 +198,8 @@ export type NewContactState =
 			backlogBy?: number;
 			/** The sample whose order the activation took, until the floor passes it (orderProof.ts). */
 			orderedSample?: OrderedSample;
-			/** Ids of `seen` a range left out that answered 404 (leftOutLookup.ts), at most MAX_GONE. */
-			gone?: string[];
+			/** Ids of `seen` a range left out that answered 404 (leftOutLookup.ts), at most MAX_DELETED. */
+			deleted?: string[];
 	  })
 	| (NewContactBase & {
 			mode: 'walking';

@@ -1,7 +1,7 @@
 import {
 	count,
 	isTime,
-	MAX_GONE,
+	MAX_DELETED,
 	MAX_ID_LENGTH,
 	MAX_LOGGED,
 	STATE_VERSION,
@@ -89,11 +89,11 @@ function readPriorFloor(raw: unknown): PriorFloor | undefined {
 	return { at: json.at, recorded: count(json.recorded) ?? 0 };
 }
 
-/** Stored `gone` ids: strings among the keys of `seen`, at most MAX_GONE; anything else is dropped. */
-function readGone(raw: unknown, seen: Record<string, number>): string[] {
+/** Stored `deleted` ids: strings among the keys of `seen`, at most MAX_DELETED; anything else is dropped. */
+function readDeleted(raw: unknown, seen: Record<string, number>): string[] {
 	if (!Array.isArray(raw)) return [];
 	const has = (id: string) => Object.prototype.hasOwnProperty.call(seen, id);
-	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(0, MAX_GONE);
+	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(0, MAX_DELETED);
 }
 
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
@@ -126,8 +126,8 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		if (total !== undefined) state.count = total;
 		const boundary = readBoundary(json);
 		if (boundary) state.boundary = boundary;
-		const gone = readGone(json.gone, common.seen);
-		if (gone.length > 0) state.gone = gone;
+		const deleted = readDeleted(json.deleted, common.seen);
+		if (deleted.length > 0) state.deleted = deleted;
 		return { state: { ...state, ...readOrderedSample(json.orderedSample) } };
 	}
 
@@ -192,10 +192,10 @@ export function toStored(state: EventState): Json {
 		if (state.zoneLag) out.zoneLag = { ...state.zoneLag };
 		if (state.priorFloor) out.priorFloor = { ...state.priorFloor };
 		if (state.mode === 'ordered') {
-			const { order, count, checkedTo, boundary, gone } = state;
+			const { order, count, checkedTo, boundary, deleted } = state;
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
-			const kept = readGone(gone, state.seen);
-			if (kept.length > 0) out.gone = kept;
+			const kept = readDeleted(deleted, state.seen);
+			if (kept.length > 0) out.deleted = kept;
 			for (const key of ORDERED_TIMES) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary) out[STORED.boundary] = storedBoundary(boundary);
