@@ -103,8 +103,8 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 				seenBetween(after, upTo).filter((id) => !deleted.has(id)),
 			present,
 			requestsLeft: () => budget.left(RANGE_READ_MS),
-			allDeleted: async (ids: string[], control: string | undefined) =>
-				await allDeleted(ctx, ids, control, lookups),
+			allDeleted: async (ids: string[], held: string[]) =>
+				await allDeleted(ctx, ids, held, lookups),
 		};
 		read = await readByOrder(reader, state, known, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
@@ -166,7 +166,7 @@ export const RANGE_READ_MS = 5_000;
 async function readByOrder(
 	reader: PageReader,
 	state: OrderedState,
-	known: Known & { allDeleted(ids: string[], control: string | undefined): Promise<boolean> },
+	known: Known & { allDeleted(ids: string[], held: string[]): Promise<boolean> },
 	maxPerPoll: number,
 ): Promise<NewContactReading> {
 	const { order } = state;
@@ -186,10 +186,12 @@ async function readByOrder(
 	});
 	const pages: ReadPage[] = [...main.range];
 	// Contacts emitted in the range's times that it left out: deleted since, or a list by insertion.
-	// The control is a contact the range holds: the service must answer it as there.
+	// The control is a contact the range holds, the oldest first (the newest may be deleted while
+	// the poll reads): the service must answer it as there.
 	const { leftOut = [] } = main;
-	const control = idKey(main.range.flatMap((p) => p.contacts).find((c) => idKey(c?.id))?.id);
-	let ordered = main.ordered && (await known.allDeleted(leftOut, control));
+	const byAge = main.range.flatMap((p) => p.contacts).map((c) => ({ c, t: known.time(c) ?? 0 }));
+	const held = byAge.sort((a, b) => a.t - b.t).map(({ c }) => idKey(c?.id) ?? '');
+	let ordered = main.ordered && (await known.allDeleted(leftOut, held));
 	let checkedTo = state.checkedTo;
 	// Where the next round is marked when one completes: the service's present as this poll's read
 	// met it. A round keeps its mark until it completes, begun or not: re-marked at every poll whose

@@ -32,26 +32,30 @@ export interface LookupBudget {
  * insertion: it sits behind the range), when the control is not there, when more than
  * MAX_LEFT_OUT_LOOKUPS are left out, when an id is not one the service takes, or when the
  * poll's share does not hold the lookups, the control and one request for the rolling check.
- * Bounded: at most MAX_LEFT_OUT_LOOKUPS + 1 requests, each through the poll's budget.
+ * Bounded: at most MAX_LEFT_OUT_LOOKUPS + 1 lookups, each send (retries included) through the
+ * poll's budget.
  */
 export async function allDeleted(
 	ctx: RequestContext,
 	ids: readonly string[],
-	control: string | undefined,
+	/** The ids of the contacts the range holds: the first the lookup takes is the control. */
+	held: readonly string[],
 	budget: LookupBudget,
 ): Promise<boolean> {
 	if (ids.length === 0) return true;
+	const control = held.find((id) => LOOKUP_ID.test(id));
 	if (control === undefined || ids.length > MAX_LEFT_OUT_LOOKUPS) return false;
-	if (![...ids, control].every((id) => LOOKUP_ID.test(id))) return false;
+	if (!ids.every((id) => LOOKUP_ID.test(id))) return false;
 	if (budget.left() < ids.length + 2) return false;
-	const deleted = async (id: string) => {
+	/** True: 404; false: there; undefined: the budget refused the send (Withheld), nothing was sent. */
+	const lookUp = async (id: string) => {
 		await budget.ready();
-		// A send the budget refused (Withheld): nothing was sent; undefined, and the order breaks.
 		return await contactDeleted(ctx, Number(id), () => budget.take()).catch((error: unknown) => {
 			if (error instanceof Withheld) return undefined;
 			throw error;
 		});
 	};
-	for (const id of ids) if ((await deleted(id)) !== true) return false; // still there
-	return (await deleted(control)) === false;
+	// Still there, or not looked up: the order is taken as broken.
+	for (const id of ids) if ((await lookUp(id)) !== true) return false;
+	return (await lookUp(control)) === false;
 }

@@ -89,11 +89,11 @@ function readPriorFloor(raw: unknown): PriorFloor | undefined {
 	return { at: json.at, recorded: count(json.recorded) ?? 0 };
 }
 
-/** Stored `deleted` ids: strings among the keys of `seen`, at most MAX_DELETED; anything else is dropped. */
+/** Stored `deleted` ids: strings among the keys of `seen`, the last MAX_DELETED; anything else is dropped. */
 function readDeleted(raw: unknown, seen: Record<string, number>): string[] {
 	if (!Array.isArray(raw)) return [];
 	const has = (id: string) => Object.prototype.hasOwnProperty.call(seen, id);
-	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(0, MAX_DELETED);
+	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(-MAX_DELETED);
 }
 
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
