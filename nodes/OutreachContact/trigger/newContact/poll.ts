@@ -78,8 +78,8 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	const view = viewOf(state, rules);
 	// What a walk that starts now goes on from: the handled point, not past the service's present.
 	const present = serviceNow(state.zoneLag, start);
-	const handled = state.handledTo ?? state.cutoff;
-	const previous = handled === null ? null : Math.min(handled, present);
+	const handledAt = state.handledTo ?? state.cutoff;
+	const previous = handledAt === null ? null : Math.min(handledAt, present);
 	let read: NewContactReading;
 	if (state.mode === 'ordered') {
 		reader ??= new PageReader(
@@ -97,7 +97,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		const seenBetween = withSampled(view, sampled);
 		const deleted = new Set(state.deleted);
 		const lookups = { take, ready, left: () => budget.left() };
-		const known = {
+		const readInput = {
 			...view,
 			seenBetween: (after: number, upTo: number) =>
 				seenBetween(after, upTo).filter((id) => !deleted.has(id)),
@@ -106,7 +106,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			allDeleted: async (ids: string[], held: string[]) =>
 				await allDeleted(ctx, ids, held, lookups),
 		};
-		read = await readByOrder(reader, state, known, settings.maxPerPoll);
+		read = await readByOrder(reader, state, readInput, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
 		const walk = newWalk(state.floor, start, previous);
 		if (read.learned.mode === 'walking') read = { ...read, learned: { mode: 'walking', walk } };
@@ -136,7 +136,8 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	};
 };
 
-type Known = LedgerView & { requestsLeft(): number };
+/** What the ordered read asks of the ledger's view and of the poll's budget. */
+type ReadInput = LedgerView & { requestsLeft(): number };
 
 /**
  * The activation's sample counts as met for the range (N days, in an order): by creation, a range
@@ -166,19 +167,19 @@ export const RANGE_READ_MS = 5_000;
 async function readByOrder(
 	reader: PageReader,
 	state: OrderedState,
-	known: Known & { allDeleted(ids: string[], held: string[]): Promise<boolean> },
+	readInput: ReadInput & { allDeleted(ids: string[], held: string[]): Promise<boolean> },
 	maxPerPoll: number,
 ): Promise<NewContactReading> {
 	const { order } = state;
 	// Once contacts above the floor were handled, the first known one from the new end must not be
 	// below it; before, the oldest new one must not be after the N days' backlog (`backlogBy`).
-	const handled = state.handledTo !== null || Object.keys(state.seen).length > 0;
-	const backlogBy = handled ? undefined : state.backlogBy;
+	const anyHandled = state.handledTo !== null || Object.keys(state.seen).length > 0;
+	const backlogBy = anyHandled ? undefined : state.backlogBy;
 	const main = await readOrdered({
 		reader,
 		order,
-		...known,
-		belowFloor: handled ? known.belowFloor : undefined,
+		...readInput,
+		belowFloor: anyHandled ? readInput.belowFloor : undefined,
 		backlogBy,
 		maxPerPoll,
 		total: state.count,
@@ -189,9 +190,11 @@ async function readByOrder(
 	// The control is a contact the range holds, the oldest first (the newest may be deleted while
 	// the poll reads): the service must answer it as there.
 	const { leftOut = [] } = main;
-	const byAge = main.range.flatMap((p) => p.contacts).map((c) => ({ c, t: known.time(c) ?? 0 }));
+	const byAge = main.range
+		.flatMap((p) => p.contacts)
+		.map((c) => ({ c, t: readInput.time(c) ?? 0 }));
 	const held = byAge.sort((a, b) => a.t - b.t).map(({ c }) => idKey(c?.id) ?? '');
-	let ordered = main.ordered && (await known.allDeleted(leftOut, held));
+	let ordered = main.ordered && (await readInput.allDeleted(leftOut, held));
 	let checkedTo = state.checkedTo;
 	// Where the next round is marked when one completes: the service's present as this poll's read
 	// met it. A round keeps its mark until it completes, begun or not: re-marked at every poll whose
@@ -210,19 +213,19 @@ async function readByOrder(
 			order,
 			checkedTo,
 			total: main.total,
-			time: known.time,
+			time: readInput.time,
 			requests: Math.max(1, Math.ceil(pages.length / 2)),
-			belowFloor: known.belowFloor,
+			belowFloor: readInput.belowFloor,
 		});
 		const upTo = Math.max(main.rangeTop ?? -Infinity, state.handledTo ?? -Infinity);
-		const { time, isKnown } = known;
+		const { time, isKnown } = readInput;
 		const late = lateContacts(check.pages, main, { order, time, isKnown, upTo });
 		pages.push(...late.pages);
 		// A round ends where its cursor goes back to the new end: it checked what was searchable when it began.
 		if (check.complete) [checkedFrom, roundFrom] = [roundFrom, mark];
 		checkedTo = check.checkedTo;
 		// The check's contacts take places of the poll too: one out of place the range left may wait.
-		const placed = keepsPlace(main.range, { ...known, order, maxPerPoll }, late.pages);
+		const placed = keepsPlace(main.range, { ...readInput, order, maxPerPoll }, late.pages);
 		ordered = check.ordered && late.ordered && placed;
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
@@ -240,6 +243,6 @@ async function readByOrder(
 		...(deleted.length > 0 ? { deleted } : {}),
 	};
 	const { pagesWaiting } = main;
-	const low = pagesWaiting ? oldestOf(main.range, known.time) : undefined;
+	const low = pagesWaiting ? oldestOf(main.range, readInput.time) : undefined;
 	return { pages, reach: main.rangeTop, reachesHandled: true, pagesWaiting, low, learned };
 }
