@@ -188,11 +188,10 @@ async function readByOrder(
 	const pages: ReadPage[] = [...main.range];
 	// Contacts emitted in the range's times that it left out: deleted since, or a list by insertion.
 	// The control is a contact the range holds, the oldest first (the newest may be deleted while
-	// the poll reads): the service must answer it as there.
+	// the poll reads), sorted only for a lookup: the service must answer it as there.
 	const { leftOut = [] } = main;
-	const byAge = main.range
-		.flatMap((p) => p.contacts)
-		.map((c) => ({ c, t: readInput.time(c) ?? 0 }));
+	const contacts = leftOut.length === 0 ? [] : main.range.flatMap((p) => p.contacts);
+	const byAge = contacts.map((c) => ({ c, t: readInput.time(c) ?? 0 }));
 	const held = byAge.sort((a, b) => a.t - b.t).map(({ c }) => idKey(c?.id) ?? '');
 	let ordered = main.ordered && (await readInput.allDeleted(leftOut, held));
 	let checkedTo = state.checkedTo;
