@@ -146,6 +146,8 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 		const url = `${settings.baseUrl}${req.path}`;
 		throw fail(failures.redirected(label, status, location, url, req.path));
 	}
+	// Whatever its body (a gateway's HTML page too): the caller asked for the 404 itself.
+	if (status === 404 && req.notFoundIsAnswer) return undefined as T;
 	const parsed = parseBody(body);
 	if ('text' in parsed) {
 		const contentType = String(header(headers, 'content-type') ?? '').split(';')[0];
@@ -168,7 +170,6 @@ export async function apiRequest<T = unknown>(ctx: RequestContext, req: ApiReque
 		}
 	}
 	if (status === 403 || status === 401) throw fail(failures.forbidden(label));
-	if (status === 404 && req.notFoundIsAnswer) return undefined as T;
 	if (status === 404) throw fail(failures.notFound(label, req.notFound));
 	throw fail(failures.refused(label, status, redactJson(parsed.json, settings.apiKey)));
 }

@@ -139,6 +139,12 @@ describe('api.ts calls', () => {
 		const always = () => true;
 		expect((await call(async (ctx) => await contactDeleted(ctx, 42, always))).value).toBe(true);
 		expect((await call(async (ctx) => await contactDeleted(ctx, 43, always))).value).toBe(false);
+		// A 404 whatever its body (a gateway's HTML page); the trigger's control lookup then
+		// tells a route the service does not serve from a deleted contact.
+		nock(ORIGIN)
+			.get('/api/v2/contact/47/')
+			.reply(404, '<html>Not Found</html>', { 'Content-Type': 'text/html' });
+		expect((await call(async (ctx) => await contactDeleted(ctx, 47, always))).value).toBe(true);
 		// Any 200 tells it is there, whatever its shape.
 		nock(ORIGIN)
 			.get('/api/v2/contact/46/')
