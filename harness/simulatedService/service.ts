@@ -77,6 +77,22 @@ export function publicContact(row: Row): Contact {
 	};
 }
 
+/** The path of GET /contact/<id>/ below the base URL. */
+export const CONTACT_BY_ID = /^\/contact\/(\d+)\/$/;
+
+/**
+ * GET /contact/<id>/ as the service answers it: the contact, or 404 once it was deleted (and
+ * before it appears); undefined when `path` is not that route. Both simulated services (this one
+ * and the property test's) answer through it.
+ */
+export function contactById(store: ContactStore, path: string, at: number): Reply | undefined {
+	const byId = CONTACT_BY_ID.exec(path);
+	if (!byId) return undefined;
+	store.catchUp(at);
+	const row = store.byId.get(Number(byId[1]));
+	return row ? json(200, { data: publicContact(row) }) : error(404, 'Not found.');
+}
+
 export class SimulatedService {
 	readonly contacts: ContactStore;
 
@@ -192,8 +208,7 @@ export class SimulatedService {
 	/** The answer to a request; `path` is below the base URL (e.g. /contact/search/). */
 	answer(method: string, path: string, body: unknown): Reply {
 		if (method === 'GET' && path === '/me') return json(200, { message: 'Authorized' });
-		const byId = /^\/contact\/(\d+)\/$/.exec(path);
-		if (method === 'GET' && byId) return this.contact(Number(byId[1]));
+		if (method === 'GET' && CONTACT_BY_ID.test(path)) return this.contact(path);
 		if (method !== 'POST' || path !== '/contact/search/') {
 			this.violations.push(`unexpected request ${method} ${path}`);
 			return error(404, 'Not found.');
@@ -217,16 +232,15 @@ export class SimulatedService {
 		return { statusCode: reply.status, headers, body: JSON.stringify(reply.body) };
 	}
 
-	/** GET /contact/<id>/: the contact, or 404 once it was deleted (and before it appears). */
-	private contact(id: number): Reply {
+	/** GET /contact/<id>/, counted and logged as a request of the poll. */
+	private contact(path: string): Reply {
 		const at = this.options.clock.now();
 		this.requestInPoll++;
 		this.options.clock.advance(this.options.latencyMs ?? 0);
-		this.contacts.catchUp(at);
-		const row = this.contacts.byId.get(id);
-		const status = row ? 200 : 404;
-		this.log.push({ at, poll: this.polls, page: 0, pageSize: 0, status, served: row ? 1 : 0 });
-		return row ? json(200, { data: publicContact(row) }) : error(404, 'Not found.');
+		const reply = contactById(this.contacts, path, at) as Reply;
+		const served = reply.status === 200 ? 1 : 0;
+		this.log.push({ at, poll: this.polls, page: 0, pageSize: 0, status: reply.status, served });
+		return reply;
 	}
 
 	private search(raw: unknown): Reply {

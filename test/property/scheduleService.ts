@@ -18,7 +18,7 @@ import {
 } from '../../sandbox/search';
 import { ContactStore, type Row } from '../../harness/simulatedService/contacts';
 import { isoUtc, localWithoutZone } from '../../harness/simulatedService/formats';
-import { publicContact } from '../../harness/simulatedService/service';
+import { contactById, publicContact } from '../../harness/simulatedService/service';
 import type { TestClock } from '../../harness/testClock';
 import type { DateStyle, ListOrder, PlannedContact, PlannedPoll } from './schedule';
 
@@ -124,14 +124,10 @@ export class ScheduleService {
 		if (fault === 503) return reply(503, { detail: 'Server error; retry' }, { 'retry-after': '2' });
 		if (fault === 429) return reply(429, { detail: 'Too many requests' }, { 'retry-after': '3' });
 		if (method === 'GET' && path === '/me') return reply(200, { message: 'Authorized' });
-		const byId = /^\/contact\/(\d+)\/$/.exec(path);
-		if (method === 'GET' && byId) {
-			// The contact, or 404 once deleted (and before it appears).
-			this.store.catchUp(at);
-			const row = this.store.byId.get(Number(byId[1]));
-			if (row) return reply(200, { data: publicContact(row) });
-			record.status = 404;
-			return reply(404, { detail: 'Not found.' });
+		const byId = method === 'GET' ? contactById(this.store, path, at) : undefined;
+		if (byId) {
+			record.status = byId.status;
+			return reply(byId.status, byId.body);
 		}
 		if (method !== 'POST' || path !== '/contact/search/') {
 			this.violations.push(`unexpected request ${method} ${path}`);

@@ -237,6 +237,27 @@ describe('simulated service over HTTP', () => {
 		expect(service.violations).toEqual([]);
 	});
 
+	it('answers GET /contact/<id>/ with the contact, and 404 before it appears and once deleted', async () => {
+		const get = async (id: number) => {
+			const response = await fetch(`${service.baseUrl}/contact/${id}/`, {
+				headers: { authorization: service.apiKey },
+			});
+			return [response.status, ((await response.json()) as { data?: { id: number } }).data?.id];
+		};
+		service.beginPoll();
+		expect(await get(7)).toEqual([200, 7]);
+		// Contact 121 is scheduled 10 minutes ahead of the clock.
+		expect(await get(121)).toEqual([404, undefined]);
+		service.contacts.remove([7]);
+		expect(await get(7)).toEqual([404, undefined]);
+		expect(service.log.map((r) => [r.at - start, r.status, r.served])).toEqual([
+			[0, 200, 1],
+			[250, 404, 0],
+			[500, 404, 0],
+		]);
+		expect(service.violations).toEqual([]);
+	});
+
 	it('answers faults, refuses a poll past its request limit, and notes what the trigger must never send', async () => {
 		service.beginPoll({ kind: 'storm' });
 		const storm = await search(body(1));
