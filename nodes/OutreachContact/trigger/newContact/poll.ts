@@ -41,13 +41,13 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 	let stored = input.stored;
 	let reader: PageReader | undefined;
 	let unreadable: string[] = [];
-	let sampled: ReadPage[] = [];
+	let activationPages: ReadPage[] = [];
 	if (!stored) {
 		const initial = settings.initialDays > 0 ? start - settings.initialDays * DAY_MS : undefined;
 		const days = window(initial ?? start - FIRST_RUN_LOOKBACK_MS);
 		reader = new PageReader(ctx, searchConditions(days, sequenceId), undefined, take, ready);
 		const sample = await readSample(ctx, reader, time);
-		sampled = reader.pagesRead;
+		activationPages = reader.pagesRead;
 		const activation = activatedNewContact({
 			pages: sample.sample,
 			order: sample.order,
@@ -94,7 +94,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		// read only the boundary page, the check took the request freed meanwhile, the next poll
 		// met that one in its minute, and an import came at the rate of new contacts.
 		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
-		const seenBetween = withSampled(view, sampled);
+		const seenBetween = withSampled(view, activationPages);
 		const deleted = new Set(state.deleted);
 		const lookups = { take, ready, left: () => budget.left() };
 		const readInput = {
@@ -147,14 +147,14 @@ type ReadInput = LedgerView & { requestsLeft(): number };
  * and the sample's page 1 was never read again (helper-46: Emit Contacts From the Last 3 Days,
  * 163 of 192 never came).
  */
-function withSampled(view: LedgerView, sampled: ReadPage[]): LedgerView['seenBetween'] {
-	const met = sampled
+function withSampled(view: LedgerView, activationPages: ReadPage[]): LedgerView['seenBetween'] {
+	const sampledNew = activationPages
 		.flatMap((p) => p.contacts)
 		.filter((c) => !view.isKnown(c))
 		.map((c) => ({ key: idKey(c?.id), t: view.time(c) }));
 	return (after, upTo) => [
 		...view.seenBetween(after, upTo),
-		...met.flatMap(({ key, t }) =>
+		...sampledNew.flatMap(({ key, t }) =>
 			key !== undefined && t !== undefined && t > after && t <= upTo ? [key] : [],
 		),
 	];

@@ -68,7 +68,7 @@ export async function readSample(
 	const watch = new OrderWatch(time);
 	watch.add(first.contacts);
 	const sample: ReadPage[] = [first];
-	let seen = pages > 1 ? watch.order : undefined;
+	let suggested = pages > 1 ? watch.order : undefined;
 	// Pages read after page 1 set the cutoff only in a list that did not move meanwhile (the same
 	// count): a minute apart at a share of 1, contacts added between put other contacts on them
 	// (a backfill, dates ahead), and taking them lost contacts or let old ones in (helper-34).
@@ -85,10 +85,10 @@ export async function readSample(
 	// refused ends the reading: at a share of 2, pages 1 and 2 are the evidence. Only page 1 sets
 	// the cutoff.
 	let readTo = 1;
-	let met = first.contacts.length;
+	let comparedCount = first.contacts.length;
 	// The order is proved where a list in no order would pass what was compared no more often than
 	// ORDER_EVIDENCE contacts in one list do (once in 720). Newest first every page read joins one
-	// list (`met`); oldest first a page from a list that moved is compared within itself alone, and
+	// list (`comparedCount`); oldest first a page from a list that moved is compared within itself alone, and
 	// lists of n1 and n2 contacts pass one time in n1! n2! (helper-57: its contacts counted as
 	// compared with page 1's).
 	const provedBy = (...lists: number[]) =>
@@ -97,10 +97,10 @@ export async function readSample(
 	/** Page 1, and the pages compared with it (read from a list that stood still), as one list. */
 	let withFirst = len(first);
 	const apart: number[] = [];
-	if (seen === 'newest') {
+	if (suggested === 'newest') {
 		let broken = false;
 		let moved = false;
-		while (met < ORDER_EVIDENCE && readTo < Math.min(pages, ACTIVATION_PAGES)) {
+		while (comparedCount < ORDER_EVIDENCE && readTo < Math.min(pages, ACTIVATION_PAGES)) {
 			const next = await reader.read(++readTo);
 			if (!next) break;
 			const grew = still(next) ? 0 : Math.max(0, (next.total ?? 0) - (first.total ?? Infinity));
@@ -110,7 +110,7 @@ export async function readSample(
 				sample.push(next);
 				watch.add(compared);
 			} else broken ||= !new OrderWatch(time, watch.snapshot()).add(compared, 'newest');
-			met += compared.length;
+			comparedCount += compared.length;
 		}
 		// In a list that moved while the sample read, fewer than ORDER_EVIDENCE compared is no order:
 		// pages from a list grown past them compare nothing, and page 1's two contacts and one of
@@ -118,10 +118,10 @@ export async function readSample(
 		// of 2 at a share of 1, 4 contacts added while the sample read: contacts of 9 hours before
 		// the activation came). In a still list the pages a small share could read stay the
 		// evidence: walking instead, pages of 2 at a share of 2 never caught up with an import.
-		const enough = met >= ORDER_EVIDENCE || readTo >= pages || !moved;
-		if (watch.order !== 'newest' || broken || !enough) seen = undefined;
+		const enough = comparedCount >= ORDER_EVIDENCE || readTo >= pages || !moved;
+		if (watch.order !== 'newest' || broken || !enough) suggested = undefined;
 	}
-	if (seen === 'oldest') {
+	if (suggested === 'oldest') {
 		const last = await reader.read(pages);
 		// In a still list, dates that do not go on rising from page 1's: no order (as above). In
 		// one that moved too, dates that fall within the page: one answer lists one moment. By
@@ -207,13 +207,13 @@ export async function readSample(
 			return { first, pages: grown, order: 'oldest', sample, partial: true, ...evidence };
 		}
 	}
-	if (seen === 'oldest')
+	if (suggested === 'oldest')
 		return { first, pages, order: 'oldest', sample, ...provedBy(withFirst, ...apart) };
 	// The pages read for evidence tell the order alone: page 1 stays the sample. With pages of 2,
 	// page 2's third newest as the cutoff recorded page 1's two as there; a page of those alone
 	// later stood between new contacts, and a share of 2 never got past it (helper-35).
-	if (seen === 'newest')
-		return { first, pages, order: 'newest', sample: [first], ...provedBy(met) };
+	if (suggested === 'newest')
+		return { first, pages, order: 'newest', sample: [first], ...provedBy(comparedCount) };
 	for (let page = readTo + 1; page <= Math.min(pages, ACTIVATION_PAGES); page++) {
 		const read = await reader.read(page);
 		if (!read) break;

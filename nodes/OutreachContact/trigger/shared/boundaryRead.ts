@@ -38,7 +38,7 @@ export async function readFromBoundary(
 	if (order === 'oldest') hi = Math.min(hi, lastThen);
 	lo = Math.min(lo, hi);
 	const at = (k: number) => (order === 'newest' ? k : lastThen - k + 1);
-	const met = (p: ReadPage) => {
+	const noteCount = (p: ReadPage) => {
 		total = p.total ?? total;
 		lastPage = p.pages ?? lastPage;
 		// Newest first, contacts added since push the boundary away from the new end.
@@ -88,7 +88,7 @@ export async function readFromBoundary(
 	const read = async (k: number, fresh: boolean) => {
 		const page = await reader.read(at(k), fresh);
 		if (page && !reader.fits(page)) return 'misfit' as const;
-		if (page) met(page);
+		if (page) noteCount(page);
 		return page;
 	};
 	const bisecting = lo < hi;

@@ -109,16 +109,16 @@ export function lateContacts(
 	input: { order: Order; time: TimeOf; isKnown(c: Contact): boolean; upTo: number },
 ): { pages: ReadPage[]; ordered: boolean } {
 	const { order, time, upTo } = input;
-	const met = farthest(read.range, order);
+	const deepest = farthest(read.range, order);
 	// By creation, what lies behind the range is older than its oldest: a new contact behind it
 	// dated after that would sit in the range (survey 18: a backfill emitted from a backlog ended
 	// page 1, and the import still waiting behind it was taken for contacts searchable late).
-	const oldest = (met?.contacts ?? []).reduce((low, c) => Math.min(low, time(c) ?? low), upTo);
+	const oldest = (deepest?.contacts ?? []).reduce((low, c) => Math.min(low, time(c) ?? low), upTo);
 	const newer = (c: Contact) => !input.isKnown(c) && (time(c) ?? oldest) > oldest;
 	const late: ReadPage[] = [];
 	for (const page of pages) {
 		const moved = read.total === undefined || page.total !== read.total;
-		if (met && behind(order, page, met) && !moved && page.contacts.some(newer))
+		if (deepest && behind(order, page, deepest) && !moved && page.contacts.some(newer))
 			return { pages: late, ordered: false };
 		// What cannot be placed is logged as usual.
 		late.push({ ...page, contacts: page.contacts.filter((c) => (time(c) ?? upTo) <= upTo) });

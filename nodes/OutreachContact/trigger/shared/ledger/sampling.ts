@@ -44,7 +44,7 @@ export function met(
 	days = sampling.days,
 	margin = OVERLAP_MS,
 ): Sampling {
-	const since = Math.max(0, now - sampling.from);
+	const elapsed = Math.max(0, now - sampling.from);
 	// A stored state holds at most MAX_TOPS (one edited by hand may hold more: cut before sorting).
 	const tops = sampling.tops.slice(0, MAX_TOPS);
 	const ids = sampling.topIds?.length === tops.length ? sampling.topIds : tops.map(() => '');
@@ -69,7 +69,7 @@ export function met(
 			const id = sampleKey(contact, t);
 			if (counted.has(id)) continue;
 			counted.add(id);
-			entries.push({ date: t - since - (instant ? 0 : margin), id });
+			entries.push({ date: t - elapsed - (instant ? 0 : margin), id });
 		}
 	}
 	const kept = entries.sort((a, b) => b.date - a.date).slice(0, MAX_TOPS);

@@ -63,9 +63,9 @@ export function observeLag(
 	dates: number[],
 	now: number,
 ): ZoneLag | undefined {
-	const met = cutoffOf(dates);
-	if (met === null) return lag;
-	const observed = Math.max(-MOST_LAG_MS, Math.min(0, met - now));
+	const cutoff = cutoffOf(dates);
+	if (cutoff === null) return lag;
+	const observed = Math.max(-MOST_LAG_MS, Math.min(0, cutoff - now));
 	// The first day counts the zone furthest west as the day before: an observation of 0 may be
 	// three contacts dated ahead on a service that lags (survey 36: the 2 contacts after them lost).
 	if (!lag) return { lowest: observed, since: now, before: -MOST_LAG_MS };
