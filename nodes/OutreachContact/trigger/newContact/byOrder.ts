@@ -8,7 +8,7 @@ import { readOrdered } from '../shared/orderedRead';
 import { oldestOf } from '../shared/pageDates';
 
 /**
- * New Contact's read by the service's order (docs/trigger.md, "With an order"): the range
+ * New Contact's read by the service's order (docs/trigger.md, "Reading by the order"): the range
  * from the new end or the boundary, the lookups of contacts it left out, and the rolling check.
  */
 

@@ -134,7 +134,7 @@ export function lateContacts(
  * that is still there shows a list by insertion, where contacts inserted before a backfill dated
  * days back sit behind it and the read never gets to them: behind the newest of the range (survey
  * 28: 9 lost), or after it, when a backfill fills the new end and the contacts emitted last wait
- * beyond (survey 30: 209 never came). The poll looks them up (`lookUpLeftOut`). A contact dated like
+ * beyond (survey 30: 209 never came). The poll looks them up (`allDeleted`). A contact dated like
  * the newest of a range away from the new end may sit on the page before: it does not count.
  */
 export function leftOut(
