@@ -37,32 +37,3 @@ it('New Contact: contacts emitted and deleted since are looked up, and the order
 	for (const r of outcome.received) perPoll.set(r.poll, (perPoll.get(r.poll) ?? 0) + 1);
 	expect(Math.max(...perPoll.values())).toBeLessThanOrEqual(5);
 });
-
-// A share of 1 (Requests per Minute 4 to 7) holds 2 requests in any 2 minutes, and a range with
-// new contacts takes both: no request is left for a lookup after it. Before, the contact left out
-// was taken as a list by insertion every time, and the trigger walked the window (every deletion
-// of an emitted contact while it stayed above the handled point). Now the range is taken, the
-// contact is kept for the next poll (`lookUp`), which looks it up first and reads nothing else.
-it('New Contact at a share of 1: a contact emitted and deleted since is looked up at the next poll, and the order stays', async () => {
-	const outcome = await runSchedule({
-		...base,
-		cap: 5,
-		requestsPerMinute: 4,
-		before: { count: 100, hoursBack: 20 },
-		steps: [
-			stepOf(3, [{ kind: 'burst', count: 6 }]),
-			stepOf(3, [], { deletions: { before: 0, during: 1 } }),
-			stepOf(3, [{ kind: 'steady', count: 3 }]),
-			stepOf(3, [{ kind: 'steady', count: 3 }]),
-			stepOf(3, [{ kind: 'steady', count: 3 }]),
-			stepOf(3, []),
-		],
-	});
-	expect(outcome.problems).toEqual([]);
-	// The lookup and its control make a poll of their own; in all, 18 requests where the walks of
-	// the window (100 contacts) took 36 (on b4be313, which looked nothing up at a share of 1).
-	const gets = outcome.received.filter((r) => r.request.startsWith('GET /contact/'));
-	expect(gets.map((r) => r.status)).toEqual([404, 200]);
-	expect(outcome.received.filter((r) => r.poll === gets[0].poll)).toHaveLength(2);
-	expect(outcome.received.length).toBeLessThanOrEqual(18);
-});

@@ -173,25 +173,6 @@ describe('readNewContactState', () => {
 		expect((full.state as { deleted?: string[] }).deleted).toHaveLength(MAX_DELETED);
 	});
 
-	it('keeps the contacts left for the next poll to look up (lookUp) while they are in seen, with their control', () => {
-		const pending: NewContactState = { ...state, lookUp: { ids: ['17'], control: '12' } };
-		expect(stored(toStored(pending))).toMatchObject({ lookUp: { ids: ['17'], control: '12' } });
-		expect(readNewContactState(stored(toStored(pending)))).toEqual({ state: pending });
-		// Ids no longer in seen are dropped; with none left, or a control not a short text, so is it.
-		const odd = { ...json, lookUp: { ids: ['17', 'nope', 7], control: '12' } };
-		expect(readNewContactState(stored(odd)).state).toMatchObject({
-			lookUp: { ids: ['17'], control: '12' },
-		});
-		for (const lookUp of [
-			{ ids: ['nope'], control: '12' },
-			{ ids: ['17'], control: 12 },
-			{ ids: ['17'], control: '1'.repeat(65) },
-			{ ids: '17', control: '12' },
-			'17',
-		])
-			expect(readNewContactState(stored({ ...json, lookUp })).state).not.toHaveProperty('lookUp');
-	});
-
 	it('tells a state of a newer version apart: the poll stops with an error instead of starting over', () => {
 		expect(readNewContactState({ ...json, version: 3 })).toEqual({
 			newer: { stored: 3, known: 2 },

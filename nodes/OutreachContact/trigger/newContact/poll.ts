@@ -2,18 +2,22 @@ import { PageReader, type ReadPage } from '../../paging/pageReader';
 import { inSequence } from '../../helpers/conditions';
 import type { SearchCondition } from '../../types';
 import type { EventPollFunction } from '../shared/eventPoll';
-import { viewOf } from '../shared/ledger/candidates';
+import { idKey, viewOf, type LedgerView } from '../shared/ledger/candidates';
 import { FIRST_RUN_LOOKBACK_MS } from '../shared/ledger/ledger';
 import { openedNewContact } from '../shared/ledger/priorFloor';
 import { activatedNewContact, settleNewContact } from '../shared/ledger/newContact';
-import type { NewContactReading } from '../shared/ledger/newContactReading';
+import type { NewContactLearned, NewContactReading } from '../shared/ledger/newContactReading';
+import { checkOrder, keepsPlace, lateContacts } from '../shared/orderCheck';
+import { readOrdered } from '../shared/orderedRead';
+import { oldestOf } from '../shared/pageDates';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
-import { lookUpLeftOut, type LeftOut } from '../shared/leftOutLookup';
-import type { NewContactState } from '../shared/ledger/shapes';
+import { allDeleted } from '../shared/leftOutLookup';
+import { MAX_DELETED, type NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
-import { RANGE_READ_MS, readByOrder, withSampled } from './byOrder';
 import { newWalk, readWalking } from './walking';
+
+type OrderedState = Extract<NewContactState, { mode: 'ordered' }>;
 
 /** The search of a window: created fewer than `days` days ago, optionally in one sequence. */
 export function searchConditions(days: number, sequenceId?: number): SearchCondition[] {
@@ -89,14 +93,18 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		// minute frees while it reads counts. Counted at the start alone, a share of 2 a minute
 		// read only the boundary page, the check took the request freed meanwhile, the next poll
 		// met that one in its minute, and an import came at the rate of new contacts.
-		const lookups = { take, ready, left: () => budget.left(), capacity: budget.window.requests };
+		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
+		const seenBetween = withSampled(view, activationPages);
+		const deleted = new Set(state.deleted);
+		const lookups = { take, ready, left: () => budget.left() };
 		const readInput = {
 			...view,
-			seenBetween: withSampled(view, activationPages),
+			seenBetween: (after: number, upTo: number) =>
+				seenBetween(after, upTo).filter((id) => !deleted.has(id)),
 			present,
 			requestsLeft: () => budget.left(RANGE_READ_MS),
-			lookUp: async (leftOut: LeftOut, reserve: number) =>
-				await lookUpLeftOut(ctx, leftOut, lookups, reserve),
+			allDeleted: async (ids: string[], held: string[]) =>
+				await allDeleted(ctx, ids, held, lookups),
 		};
 		read = await readByOrder(reader, state, readInput, settings.maxPerPoll);
 		// The order broke: a walk of the whole window starts now.
@@ -127,3 +135,113 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		unreadable: [...new Set([...unreadable, ...settled.unreadable])],
 	};
 };
+
+/** What the ordered read asks of the ledger's view and of the poll's budget. */
+type ReadInput = LedgerView & { requestsLeft(): number };
+
+/**
+ * The activation's sample counts as met for the range (N days, in an order): by creation, a range
+ * whose span holds the date of a new contact of the sample holds that contact. One it leaves out
+ * shows a list by insertion, where the contacts inserted before a backfill dated days back sit
+ * behind it: the activation took the backfill's pages from the new end for the N days' old end,
+ * and the sample's page 1 was never read again (helper-46: Emit Contacts From the Last 3 Days,
+ * 163 of 192 never came).
+ */
+function withSampled(view: LedgerView, activationPages: ReadPage[]): LedgerView['seenBetween'] {
+	const sampledNew = activationPages
+		.flatMap((p) => p.contacts)
+		.filter((c) => !view.isKnown(c))
+		.map((c) => ({ key: idKey(c?.id), t: view.time(c) }));
+	return (after, upTo) => [
+		...view.seenBetween(after, upTo),
+		...sampledNew.flatMap(({ key, t }) =>
+			key !== undefined && t !== undefined && t > after && t <= upTo ? [key] : [],
+		),
+	];
+}
+
+/** How long a poll's range is taken to read: requests that leave the minute by then count as left. */
+export const RANGE_READ_MS = 5_000;
+
+/** The read of a poll that trusts an order, and the rolling check of that order. */
+async function readByOrder(
+	reader: PageReader,
+	state: OrderedState,
+	readInput: ReadInput & { allDeleted(ids: string[], held: string[]): Promise<boolean> },
+	maxPerPoll: number,
+): Promise<NewContactReading> {
+	const { order } = state;
+	// Once contacts above the floor were handled, the first known one from the new end must not be
+	// below it; before, the oldest new one must not be after the N days' backlog (`backlogBy`).
+	const anyHandled = state.handledTo !== null || Object.keys(state.seen).length > 0;
+	const backlogBy = anyHandled ? undefined : state.backlogBy;
+	const main = await readOrdered({
+		reader,
+		order,
+		...readInput,
+		belowFloor: anyHandled ? readInput.belowFloor : undefined,
+		backlogBy,
+		maxPerPoll,
+		total: state.count,
+		boundary: state.boundary,
+	});
+	const pages: ReadPage[] = [...main.range];
+	// Contacts emitted in the range's times that it left out: deleted since, or a list by insertion.
+	// The control is a contact the range holds, the oldest first (the newest may be deleted while
+	// the poll reads), sorted only for a lookup: the service must answer it as there.
+	const { leftOut = [] } = main;
+	const contacts = leftOut.length === 0 ? [] : main.range.flatMap((p) => p.contacts);
+	const byAge = contacts.map((c) => ({ c, t: readInput.time(c) ?? 0 }));
+	const held = byAge.sort((a, b) => a.t - b.t).map(({ c }) => idKey(c?.id) ?? '');
+	let ordered = main.ordered && (await readInput.allDeleted(leftOut, held));
+	let checkedTo = state.checkedTo;
+	// Where the next round is marked when one completes: the service's present as this poll's read
+	// met it. A round keeps its mark until it completes, begun or not: re-marked at every poll whose
+	// check got no request (an import took the share), the mark of a round that read nothing rose
+	// with the present, and before the first round completes it bounds the floor, which passed
+	// contacts searchable late that no round had read (property run, seed 34: 33 of 929).
+	const mark = main.metTop ?? state.handledTo ?? state.floor;
+	let roundFrom = state.roundFrom ?? mark;
+	let checkedFrom = state.checkedFrom;
+	// The check only after a read that joined the handled contacts: the pages of one that ran out
+	// of budget are not taken, and the check must not take them from the reader's cache either.
+	if (ordered && main.total !== undefined && main.range.length > 0) {
+		// One request a quiet poll (a quiet poll costs 2 in all), more when the read was long.
+		const check = await checkOrder({
+			reader,
+			order,
+			checkedTo,
+			total: main.total,
+			time: readInput.time,
+			requests: Math.max(1, Math.ceil(pages.length / 2)),
+			belowFloor: readInput.belowFloor,
+		});
+		const upTo = Math.max(main.rangeTop ?? -Infinity, state.handledTo ?? -Infinity);
+		const { time, isKnown } = readInput;
+		const late = lateContacts(check.pages, main, { order, time, isKnown, upTo });
+		pages.push(...late.pages);
+		// A round ends where its cursor goes back to the new end: it checked what was searchable when it began.
+		if (check.complete) [checkedFrom, roundFrom] = [roundFrom, mark];
+		checkedTo = check.checkedTo;
+		// The check's contacts take places of the poll too: one out of place the range left may wait.
+		const placed = keepsPlace(main.range, { ...readInput, order, maxPerPoll }, late.pages);
+		ordered = check.ordered && late.ordered && placed;
+	}
+	// The service broke the order: the next polls walk the whole window, until a walk shows one.
+	if (!ordered) return { pages, reachesHandled: false, learned: { mode: 'walking', walk: null } };
+	const deleted = [...new Set([...(state.deleted ?? []), ...leftOut])].slice(-MAX_DELETED);
+	const learned: NewContactLearned = {
+		mode: 'ordered',
+		order,
+		checkedTo,
+		roundFrom,
+		...(checkedFrom === undefined ? {} : { checkedFrom }),
+		count: main.total ?? state.count,
+		...(main.boundary ? { boundary: main.boundary } : {}),
+		...(backlogBy === undefined ? {} : { backlogBy }),
+		...(deleted.length > 0 ? { deleted } : {}),
+	};
+	const { pagesWaiting } = main;
+	const low = pagesWaiting ? oldestOf(main.range, readInput.time) : undefined;
+	return { pages, reach: main.rangeTop, reachesHandled: true, pagesWaiting, low, learned };
+}

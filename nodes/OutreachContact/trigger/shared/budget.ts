@@ -89,7 +89,7 @@ export class RequestBudget {
 
 	private readonly memory: TriggerMemory;
 
-	readonly window: { requests: number; ms: number };
+	private readonly window: { requests: number; ms: number };
 
 	/**
 	 * Whether this poll must send a whole step or nothing (else it may find one request left, and

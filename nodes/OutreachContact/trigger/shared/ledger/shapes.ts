@@ -200,8 +200,6 @@ export type NewContactState =
 			orderedSample?: OrderedSample;
 			/** Ids of `seen` a range left out that answered 404 (leftOutLookup.ts), at most MAX_DELETED. */
 			deleted?: string[];
-			/** Contacts a range left out, looked up first at the next poll (leftOutLookup.ts, LeftOut). */
-			lookUp?: { ids: string[]; control: string };
 	  })
 	| (NewContactBase & {
 			mode: 'walking';

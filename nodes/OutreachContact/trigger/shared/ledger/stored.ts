@@ -96,18 +96,6 @@ function readDeleted(raw: unknown, seen: Record<string, number>): string[] {
 	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(-MAX_DELETED);
 }
 
-/** What an ordered New Contact state holds to look up at the next poll. */
-type NewContactLookUp = Extract<NewContactState, { mode: 'ordered' }>['lookUp'];
-
-/** A stored `lookUp`: ids as `deleted` reads them, and a control of at most MAX_ID_LENGTH. */
-function readLookUp(raw: unknown, seen: Record<string, number>): NewContactLookUp {
-	const json = raw as Json | undefined;
-	const ids = readDeleted(json?.ids, seen);
-	const { control } = json ?? {};
-	if (ids.length === 0 || typeof control !== 'string' || control.length > MAX_ID_LENGTH) return;
-	return { ids, control };
-}
-
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
 export function readNewContactState(raw: unknown): StoredState<NewContactState> {
 	const { json, base, problem, newer } = readBase(raw, 'floor');
@@ -140,8 +128,6 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		if (boundary) state.boundary = boundary;
 		const deleted = readDeleted(json.deleted, common.seen);
 		if (deleted.length > 0) state.deleted = deleted;
-		const lookUp = readLookUp(json.lookUp, common.seen);
-		if (lookUp) state.lookUp = lookUp;
 		return { state: { ...state, ...readOrderedSample(json.orderedSample) } };
 	}
 
@@ -210,8 +196,6 @@ export function toStored(state: EventState): Json {
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
 			const kept = readDeleted(deleted, state.seen);
 			if (kept.length > 0) out.deleted = kept;
-			const lookUp = readLookUp(state.lookUp, state.seen);
-			if (lookUp) out.lookUp = { ids: lookUp.ids, control: lookUp.control };
 			for (const key of ORDERED_TIMES) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary) out[STORED.boundary] = storedBoundary(boundary);
