@@ -6,6 +6,7 @@
 import {
 	CandidateCollector,
 	idKey,
+	WAITING_WITNESSES,
 	type CollectRules,
 } from '../../../nodes/OutreachContact/trigger/shared/ledger/candidates';
 import { OVERLAP_MS } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
@@ -52,6 +53,11 @@ describe('the collector', () => {
 			.sort((a, b) => Date.parse(a.created_date) - Date.parse(b.created_date) || a.id - b.id)
 			.slice(0, 10);
 		expect(ids(out.emit)).toEqual(ids(expected));
+		// And the oldest it leaves waiting, which the next range must hold (leftWaiting).
+		const next = [...all]
+			.sort((a, b) => Date.parse(a.created_date) - Date.parse(b.created_date) || a.id - b.id)
+			.slice(10, 10 + WAITING_WITNESSES);
+		expect(out.waiting.map((c) => c.id)).toEqual(ids(next));
 		expect(out.report.backlog).toBe(1990);
 		expect(collector.candidateCount).toBe(2000); // each once, though many came twice
 		expect(most).toBeLessThanOrEqual(2 * 10 + 100);
@@ -125,8 +131,9 @@ describe('the collector', () => {
 	it('in record mode (a first activation) keeps every candidate and emits none', () => {
 		const collector = new CandidateCollector(rules({ emit: false, maxPerPoll: 2 }));
 		collector.add([1, 2, 3, 4].map((i) => contact(i, T0 - i * 1000)));
-		const { chosen, emit, report } = collector.choose();
+		const { chosen, emit, report, waiting } = collector.choose();
 		expect(chosen).toHaveLength(4);
+		expect(waiting).toEqual([]);
 		expect(emit).toEqual([]);
 		expect(report.backlog).toBe(0);
 	});

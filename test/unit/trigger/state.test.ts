@@ -1,4 +1,5 @@
 /** The stored New Contact state, and what every event's state shares: logged ids, the bound. */
+import { WAITING_WITNESSES } from '../../../nodes/OutreachContact/trigger/shared/ledger/candidates';
 import { logOnce } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
 import { settleNewContact } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
 import type { NewContactReading } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContactReading';
@@ -171,6 +172,44 @@ describe('readNewContactState', () => {
 		const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`${i}`, T0]));
 		const full = readNewContactState(stored({ ...json, seen: many, deleted: Object.keys(many) }));
 		expect((full.state as { deleted?: string[] }).deleted).toHaveLength(MAX_DELETED);
+	});
+
+	it('keeps the oldest contacts the last read left waiting (leftWaiting), at most WAITING_WITNESSES', () => {
+		const left: NewContactState = { ...state, leftWaiting: { '21': T0, '22': T0 + 1 } };
+		expect(stored(toStored(left))).toMatchObject({ leftWaiting: { '21': T0, '22': T0 + 1 } });
+		expect(readNewContactState(stored(toStored(left)))).toEqual({ state: left });
+		// Entries that are not an id with a time are dropped, and past the bound; none left, none kept.
+		const odd = { ...json, leftWaiting: { '21': T0, '22': 'x', ['9'.repeat(65)]: T0 } };
+		expect(readNewContactState(stored(odd)).state).toMatchObject({ leftWaiting: { '21': T0 } });
+		const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`${i + 100}`, T0]));
+		const full = readNewContactState(stored({ ...json, leftWaiting: many })).state;
+		expect(Object.keys((full as { leftWaiting: object }).leftWaiting)).toHaveLength(
+			WAITING_WITNESSES,
+		);
+		for (const leftWaiting of [[], 'x', { '21': null }])
+			expect(readNewContactState(stored({ ...json, leftWaiting })).state).not.toHaveProperty(
+				'leftWaiting',
+			);
+	});
+
+	it('the ledger names the oldest contacts a read left waiting, keeps them over a read of no page, and drops them when the order breaks', () => {
+		const rules = { now: T0, maxPerPoll: 2, time: createdTime };
+		const learned = { mode: 'ordered' as const, order: 'newest' as const, checkedTo: 0 };
+		const dates = [5, 4, 3, 2, 1].map((m) => new Date(T0 - m * 60_000).toISOString());
+		const read: NewContactReading = { pages: [pageOf(dates)], reachesHandled: true, learned };
+		const out = settleNewContact(state, read, rules).state as { leftWaiting?: object };
+		// Contacts 1 and 2 (5 and 4 minutes back) are emitted; 3, 4 and 5 wait.
+		expect(out.leftWaiting).toEqual({
+			'3': T0 - 3 * 60_000,
+			'4': T0 - 2 * 60_000,
+			'5': T0 - 60_000,
+		});
+		const none: NewContactReading = { pages: [], reachesHandled: true, learned };
+		const held = settleNewContact(out as NewContactState, none, rules).state;
+		expect(held).toMatchObject({ leftWaiting: out.leftWaiting });
+		const walk = { mode: 'walking' as const, walk: null };
+		const broken = settleNewContact(out as NewContactState, { ...read, learned: walk }, rules);
+		expect(broken.state).not.toHaveProperty('leftWaiting');
 	});
 
 	it('tells a state of a newer version apart: the poll stops with an error instead of starting over', () => {

@@ -15,6 +15,7 @@ import { readSample } from '../shared/activationSample';
 import { allDeleted } from '../shared/leftOutLookup';
 import { MAX_DELETED, type NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
+import { withWitnesses } from './witnesses';
 import { newWalk, readWalking } from './walking';
 
 type OrderedState = Extract<NewContactState, { mode: 'ordered' }>;
@@ -94,7 +95,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 		// read only the boundary page, the check took the request freed meanwhile, the next poll
 		// met that one in its minute, and an import came at the rate of new contacts.
 		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
-		const seenBetween = withSampled(view, activationPages);
+		const seenBetween = withWitnesses(view, activationPages, state.leftWaiting);
 		const deleted = new Set(state.deleted);
 		const lookups = { take, ready, left: () => budget.left() };
 		const readInput = {
@@ -138,27 +139,6 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 
 /** What the ordered read asks of the ledger's view and of the poll's budget. */
 type ReadInput = LedgerView & { requestsLeft(): number };
-
-/**
- * The activation's sample counts as met for the range (N days, in an order): by creation, a range
- * whose span holds the date of a new contact of the sample holds that contact. One it leaves out
- * shows a list by insertion, where the contacts inserted before a backfill dated days back sit
- * behind it: the activation took the backfill's pages from the new end for the N days' old end,
- * and the sample's page 1 was never read again (helper-46: Emit Contacts From the Last 3 Days,
- * 163 of 192 never came).
- */
-function withSampled(view: LedgerView, activationPages: ReadPage[]): LedgerView['seenBetween'] {
-	const sampledNew = activationPages
-		.flatMap((p) => p.contacts)
-		.filter((c) => !view.isKnown(c))
-		.map((c) => ({ key: idKey(c?.id), t: view.time(c) }));
-	return (after, upTo) => [
-		...view.seenBetween(after, upTo),
-		...sampledNew.flatMap(({ key, t }) =>
-			key !== undefined && t !== undefined && t > after && t <= upTo ? [key] : [],
-		),
-	];
-}
 
 /** How long a poll's range is taken to read: requests that leave the minute by then count as left. */
 export const RANGE_READ_MS = 5_000;
@@ -229,7 +209,9 @@ async function readByOrder(
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
 	if (!ordered) return { pages, reachesHandled: false, learned: { mode: 'walking', walk: null } };
-	const deleted = [...new Set([...(state.deleted ?? []), ...leftOut])].slice(-MAX_DELETED);
+	// Emitted ones only: a witness left waiting is named again by each read (`leftWaiting`).
+	const found = leftOut.filter((id) => Object.prototype.hasOwnProperty.call(state.seen, id));
+	const deleted = [...new Set([...(state.deleted ?? []), ...found])].slice(-MAX_DELETED);
 	const learned: NewContactLearned = {
 		mode: 'ordered',
 		order,

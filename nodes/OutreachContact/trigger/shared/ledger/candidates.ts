@@ -57,6 +57,12 @@ export interface CollectRules extends PollRules {
 }
 
 /**
+ * The oldest candidates a poll leaves waiting that it names (`leftWaiting`): New Contact's next range
+ * must hold those of its times (orderCheck.ts, leftOut), as it must hold those emitted.
+ */
+export const WAITING_WITNESSES = 10;
+
+/**
  * Collects the candidates of one poll from the pages of its search, in any order and with
  * duplicates: contacts created at or after the floor, not yet emitted. In emit mode it keeps
  * only the oldest `maxPerPoll`, so memory stays O(maxPerPoll) whatever the window holds.
@@ -129,9 +135,9 @@ export class CandidateCollector {
 		return Object.prototype.hasOwnProperty.call(seen, key);
 	}
 
-	/** Keeps the oldest `maxPerPoll`; one dropped and met again is dropped again. */
+	/** Keeps the oldest `maxPerPoll` and the witnesses after them; one dropped and met again is dropped again. */
 	private trim(): void {
-		const keep = this.sorted().slice(0, this.rules.maxPerPoll);
+		const keep = this.sorted().slice(0, this.rules.maxPerPoll + WAITING_WITNESSES);
 		this.candidates.clear();
 		for (const c of keep) this.candidates.set(c.key, c);
 	}
@@ -146,17 +152,20 @@ export class CandidateCollector {
 	}
 
 	/**
-	 * The candidates this poll emits (the oldest `maxPerPoll`; in record mode all, to record),
-	 * and what it reports: the contacts left for the next polls and those it passed over.
+	 * The candidates this poll emits (the oldest `maxPerPoll`; in record mode all, to record), the
+	 * oldest it leaves waiting (at most WAITING_WITNESSES), and what it reports: how many it leaves
+	 * for the next polls and those it passed over.
 	 */
-	choose(): { chosen: Candidate[]; emit: Contact[]; report: CollectReport } {
+	choose(): { chosen: Candidate[]; waiting: Candidate[]; emit: Contact[]; report: CollectReport } {
 		const sorted = this.sorted();
-		const chosen = this.rules.emit ? sorted.slice(0, this.rules.maxPerPoll) : sorted;
+		const { emit, maxPerPoll } = this.rules;
+		const chosen = emit ? sorted.slice(0, maxPerPoll) : sorted;
 		return {
 			chosen,
-			emit: this.rules.emit ? chosen.map((c) => c.contact as Contact) : [],
+			waiting: emit ? sorted.slice(maxPerPoll, maxPerPoll + WAITING_WITNESSES) : [],
+			emit: emit ? chosen.map((c) => c.contact as Contact) : [],
 			report: {
-				backlog: this.rules.emit ? this.candidateCount - chosen.length : 0,
+				backlog: emit ? this.candidateCount - chosen.length : 0,
 				unreadable: [...this.unreadable],
 				deferred: [...this.deferred],
 			},

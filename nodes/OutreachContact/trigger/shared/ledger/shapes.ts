@@ -184,10 +184,7 @@ export type NewContactState =
 			 * poll's read met (the handled point when it met fewer).
 			 */
 			roundFrom?: number;
-			/**
-			 * Where the last complete round began: every contact searchable then was checked, and
-			 * the floor stays the overlap below it.
-			 */
+			/** Where the last complete round began: all searchable then was checked (the floor stays an overlap below). */
 			checkedFrom?: number;
 			boundary?: Boundary;
 			/**
@@ -200,6 +197,8 @@ export type NewContactState =
 			orderedSample?: OrderedSample;
 			/** Ids of `seen` a range left out that answered 404 (leftOutLookup.ts), at most MAX_DELETED. */
 			deleted?: string[];
+			/** The oldest new contacts the last read left waiting, at most WAITING_WITNESSES: id → time. */
+			leftWaiting?: Record<string, number>;
 	  })
 	| (NewContactBase & {
 			mode: 'walking';

@@ -27,6 +27,7 @@ import {
 import { readOrderedSample } from './orderProof';
 import { readSampling } from './sampling';
 import { readZoneLag } from './zoneLag';
+import { WAITING_WITNESSES } from './candidates';
 
 /**
  * Each event's state as n8n keeps it in the node's static data, under the field names of version
@@ -96,6 +97,16 @@ function readDeleted(raw: unknown, seen: Record<string, number>): string[] {
 	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(-MAX_DELETED);
 }
 
+/** Stored `leftWaiting`: at most WAITING_WITNESSES ids of at most MAX_ID_LENGTH with their times. */
+function readLeftWaiting(raw: unknown): Record<string, number> | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const entries = Object.entries(raw as Json).filter(
+		([id, t]) => id.length > 0 && id.length <= MAX_ID_LENGTH && isTime(t),
+	);
+	const kept = entries.slice(0, WAITING_WITNESSES) as Array<[string, number]>;
+	return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */
 export function readNewContactState(raw: unknown): StoredState<NewContactState> {
 	const { json, base, problem, newer } = readBase(raw, 'floor');
@@ -128,6 +139,8 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		if (boundary) state.boundary = boundary;
 		const deleted = readDeleted(json.deleted, common.seen);
 		if (deleted.length > 0) state.deleted = deleted;
+		const leftWaiting = readLeftWaiting(json.leftWaiting);
+		if (leftWaiting) state.leftWaiting = leftWaiting;
 		return { state: { ...state, ...readOrderedSample(json.orderedSample) } };
 	}
 
@@ -196,6 +209,8 @@ export function toStored(state: EventState): Json {
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
 			const kept = readDeleted(deleted, state.seen);
 			if (kept.length > 0) out.deleted = kept;
+			const leftWaiting = readLeftWaiting(state.leftWaiting);
+			if (leftWaiting) out.leftWaiting = leftWaiting;
 			for (const key of ORDERED_TIMES) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary) out[STORED.boundary] = storedBoundary(boundary);
