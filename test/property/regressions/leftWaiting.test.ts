@@ -58,3 +58,44 @@ it('newest first, N days, Max Contacts per Poll 2: a contact left waiting and mo
 		],
 	});
 });
+
+// helper-64: the same case at Requests per Minute 16 (shrunk; traced before shrinking). A poll
+// read only page 24, of contacts handled already, while 2 were deleted at the new end; it named
+// no witness, and the witnesses of the poll before were replaced by none. At the next poll the
+// move hid contact 3 as above (1 of 299 on 1be7140). Each witness is now kept until it is
+// emitted, a lookup answers 404 for it, or the handled point passes it (ledger/witnesses.ts).
+it('the same at Requests per Minute 16: a read that does not reach the witnesses keeps them', async () => {
+	await expectKept({
+		...base,
+		order: 'newest',
+		cap: 7,
+		requestsPerMinute: 16,
+		maxPerPoll: 2,
+		initialDays: 2,
+		before: { count: 146, hoursBack: 15 },
+		seed: 336613,
+		steps: [
+			stepOf(7, [{ kind: 'whileReading', count: 6, ms: 63_715, minutesBack: 8 }]),
+			stepOf(
+				4,
+				[
+					{ kind: 'steady', count: 10 },
+					{ kind: 'burst', count: 14 },
+				],
+				{ deletions: { before: 4, during: 0 } },
+			),
+			stepOf(3, [], { deletions: { before: 2, during: 2 } }),
+			stepOf(7, [], { clockStepMinutes: -2 }),
+			stepOf(1, [], { deletions: { before: 3, during: 2 } }),
+			stepOf(
+				5,
+				[
+					{ kind: 'steady', count: 3 },
+					{ kind: 'whileReading', count: 1, ms: 24_912, minutesBack: 2378 },
+				],
+				{ deletions: { before: 2, during: 1 } },
+			),
+			stepOf(113, [{ kind: 'burst', count: 9 }]),
+		],
+	});
+});

@@ -192,7 +192,7 @@ describe('readNewContactState', () => {
 			);
 	});
 
-	it('the ledger names the oldest contacts a read left waiting, keeps them over a read of no page, and drops them when the order breaks', () => {
+	it('the ledger names the oldest contacts a read left waiting, keeps them until emitted, found deleted or passed by the handled point, and drops them when the order breaks', () => {
 		const rules = { now: T0, maxPerPoll: 2, time: createdTime };
 		const learned = { mode: 'ordered' as const, order: 'newest' as const, checkedTo: 0 };
 		const dates = [5, 4, 3, 2, 1].map((m) => new Date(T0 - m * 60_000).toISOString());
@@ -207,6 +207,24 @@ describe('readNewContactState', () => {
 		const none: NewContactReading = { pages: [], reachesHandled: true, learned };
 		const held = settleNewContact(out as NewContactState, none, rules).state;
 		expect(held).toMatchObject({ leftWaiting: out.leftWaiting });
+		// A read that met none of them (pages of contacts emitted already) keeps them too; one
+		// emitted, found deleted, or at or below the handled point goes; `deleted` keeps emitted ids.
+		const after = out as NewContactState;
+		const known = { ...read, pages: [pageOf(dates.slice(0, 2))] };
+		const still = settleNewContact(after, known, rules).state as { leftWaiting?: object };
+		expect(still.leftWaiting).toEqual(out.leftWaiting);
+		const lookedUp = { ...learned, deleted: ['4', '17'] };
+		const next = settleNewContact(after, { ...read, pages: [], learned: lookedUp }, rules).state;
+		expect(next).toMatchObject({ deleted: ['17'] });
+		expect((next as { leftWaiting?: object }).leftWaiting).toEqual({
+			'3': T0 - 3 * 60_000,
+			'5': T0 - 60_000,
+		});
+		const emitted = settleNewContact(after, read, rules).state as { leftWaiting?: object };
+		expect(emitted.leftWaiting).toEqual({ '5': T0 - 60_000 });
+		const passed = { ...after, handledTo: T0 - 2 * 60_000 };
+		const beyond = settleNewContact(passed, none, rules).state as { leftWaiting?: object };
+		expect(beyond.leftWaiting).toEqual({ '5': T0 - 60_000 });
 		const walk = { mode: 'walking' as const, walk: null };
 		const broken = settleNewContact(out as NewContactState, { ...read, learned: walk }, rules);
 		expect(broken.state).not.toHaveProperty('leftWaiting');

@@ -13,7 +13,7 @@ import { oldestOf } from '../shared/pageDates';
 import { DAY_MS, FUTURE_TOLERANCE_MS, pollWindow } from '../shared/serviceTime';
 import { readSample } from '../shared/activationSample';
 import { allDeleted } from '../shared/leftOutLookup';
-import { MAX_DELETED, type NewContactState } from '../shared/ledger/shapes';
+import type { NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
 import { withWitnesses } from './witnesses';
 import { newWalk, readWalking } from './walking';
@@ -209,9 +209,8 @@ async function readByOrder(
 	}
 	// The service broke the order: the next polls walk the whole window, until a walk shows one.
 	if (!ordered) return { pages, reachesHandled: false, learned: { mode: 'walking', walk: null } };
-	// Emitted ones only: a witness left waiting is named again by each read (`leftWaiting`).
-	const found = leftOut.filter((id) => Object.prototype.hasOwnProperty.call(state.seen, id));
-	const deleted = [...new Set([...(state.deleted ?? []), ...found])].slice(-MAX_DELETED);
+	// Witnesses too (`leftWaiting`): the ledger keeps those of emitted contacts alone.
+	const deleted = [...new Set([...(state.deleted ?? []), ...leftOut])];
 	const learned: NewContactLearned = {
 		mode: 'ordered',
 		order,

@@ -1,6 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { atPresent, withEmittedTo, type NewContactReading } from './newContactReading';
-import { type Candidate, type PollRules } from './candidates';
+import { type PollRules } from './candidates';
+import { witnessesAfter } from './witnesses';
 import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
@@ -154,13 +155,9 @@ export function settleNewContact(
 	const floor = prior ? state.floor : nextFloor(state.floor, floorTo, present, checked);
 	const proof =
 		learned.mode === 'ordered' && state.mode === 'ordered' ? state.orderedSample : undefined;
-	// The oldest left waiting, which the next range must hold (orderCheck.ts, leftOut); kept over a
-	// read that took no page (out of budget, say).
-	const named = read.pages.length > 0 ? left : undefined;
-	const byOrder = state.mode === 'ordered' && learned.mode === 'ordered';
 	const next = {
 		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
-		...(byOrder ? leftWaitingOf(state, named) : {}),
+		...witnessesAfter(state, learned, { chosen, left, handledTo }),
 		...keptWhileBelow(proof, floor),
 		...(zoneLag ? { zoneLag } : {}),
 		...(prior && !placed
@@ -232,18 +229,4 @@ function settleSampling(
 			? { ...base, ...read.learned, checkedTo: 0, ...checked }
 			: { ...base, mode: 'walking', walk: null };
 	return { ...done, ...remember(next, []) };
-}
-
-/**
- * What an ordered state keeps of the contacts its polls left waiting (`leftWaiting`): those this
- * poll's read named, or, when it took no page, those the state held.
- */
-function leftWaitingOf(
-	state: Extract<NewContactState, { mode: 'ordered' }>,
-	named: Candidate[] | undefined,
-) {
-	const entries = named
-		? named.map((c) => [c.key, c.created] as const)
-		: Object.entries(state.leftWaiting ?? {});
-	return entries.length > 0 ? { leftWaiting: Object.fromEntries(entries) } : {};
 }
