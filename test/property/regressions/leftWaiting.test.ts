@@ -5,7 +5,37 @@
  * range) between two page reads leave the count as it was, the page read second moves toward page
  * 1, and its first contact is read by neither. The pages join by their count (`continues`).
  */
+import type { Schedule } from '../schedule';
 import { base, expectKept, stepOf } from './case';
+
+/** helper-63's account: newest first, pages of 7, Emit Contacts From the Last 2 Days. */
+const helper63: Schedule = {
+	...base,
+	order: 'newest',
+	cap: 7,
+	maxPerPoll: 2,
+	initialDays: 2,
+	before: { count: 146, hoursBack: 15 },
+	seed: 336613,
+};
+
+/**
+ * Deletions before and while polls read, n8n's clock set back 2 minutes, and at the fourth poll a
+ * contact dated 40 hours back added while the poll reads, with one of the newest deleted.
+ */
+const toTheMove = [
+	stepOf(3, [], { deletions: { before: 2, during: 2 } }),
+	stepOf(7, [], { clockStepMinutes: -2 }),
+	stepOf(1, [], { deletions: { before: 3, during: 2 } }),
+	stepOf(
+		5,
+		[
+			{ kind: 'steady', count: 3 },
+			{ kind: 'whileReading', count: 1, ms: 24_912, minutesBack: 2378 },
+		],
+		{ deletions: { before: 2, during: 1 } },
+	),
+];
 
 // helper-63 (a draw of its own at Requests per Minute 4 to 11 with deletions; shrunk): New
 // Contact, newest first, pages of 7, a share of 2, Max Contacts per Poll 2, Emit Contacts From
@@ -16,28 +46,12 @@ import { base, expectKept, stepOf } from './case';
 // finds it still there, and the walk brings it.
 it('newest first, N days, Max Contacts per Poll 2: a contact left waiting and moved between two page reads at one count still comes', async () => {
 	await expectKept({
-		...base,
-		order: 'newest',
-		cap: 7,
+		...helper63,
 		requestsPerMinute: 9,
-		maxPerPoll: 2,
-		initialDays: 2,
-		before: { count: 146, hoursBack: 15 },
-		seed: 336613,
 		steps: [
 			stepOf(7, [{ kind: 'whileReading', count: 6, ms: 63_715, minutesBack: 8 }]),
 			stepOf(4, [{ kind: 'steady', count: 10 }], { deletions: { before: 4, during: 0 } }),
-			stepOf(3, [], { deletions: { before: 2, during: 2 } }),
-			stepOf(7, [], { clockStepMinutes: -2 }),
-			stepOf(1, [], { deletions: { before: 3, during: 2 } }),
-			stepOf(
-				5,
-				[
-					{ kind: 'steady', count: 3 },
-					{ kind: 'whileReading', count: 1, ms: 24_912, minutesBack: 2378 },
-				],
-				{ deletions: { before: 2, during: 1 } },
-			),
+			...toTheMove,
 			stepOf(113, [{ kind: 'burst', count: 4 }]),
 			stepOf(3, [{ kind: 'import', percent: 231 }]),
 			stepOf(15, [{ kind: 'steady', count: 1 }]),
@@ -66,14 +80,8 @@ it('newest first, N days, Max Contacts per Poll 2: a contact left waiting and mo
 // emitted, a lookup answers 404 for it, or the handled point passes it (ledger/witnesses.ts).
 it('the same at Requests per Minute 16: a read that does not reach the witnesses keeps them', async () => {
 	await expectKept({
-		...base,
-		order: 'newest',
-		cap: 7,
+		...helper63,
 		requestsPerMinute: 16,
-		maxPerPoll: 2,
-		initialDays: 2,
-		before: { count: 146, hoursBack: 15 },
-		seed: 336613,
 		steps: [
 			stepOf(7, [{ kind: 'whileReading', count: 6, ms: 63_715, minutesBack: 8 }]),
 			stepOf(
@@ -84,17 +92,7 @@ it('the same at Requests per Minute 16: a read that does not reach the witnesses
 				],
 				{ deletions: { before: 4, during: 0 } },
 			),
-			stepOf(3, [], { deletions: { before: 2, during: 2 } }),
-			stepOf(7, [], { clockStepMinutes: -2 }),
-			stepOf(1, [], { deletions: { before: 3, during: 2 } }),
-			stepOf(
-				5,
-				[
-					{ kind: 'steady', count: 3 },
-					{ kind: 'whileReading', count: 1, ms: 24_912, minutesBack: 2378 },
-				],
-				{ deletions: { before: 2, during: 1 } },
-			),
+			...toTheMove,
 			stepOf(113, [{ kind: 'burst', count: 9 }]),
 		],
 	});

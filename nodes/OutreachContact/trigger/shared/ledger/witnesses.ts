@@ -17,7 +17,9 @@ export function witnessesAfter(
 	if (state.mode !== 'ordered' || learned.mode !== 'ordered') return {};
 	const { seen } = state;
 	const found = learned.deleted ?? [];
-	const deleted = found.filter((id) => Object.hasOwn(seen, id)).slice(-MAX_DELETED);
+	const deleted = found
+		.filter((id) => Object.prototype.hasOwnProperty.call(seen, id))
+		.slice(-MAX_DELETED);
 	const gone = new Set([...found, ...poll.chosen.map((c) => c.key), ...Object.keys(seen)]);
 	const leftWaiting = leftWaitingOf(state, poll.left, gone, poll.handledTo);
 	return {
