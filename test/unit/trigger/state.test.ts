@@ -181,10 +181,14 @@ describe('readNewContactState', () => {
 		// Entries that are not an id with a time are dropped, and past the bound; none left, none kept.
 		const odd = { ...json, leftWaiting: { '21': T0, '22': 'x', ['9'.repeat(65)]: T0 } };
 		expect(readNewContactState(stored(odd)).state).toMatchObject({ leftWaiting: { '21': T0 } });
-		const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`${i + 100}`, T0]));
+		// Written newest first (only a state edited by hand holds more): the oldest are kept.
+		const many = Object.fromEntries(
+			Array.from({ length: 30 }, (_, i) => [`${i + 100}`, T0 + (30 - i) * 1000]),
+		);
 		const full = readNewContactState(stored({ ...json, leftWaiting: many })).state;
-		expect(Object.keys((full as { leftWaiting: object }).leftWaiting)).toHaveLength(
-			WAITING_WITNESSES,
+		const kept = Object.keys((full as { leftWaiting: object }).leftWaiting);
+		expect(kept.sort()).toEqual(
+			Array.from({ length: WAITING_WITNESSES }, (_, i) => `${i + 100 + 30 - WAITING_WITNESSES}`),
 		);
 		for (const leftWaiting of [[], 'x', { '21': null }])
 			expect(readNewContactState(stored({ ...json, leftWaiting })).state).not.toHaveProperty(

@@ -27,7 +27,7 @@ import {
 import { readOrderedSample } from './orderProof';
 import { readSampling } from './sampling';
 import { readZoneLag } from './zoneLag';
-import { WAITING_WITNESSES } from './candidates';
+import { oldestWaiting } from './witnesses';
 
 /**
  * Each event's state as n8n keeps it in the node's static data, under the field names of version
@@ -97,14 +97,13 @@ function readDeleted(raw: unknown, seen: Record<string, number>): string[] {
 	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(-MAX_DELETED);
 }
 
-/** Stored `leftWaiting`: at most WAITING_WITNESSES ids of at most MAX_ID_LENGTH with their times. */
+/** Stored `leftWaiting`: the oldest WAITING_WITNESSES ids of at most MAX_ID_LENGTH with their times. */
 function readLeftWaiting(raw: unknown): Record<string, number> | undefined {
 	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
 	const entries = Object.entries(raw as Json).filter(
 		([id, t]) => id.length > 0 && id.length <= MAX_ID_LENGTH && isTime(t),
 	);
-	const kept = entries.slice(0, WAITING_WITNESSES) as Array<[string, number]>;
-	return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+	return oldestWaiting(entries as Array<[string, number]>);
 }
 
 /** Reads a stored New Contact state; version 1 goes on with its watermark as the handled point. */

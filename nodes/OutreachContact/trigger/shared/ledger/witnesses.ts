@@ -20,7 +20,8 @@ export function witnessesAfter(
 	const deleted = found
 		.filter((id) => Object.prototype.hasOwnProperty.call(seen, id))
 		.slice(-MAX_DELETED);
-	const gone = new Set([...found, ...poll.chosen.map((c) => c.key), ...Object.keys(seen)]);
+	const done = new Set([...found, ...poll.chosen.map((c) => c.key)]);
+	const gone = (id: string) => done.has(id) || Object.prototype.hasOwnProperty.call(seen, id);
 	const leftWaiting = leftWaitingOf(state, poll.left, gone, poll.handledTo);
 	return {
 		...(found.length > 0 ? { deleted } : {}),
@@ -38,16 +39,21 @@ export function witnessesAfter(
 function leftWaitingOf(
 	state: Extract<NewContactState, { mode: 'ordered' }>,
 	named: Candidate[],
-	gone: Set<string>,
+	gone: (id: string) => boolean,
 	handledTo: number | null,
 ) {
 	const all = new Map(
 		Object.entries(state.leftWaiting ?? {}).filter(
-			([id, t]) => !gone.has(id) && (handledTo === null || t > handledTo),
+			([id, t]) => !gone(id) && (handledTo === null || t > handledTo),
 		),
 	);
 	for (const c of named) all.set(c.key, c.created);
-	const oldest = [...all].sort(([a, s], [b, t]) => s - t || (a < b ? -1 : a > b ? 1 : 0));
+	return oldestWaiting([...all]);
+}
+
+/** The oldest WAITING_WITNESSES of some waiting contacts (by time, then id), or undefined for none. */
+export function oldestWaiting(entries: Array<[string, number]>): Record<string, number> | undefined {
+	const oldest = entries.sort(([a, s], [b, t]) => s - t || (a < b ? -1 : a > b ? 1 : 0));
 	const kept = oldest.slice(0, WAITING_WITNESSES);
 	return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
