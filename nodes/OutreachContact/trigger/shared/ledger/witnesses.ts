@@ -52,7 +52,9 @@ function leftWaitingOf(
 }
 
 /** The oldest WAITING_WITNESSES of some waiting contacts (by time, then id), or undefined for none. */
-export function oldestWaiting(entries: Array<[string, number]>): Record<string, number> | undefined {
+export function oldestWaiting(
+	entries: Array<[string, number]>,
+): Record<string, number> | undefined {
 	const oldest = entries.sort(([a, s], [b, t]) => s - t || (a < b ? -1 : a > b ? 1 : 0));
 	const kept = oldest.slice(0, WAITING_WITNESSES);
 	return kept.length > 0 ? Object.fromEntries(kept) : undefined;
