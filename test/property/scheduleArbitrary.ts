@@ -306,10 +306,53 @@ export const pairsNoOrderScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArb
 );
 
 /**
+ * Small shares with few contacts a poll and deletions every second poll: Requests per Minute 4 to
+ * 11 (a share of 1 to 2), Max Contacts per Poll 1 to 5, pages of 2 to 50, Emit Contacts From the
+ * Last 0 to 3 days, dates in UTC, 0 to 4 contacts deleted before a poll and 0 to 3 of the newest
+ * while it pages, polls 1 to 5 minutes apart. Two helpers' grids of this shape (helper-63,
+ * helper-64, 2026-11-30) met a loss that 10,000 schedules of the property test a session did not:
+ * a contact left waiting moved between two page reads (regressions/leftWaiting.test.ts).
+ * PROPERTY_RANGES=smallShares.
+ */
+export const smallSharesScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.chain(
+	(schedule) =>
+		fc
+			.record({
+				requestsPerMinute: fc.integer({ min: 4, max: 11 }),
+				maxPerPoll: fc.integer({ min: 1, max: 5 }),
+				cap: fc.integer({ min: 2, max: 50 }),
+				initialDays: fc.integer({ min: 0, max: 3 }),
+				steps: fc.array(
+					fc.record({
+						gapMinutes: fc.integer({ min: 1, max: 5 }),
+						deletions: fc.option(
+							fc.record({
+								before: fc.integer({ min: 0, max: 4 }),
+								during: fc.integer({ min: 0, max: 3 }),
+							}),
+							{ freq: 2 },
+						),
+					}),
+					{ minLength: schedule.steps.length, maxLength: schedule.steps.length },
+				),
+			})
+			.map(({ steps, ...settings }) => ({
+				...schedule,
+				...settings,
+				dates: 'utc' as const,
+				steps: schedule.steps.map((s, i) => ({
+					...s,
+					gapMinutes: s.gapMinutes >= 60 ? s.gapMinutes : steps[i].gapMinutes,
+					deletions: steps[i].deletions ?? undefined,
+				})),
+			})),
+);
+
+/**
  * The draw of the survey and the pick: PROPERTY_RANGES=wide for wideScheduleArbitrary, =ahead for
  * aheadScheduleArbitrary, =deletions for deletionsScheduleArbitrary, =tiny for
  * tinyPagesScheduleArbitrary, =smallNoOrder for smallNoOrderScheduleArbitrary, =pairsNoOrder for
- * pairsNoOrderScheduleArbitrary.
+ * pairsNoOrderScheduleArbitrary, =smallShares for smallSharesScheduleArbitrary.
  */
 export function surveyArbitrary(ranges: string | undefined): fc.Arbitrary<Schedule> {
 	if (ranges === 'wide') return wideScheduleArbitrary;
@@ -317,5 +360,6 @@ export function surveyArbitrary(ranges: string | undefined): fc.Arbitrary<Schedu
 	if (ranges === 'pairsNoOrder') return pairsNoOrderScheduleArbitrary;
 	if (ranges === 'tiny') return tinyPagesScheduleArbitrary;
 	if (ranges === 'deletions') return deletionsScheduleArbitrary;
+	if (ranges === 'smallShares') return smallSharesScheduleArbitrary;
 	return ranges === 'ahead' ? aheadScheduleArbitrary : scheduleArbitrary;
 }
