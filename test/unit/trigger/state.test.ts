@@ -84,6 +84,12 @@ describe('readNewContactState', () => {
 			bisect: { lo: 4, hi: 4, total: 90, emittedTo: T0 },
 		});
 		expect(readNewContactState(stored(toStored(bounded)))).toEqual({ state: bounded });
+		// Newest first, a poll that left a poll's worth waiting says the next reads from its page.
+		const full: NewContactState = { ...state, boundary: { lo: 4, hi: 4, count: 90, full: true } };
+		expect(stored(toStored(full))).toMatchObject({
+			bisect: { lo: 4, hi: 4, total: 90, full: true },
+		});
+		expect(readNewContactState(stored(toStored(full)))).toEqual({ state: full });
 		// Oldest first, a bisection before a range was taken keeps the last count's page, and a
 		// range that stopped on a count that shrank says the next poll reads falling.
 		const pinned: NewContactState = {

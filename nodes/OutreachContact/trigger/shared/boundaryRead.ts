@@ -114,8 +114,10 @@ export async function readFromBoundary(
 		p.gone || p.contacts.length === 0 || p.page >= (p.pages ?? Infinity);
 	if (order === 'newest') {
 		let range: ReadPage[] = [];
-		// In rising page numbers (see readOrdered), until a page reaches the handled contacts.
-		for (let k = Math.max(1, lo - needed + 1); ; k++) {
+		// In rising page numbers (see readOrdered), until a page reaches the handled contacts; from
+		// the pages before the boundary's, which hold the newer contacts, unless the poll that
+		// stored it left a poll's worth waiting there or beyond (`full`).
+		for (let k = from.full ? lo : Math.max(1, lo - needed + 1); ; k++) {
 			const page = await read(k, true);
 			if (page === 'misfit') return misfit();
 			if (!page) return stopped();

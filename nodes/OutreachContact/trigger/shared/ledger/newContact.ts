@@ -138,7 +138,8 @@ export function settleNewContact(
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
 	const held = state.mode === 'ordered' ? state.boundary?.emittedTo : undefined;
-	const learned = withEmittedTo(atPresent(read.learned, present), last?.created, held);
+	const full = report.backlog >= rules.maxPerPoll;
+	const learned = withEmittedTo(atPresent(read.learned, present), last?.created, held, full);
 	// Before the check's first round completes (N days: nothing handled at the activation), the
 	// round under way bounds the floor (docs/trigger.md, "Before the first round"; survey 270000).
 	const round = learned.mode === 'ordered' ? learned : undefined;

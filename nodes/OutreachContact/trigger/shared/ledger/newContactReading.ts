@@ -58,14 +58,22 @@ export function atPresent(learned: NewContactLearned, present: number): NewConta
 	};
 }
 
-/** The boundary's `emittedTo`: what this poll emitted last, else the read's (boundaryRead.ts), else
- * `held`, the stored one. Not capped at the present (helper-30: pages of 1 or 2 stalled so). */
+/**
+ * What the ledger adds to the read's boundary (boundaryRead.ts). Its `emittedTo`: what this poll
+ * emitted last, else the read's, else `held`, the stored one; not capped at the present (helper-30:
+ * pages of 1 or 2 stalled so). `full` when this poll left at least Max Contacts per Poll waiting:
+ * the next poll reads from the boundary's page, not the pages before it (helper-64's E364: at Max
+ * Contacts per Poll 1 and a share of 2, every second poll read the two pages before it and emitted
+ * nothing).
+ */
 export function withEmittedTo(
 	learned: NewContactLearned,
 	to?: number,
 	held?: number,
+	full = false,
 ): NewContactLearned {
 	if (learned.mode !== 'ordered' || !learned.boundary) return learned;
 	const emittedTo = to ?? learned.boundary.emittedTo ?? held;
-	return { ...learned, boundary: { ...learned.boundary, emittedTo } };
+	const boundary = { ...learned.boundary, emittedTo, ...(full ? { full } : {}) };
+	return { ...learned, boundary };
 }

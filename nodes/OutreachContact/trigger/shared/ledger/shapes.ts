@@ -134,6 +134,8 @@ export interface Boundary {
 	 * boundary's before it: read falling, a deletion between the two makes them overlap.
 	 */
 	falling?: boolean;
+	/** Newest first: the poll that stored it left a poll's worth waiting; the next reads from its page. */
+	full?: boolean;
 }
 
 /** What every event's state holds. */
