@@ -85,9 +85,12 @@ describe('readNewContactState', () => {
 		});
 		expect(readNewContactState(stored(toStored(bounded)))).toEqual({ state: bounded });
 		// Newest first, a poll that left a poll's worth waiting says the next reads from its page.
-		const full: NewContactState = { ...state, boundary: { lo: 4, hi: 4, count: 90, full: true } };
+		const full: NewContactState = {
+			...state,
+			boundary: { lo: 4, hi: 4, count: 90, fullPoll: true },
+		};
 		expect(stored(toStored(full))).toMatchObject({
-			bisect: { lo: 4, hi: 4, total: 90, full: true },
+			bisect: { lo: 4, hi: 4, total: 90, fullPoll: true },
 		});
 		expect(readNewContactState(stored(toStored(full)))).toEqual({ state: full });
 		// Oldest first, a bisection before a range was taken keeps the last count's page, and a

@@ -11,7 +11,7 @@ import { idKey, type LedgerView } from '../shared/ledger/candidates';
  * sample's page 1 was never read again (helper-46: Emit Contacts From the Last 3 Days, 163 of 192
  * never came).
  *
- * The oldest the last read left waiting (`leftWaiting`): newest first, a contact deleted at the
+ * The oldest contacts polls left waiting that still wait (`leftWaiting`): newest first, a contact deleted at the
  * new end and one added dated back between two page reads leave the count as it was, move the
  * page read second toward the new end, and its first contact is read by neither. Left waiting
  * above the handled point by Max Contacts per Poll, it then never came (helper-63: Emit Contacts

@@ -47,8 +47,10 @@ export async function readFromBoundary(
 			count = p.total;
 		}
 	};
-	// A poll that stops before a range keeps what the boundary carries.
-	const { handledPage, falling: fell } = from;
+	// A poll that stops before a range keeps what the boundary carries but `emittedTo`, which the
+	// ledger carries over (at a share of 1 every second poll sends nothing: without `fullPoll`, the
+	// poll after it read the pages before the boundary again, helper-65).
+	const { handledPage, falling: fell, fullPoll } = from;
 	const stopped = (): OrderedResult => ({
 		range: [],
 		ordered: true,
@@ -60,6 +62,7 @@ export async function readFromBoundary(
 			count,
 			...(handledPage ? { handledPage } : {}),
 			...(fell ? { falling: true } : {}),
+			...(fullPoll ? { fullPoll } : {}),
 		},
 	});
 	const result = (range: ReadPage[]) =>
@@ -116,8 +119,8 @@ export async function readFromBoundary(
 		let range: ReadPage[] = [];
 		// In rising page numbers (see readOrdered), until a page reaches the handled contacts; from
 		// the pages before the boundary's, which hold the newer contacts, unless the poll that
-		// stored it left a poll's worth waiting there or beyond (`full`).
-		for (let k = from.full ? lo : Math.max(1, lo - needed + 1); ; k++) {
+		// stored it left a poll's worth waiting there or beyond (`fullPoll`).
+		for (let k = fullPoll ? lo : Math.max(1, lo - needed + 1); ; k++) {
 			const page = await read(k, true);
 			if (page === 'misfit') return misfit();
 			if (!page) return stopped();

@@ -58,7 +58,8 @@ export interface CollectRules extends PollRules {
 
 /**
  * The oldest candidates a poll leaves waiting that it names (`leftWaiting`): New Contact's next range
- * must hold those of its times (orderCheck.ts, leftOut), as it must hold those emitted.
+ * must hold those of its times (orderCheck.ts, leftOut), as it must hold those emitted. The
+ * collector's trim keeps as many beyond Max Contacts per Poll.
  */
 export const WAITING_WITNESSES = 10;
 

@@ -1,5 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import { atPresent, withEmittedTo, type NewContactReading } from './newContactReading';
+import { atPresent, withBoundaryMarks, type NewContactReading } from './newContactReading';
 import { type PollRules } from './candidates';
 import { witnessesAfter } from './witnesses';
 import { type Order, type TimeOf } from '../serviceTime';
@@ -138,8 +138,13 @@ export function settleNewContact(
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
 	const held = state.mode === 'ordered' ? state.boundary?.emittedTo : undefined;
-	const full = report.backlog >= rules.maxPerPoll;
-	const learned = withEmittedTo(atPresent(read.learned, present), last?.created, held, full);
+	const fullPoll = report.backlog >= rules.maxPerPoll;
+	const learned = withBoundaryMarks(
+		atPresent(read.learned, present),
+		last?.created,
+		held,
+		fullPoll,
+	);
 	// Before the check's first round completes (N days: nothing handled at the activation), the
 	// round under way bounds the floor (docs/trigger.md, "Before the first round"; survey 270000).
 	const round = learned.mode === 'ordered' ? learned : undefined;

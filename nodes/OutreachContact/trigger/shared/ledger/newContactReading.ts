@@ -4,7 +4,7 @@ import type { NewContactBase, NewContactState } from './shapes';
 /**
  * What a New Contact read hands the ledger (newContact.ts, the one writer): the pages it read and
  * what they prove, and the positions its mode learned, which the ledger stores as they are but for
- * the times it holds back (atPresent, withEmittedTo).
+ * the times it holds back (atPresent, withBoundaryMarks).
  */
 
 /** What a New Contact read learned of the service: its mode's positions, to store as they are. */
@@ -61,19 +61,20 @@ export function atPresent(learned: NewContactLearned, present: number): NewConta
 /**
  * What the ledger adds to the read's boundary (boundaryRead.ts). Its `emittedTo`: what this poll
  * emitted last, else the read's, else `held`, the stored one; not capped at the present (helper-30:
- * pages of 1 or 2 stalled so). `full` when this poll left at least Max Contacts per Poll waiting:
- * the next poll reads from the boundary's page, not the pages before it (helper-64's E364: at Max
- * Contacts per Poll 1 and a share of 2, every second poll read the two pages before it and emitted
- * nothing).
+ * pages of 1 or 2 stalled so). Newest first, `fullPoll` when this poll left at least Max Contacts
+ * per Poll waiting: the next poll reads from the boundary's page, not the pages before it
+ * (helper-64's E364: at Max Contacts per Poll 1 and a share of 2, every second poll read the two
+ * pages before it and emitted nothing). A poll the budget stopped before its range keeps the mark.
  */
-export function withEmittedTo(
+export function withBoundaryMarks(
 	learned: NewContactLearned,
 	to?: number,
 	held?: number,
-	full = false,
+	fullPoll = false,
 ): NewContactLearned {
 	if (learned.mode !== 'ordered' || !learned.boundary) return learned;
 	const emittedTo = to ?? learned.boundary.emittedTo ?? held;
-	const boundary = { ...learned.boundary, emittedTo, ...(full ? { full } : {}) };
+	const marked = fullPoll && learned.order === 'newest';
+	const boundary = { ...learned.boundary, emittedTo, ...(marked ? { fullPoll } : {}) };
 	return { ...learned, boundary };
 }

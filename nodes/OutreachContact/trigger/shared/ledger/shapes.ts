@@ -134,8 +134,8 @@ export interface Boundary {
 	 * boundary's before it: read falling, a deletion between the two makes them overlap.
 	 */
 	falling?: boolean;
-	/** Newest first: the poll that stored it left a poll's worth waiting; the next reads from its page. */
-	full?: boolean;
+	/** Newest first: the poll that stored it left Max Contacts per Poll waiting; the next reads from its page. */
+	fullPoll?: boolean;
 }
 
 /** What every event's state holds. */
@@ -199,7 +199,7 @@ export type NewContactState =
 			orderedSample?: OrderedSample;
 			/** Ids of `seen` a range left out that answered 404 (leftOutLookup.ts), at most MAX_DELETED. */
 			deleted?: string[];
-			/** The oldest new contacts the last read left waiting, at most WAITING_WITNESSES: id → time. */
+			/** The oldest new contacts polls left waiting that still wait, at most WAITING_WITNESSES: id → time. */
 			leftWaiting?: Record<string, number>;
 	  })
 	| (NewContactBase & {

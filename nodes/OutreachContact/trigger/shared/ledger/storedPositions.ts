@@ -69,7 +69,7 @@ export function readBoundary(json: Json): Boundary | undefined {
 		...(isTime(b.emittedTo) ? { emittedTo: b.emittedTo } : {}),
 		...(isTime(b.handled) && b.handled >= 1 ? { handledPage: b.handled } : {}),
 		...(b.falling === true ? { falling: true } : {}),
-		...(b.full === true ? { full: true } : {}),
+		...(b.fullPoll === true ? { fullPoll: true } : {}),
 	};
 }
 
@@ -82,6 +82,6 @@ export function storedBoundary(b: Boundary): Json {
 		...(b.emittedTo !== undefined ? { emittedTo: b.emittedTo } : {}),
 		...(b.handledPage !== undefined ? { handled: b.handledPage } : {}),
 		...(b.falling ? { falling: true } : {}),
-		...(b.full ? { full: true } : {}),
+		...(b.fullPoll ? { fullPoll: true } : {}),
 	};
 }

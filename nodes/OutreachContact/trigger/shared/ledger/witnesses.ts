@@ -20,9 +20,10 @@ export function witnessesAfter(
 	const deleted = found
 		.filter((id) => Object.prototype.hasOwnProperty.call(seen, id))
 		.slice(-MAX_DELETED);
-	const done = new Set([...found, ...poll.chosen.map((c) => c.key)]);
-	const gone = (id: string) => done.has(id) || Object.prototype.hasOwnProperty.call(seen, id);
-	const leftWaiting = leftWaitingOf(state, poll.left, gone, poll.handledTo);
+	const doneNow = new Set([...found, ...poll.chosen.map((c) => c.key)]);
+	const waitsNoMore = (id: string) =>
+		doneNow.has(id) || Object.prototype.hasOwnProperty.call(seen, id);
+	const leftWaiting = leftWaitingOf(state, poll.left, waitsNoMore, poll.handledTo);
 	return {
 		...(found.length > 0 ? { deleted } : {}),
 		...(leftWaiting ? { leftWaiting } : {}),
@@ -39,12 +40,12 @@ export function witnessesAfter(
 function leftWaitingOf(
 	state: Extract<NewContactState, { mode: 'ordered' }>,
 	named: Candidate[],
-	gone: (id: string) => boolean,
+	waitsNoMore: (id: string) => boolean,
 	handledTo: number | null,
 ) {
 	const all = new Map(
 		Object.entries(state.leftWaiting ?? {}).filter(
-			([id, t]) => !gone(id) && (handledTo === null || t > handledTo),
+			([id, t]) => !waitsNoMore(id) && (handledTo === null || t > handledTo),
 		),
 	);
 	for (const c of named) all.set(c.key, c.created);
