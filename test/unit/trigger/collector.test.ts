@@ -57,7 +57,7 @@ describe('the collector', () => {
 		const next = [...all]
 			.sort((a, b) => Date.parse(a.created_date) - Date.parse(b.created_date) || a.id - b.id)
 			.slice(10, 10 + WAITING_WITNESSES);
-		expect(out.waiting.map((c) => c.id)).toEqual(ids(next));
+		expect(out.witnesses.map((c) => c.id)).toEqual(ids(next));
 		expect(out.report.backlog).toBe(1990);
 		expect(collector.candidateCount).toBe(2000); // each once, though many came twice
 		expect(most).toBeLessThanOrEqual(2 * 10 + 100);
@@ -131,9 +131,9 @@ describe('the collector', () => {
 	it('in record mode (a first activation) keeps every candidate and emits none', () => {
 		const collector = new CandidateCollector(rules({ emit: false, maxPerPoll: 2 }));
 		collector.add([1, 2, 3, 4].map((i) => contact(i, T0 - i * 1000)));
-		const { chosen, emit, report, waiting } = collector.choose();
+		const { chosen, emit, report, witnesses } = collector.choose();
 		expect(chosen).toHaveLength(4);
-		expect(waiting).toEqual([]);
+		expect(witnesses).toEqual([]);
 		expect(emit).toEqual([]);
 		expect(report.backlog).toBe(0);
 	});

@@ -154,16 +154,21 @@ export class CandidateCollector {
 
 	/**
 	 * The candidates this poll emits (the oldest `maxPerPoll`; in record mode all, to record), the
-	 * oldest it leaves waiting (at most WAITING_WITNESSES), and what it reports: how many it leaves
+	 * oldest it leaves waiting (`witnesses`, at most WAITING_WITNESSES), and what it reports: how many it leaves
 	 * for the next polls and those it passed over.
 	 */
-	choose(): { chosen: Candidate[]; waiting: Candidate[]; emit: Contact[]; report: CollectReport } {
+	choose(): {
+		chosen: Candidate[];
+		witnesses: Candidate[];
+		emit: Contact[];
+		report: CollectReport;
+	} {
 		const sorted = this.sorted();
 		const { emit, maxPerPoll } = this.rules;
 		const chosen = emit ? sorted.slice(0, maxPerPoll) : sorted;
 		return {
 			chosen,
-			waiting: emit ? sorted.slice(maxPerPoll, maxPerPoll + WAITING_WITNESSES) : [],
+			witnesses: emit ? sorted.slice(maxPerPoll, maxPerPoll + WAITING_WITNESSES) : [],
 			emit: emit ? chosen.map((c) => c.contact as Contact) : [],
 			report: {
 				backlog: emit ? this.candidateCount - chosen.length : 0,

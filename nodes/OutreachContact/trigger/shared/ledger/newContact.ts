@@ -115,7 +115,7 @@ export function settleNewContact(
 		const none = { ...read, pages: [], complete: false, learned };
 		return settleSampling(walking, sampling, none, rules);
 	}
-	const { chosen, waiting: left, emit, report } = collect(state, read.pages, rules);
+	const { chosen, witnesses, emit, report } = collect(state, read.pages, rules);
 	const { reach } = read;
 	// While contacts wait, the handled point is where this read got to, even below where it was
 	// (contacts dated ahead lifted it): the floor must not pass them.
@@ -163,7 +163,7 @@ export function settleNewContact(
 		learned.mode === 'ordered' && state.mode === 'ordered' ? state.orderedSample : undefined;
 	const next = {
 		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
-		...witnessesAfter(state, learned, { chosen, left, handledTo }),
+		...witnessesAfter(state, learned, { chosen, left: witnesses, handledTo }),
 		...keptWhileBelow(proof, floor),
 		...(zoneLag ? { zoneLag } : {}),
 		...(prior && !placed
