@@ -67,9 +67,9 @@ export async function readFromBoundary(
 	});
 	const result = (range: ReadPage[]) =>
 		orderedResult(input, range, newEnd, total, lastPage, disordered);
-	// The boundary's page (the `hi`-th from the new end, moved on by contacts added since) joins the
-	// handled contacts: a bisection proved it reaches them, or it is the page nearest the new end
-	// of a range the ledger took. From it on, a page of known contacts goes on from them too. The
+	// The boundary's page (the `hi`-th from the new end, where the bisection brings `lo`, moved on by
+	// contacts added since) joins the handled contacts: a bisection proved it reaches them, or it is
+	// the page nearest the new end of a range the ledger took (in part, with contacts left waiting). From it on, a page of known contacts goes on from them too. The
 	// handled point moves only to a range's third newest date (CUTOFF_RANK), so the contacts a
 	// range emitted above it are known, not handled: with pages of 1 or 2 their page never reached
 	// the handled contacts again, and a share of 2 never got past it (triggerSmallShare.test.ts, pages of 2).
@@ -129,7 +129,7 @@ export async function readFromBoundary(
 			if (prev && !continues(prev, page)) range = [];
 			range.push(page);
 			if (meetsHandled(page, k) || atEnd(page)) break;
-			if (k >= lo) lo = k + 1; // all new: the boundary lies beyond it
+			if (k >= lo) lo = k + 1; // short of the handled contacts: the boundary lies beyond it
 		}
 		if (range[0].page === 1) return result(range);
 		return knownAlone(waiting(result(range), range, range[0].page, count), range);
