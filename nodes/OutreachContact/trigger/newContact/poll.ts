@@ -90,10 +90,6 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			take,
 			ready,
 		);
-		// The range's requests go first (docs/trigger.md, "Going on from the boundary"): what the
-		// minute frees while it reads counts. Counted at the start alone, a share of 2 a minute
-		// read only the boundary page, the check took the request freed meanwhile, the next poll
-		// met that one in its minute, and an import came at the rate of new contacts.
 		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
 		const seenBetween = withWitnesses(view, activationPages, state.leftWaiting);
 		const deleted = new Set(state.deleted);
@@ -103,6 +99,10 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			seenBetween: (after: number, upTo: number) =>
 				seenBetween(after, upTo).filter((id) => !deleted.has(id)),
 			present,
+			// The range's requests go first (docs/trigger.md, "Going on from the boundary"): what the
+			// minute frees while it reads counts. Counted at the start alone, a share of 2 a minute
+			// read only the boundary page, the check took the request freed meanwhile, the next poll
+			// met that one in its minute, and an import came at the rate of new contacts.
 			requestsLeft: () => budget.left(RANGE_READ_MS),
 			allDeleted: async (ids: string[], held: string[]) =>
 				await allDeleted(ctx, ids, held, lookups),

@@ -137,12 +137,12 @@ export function settleNewContact(
 	// The service's present as this poll's own dates put it (the readers had the one before them).
 	const zoneLag = lagAfter(state, read.pages, rules);
 	const present = serviceNow(zoneLag, now);
-	const held = state.mode === 'ordered' ? state.boundary?.emittedTo : undefined;
+	const storedEmittedTo = state.mode === 'ordered' ? state.boundary?.emittedTo : undefined;
 	const fullPoll = report.backlog >= rules.maxPerPoll;
 	const learned = withBoundaryMarks(
 		atPresent(read.learned, present),
 		last?.created,
-		held,
+		storedEmittedTo,
 		fullPoll,
 	);
 	// Before the check's first round completes (N days: nothing handled at the activation), the

@@ -16,16 +16,16 @@ export function witnessesAfter(
 ): Pick<Extract<NewContactState, { mode: 'ordered' }>, 'deleted' | 'leftWaiting'> {
 	if (state.mode !== 'ordered' || learned.mode !== 'ordered') return {};
 	const { seen } = state;
-	const found = learned.deleted ?? [];
-	const deleted = found
+	const knownDeleted = learned.deleted ?? [];
+	const deleted = knownDeleted
 		.filter((id) => Object.prototype.hasOwnProperty.call(seen, id))
 		.slice(-MAX_DELETED);
-	const doneNow = new Set([...found, ...poll.chosen.map((c) => c.key)]);
+	const doneNow = new Set([...knownDeleted, ...poll.chosen.map((c) => c.key)]);
 	const waitsNoMore = (id: string) =>
 		doneNow.has(id) || Object.prototype.hasOwnProperty.call(seen, id);
 	const leftWaiting = leftWaitingOf(state, poll.left, waitsNoMore, poll.handledTo);
 	return {
-		...(found.length > 0 ? { deleted } : {}),
+		...(knownDeleted.length > 0 ? { deleted } : {}),
 		...(leftWaiting ? { leftWaiting } : {}),
 	};
 }
