@@ -97,3 +97,28 @@ it('the same at Requests per Minute 16: a read that does not reach the witnesses
 		],
 	});
 });
+
+// Since the boundary's mark (`fullPoll`, regressions/fullPoll.test.ts) the two cases above read
+// other pages at the poll of the move, and pass without the witnesses too. helper-64's mutations
+// of the case (its grid M, schedule 209, shrunk on f6e36a5 with the witnesses left out, kept where
+// they are in): Max Contacts per Poll 4, a share of 9. At the first poll 2 contacts are deleted
+// before it, one of the newest while it reads, and one dated 40 hours back is added 25 s in: 1 of
+// 153 never came without the witnesses.
+it('Max Contacts per Poll 4, a share of 9: a contact left waiting and moved at the first poll still comes', async () => {
+	await expectKept({
+		...helper63,
+		requestsPerMinute: 36,
+		maxPerPoll: 4,
+		steps: [
+			stepOf(
+				5,
+				[
+					{ kind: 'steady', count: 1 },
+					{ kind: 'whileReading', count: 1, ms: 24_912, minutesBack: 2378 },
+				],
+				{ deletions: { before: 2, during: 1 } },
+			),
+			stepOf(113, [{ kind: 'burst', count: 9 }]),
+		],
+	});
+});
