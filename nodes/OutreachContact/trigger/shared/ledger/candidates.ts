@@ -154,15 +154,10 @@ export class CandidateCollector {
 
 	/**
 	 * The candidates this poll emits (the oldest `maxPerPoll`; in record mode all, to record), the
-	 * oldest it leaves waiting (`witnesses`, at most WAITING_WITNESSES), and what it reports: how many it leaves
-	 * for the next polls and those it passed over.
+	 * oldest it leaves waiting (`witnesses`, at most WAITING_WITNESSES), and what it reports
+	 * (CollectReport): how many it leaves for the next polls and those it passed over.
 	 */
-	choose(): {
-		chosen: Candidate[];
-		witnesses: Candidate[];
-		emit: Contact[];
-		report: CollectReport;
-	} {
+	choose() {
 		const sorted = this.sorted();
 		const { emit, maxPerPoll } = this.rules;
 		const chosen = emit ? sorted.slice(0, maxPerPoll) : sorted;
