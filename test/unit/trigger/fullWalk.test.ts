@@ -519,8 +519,24 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(fake.requests[0].page).toBe(3);
 	});
 
-	it('newest first: the count shows the shift, and the walk reads no page again', async () => {
-		const { fake } = await twoPolls('newest', deleteBeforeAddAfter);
-		expect(fake.requests[0].page).toBe(3);
+	it('newest first: contacts deleted before it and more added after it with a date back: it reads the anchor page again and meets every contact that stayed', async () => {
+		// Newest first the list runs 40 down to 1: 38 to 40 go, and 5 are added dated before 1.
+		const deleteNewestAddBack = (fake: FakeSearch) => {
+			const back = range(101, 105).map((id) => contactAt(id, T0 - id * MINUTE_MS));
+			fake.contacts = [...fake.contacts.filter((x) => x.id < 38), ...back];
+		};
+		const { fake, met, second } = await twoPolls('newest', deleteNewestAddBack);
+		expect(range(1, 37).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests[0].page).toBe(2);
+		expect(second.position.shrank).toBeUndefined();
+		// Without the recheck (a walk that does not record), the 3 that moved onto page 2 are not met.
+		const plain = await twoPolls('newest', deleteNewestAddBack, false);
+		expect(range(1, 37).filter((i) => !plain.met.has(i))).toEqual([18, 19, 20]);
+	});
+
+	it('newest first: contacts added at the new end move the anchor on, and the recheck meets it on the next page', async () => {
+		const { fake, met } = await twoPolls('newest', deleteBeforeAddAfter);
+		expect(range(4, 40).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
 	});
 });
