@@ -534,6 +534,17 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(range(1, 37).filter((i) => !plain.met.has(i))).toEqual([18, 19, 20]);
 	});
 
+	it('newest first: more than a page deleted before it and more added after it: the page read again lies wholly after the anchor, and it reads back', async () => {
+		// 24 to 40 go (the anchor, 21 to 23, moves onto page 1), and 20 are added dated before 1.
+		const deletePageAddBack = (fake: FakeSearch) => {
+			const back = range(101, 120).map((id) => contactAt(id, T0 - id * MINUTE_MS));
+			fake.contacts = [...fake.contacts.filter((x) => x.id < 24), ...back];
+		};
+		const { fake, met } = await twoPolls('newest', deletePageAddBack);
+		expect(range(1, 23).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 1]);
+	});
+
 	it('newest first: contacts added at the new end move the anchor on, and the recheck meets it on the next page', async () => {
 		const { fake, met } = await twoPolls('newest', deleteBeforeAddAfter);
 		expect(range(4, 40).filter((i) => !met.has(i))).toEqual([]);

@@ -70,7 +70,7 @@ export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
  * took 81 polls instead of 54 (`npm run bench -- import`). When so, it moves `position` to that page.
  */
 export function recheckOnResume(position: WalkPosition): void {
-	const ordered = oldestFirst(position) || (position.falls === true && position.rises !== true);
+	const ordered = oldestFirst(position) || newestFirst(position);
 	if (!position.anchor || position.readingBack || position.page <= 1 || !ordered) return;
 	position.readingBack = { from: position.page, recheck: true };
 	position.page--;
@@ -134,14 +134,22 @@ function oldestFirst(position: WalkPosition): boolean {
 	return position.rises === true && position.falls !== true;
 }
 
+/** Whether the walk's pages so far showed its list newest first. */
+function newestFirst(position: WalkPosition): boolean {
+	return position.falls === true && position.rises !== true;
+}
+
 /**
- * Whether a page of a list its pages showed oldest first lies wholly after where the walk stopped:
- * its first contact is dated after the last the walk read (a page or more was deleted before it).
+ * Whether a page of a list its pages showed in an order lies wholly after where the walk stopped:
+ * its first contact is dated after the last the walk read (oldest first; before it, newest first):
+ * a page or more was deleted before it.
  */
 function pastAnchor(read: ReadPage, position: WalkPosition, time: TimeOf): boolean {
-	if (!oldestFirst(position) || position.last === undefined) return false;
+	const { last } = position;
 	const first = read.contacts.length > 0 ? time(read.contacts[0]) : undefined;
-	return first !== undefined && first > position.last;
+	if (last === undefined || first === undefined) return false;
+	if (oldestFirst(position)) return first > last;
+	return newestFirst(position) && first < last;
 }
 
 /** What a stored walk holds of its anchor and read back; a field not as written is left out. */
