@@ -19,7 +19,12 @@ module.exports = {
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],
 	// n8n-core's one use of LangChain, for nodes as AI tools, which only the e2e suite runs: an
 	// empty stand-in saves loading about 250 modules in every test file (see the file).
-	moduleNameMapper: { '^@langchain/core/tools$': '<rootDir>/harness/langchainStub.ts' },
+	// Three more it requires when it loads and no jest test uses (binary data on disk, SSH, loading
+	// node folders): 0.13 s in every test file that runs n8n-core (see the file).
+	moduleNameMapper: {
+		'^@langchain/core/tools$': '<rootDir>/harness/langchainStub.ts',
+		'^(@n8n/blob-storage|ssh2|fast-glob)$': '<rootDir>/harness/unusedCoreDeps.ts',
+	},
 	// Jest's soft-delete of test globals warns about nock's interceptor, which nothing here can fix.
 	testEnvironmentOptions: { globalsCleanup: 'off' },
 	// A worker per core (jest's default leaves one core to itself: half the machine idle on 2 cores).

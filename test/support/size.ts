@@ -11,3 +11,10 @@ export const long = process.env.TEST_SIZE === 'long';
 export function size<T>(fast: T, full: T): T {
 	return long ? full : fast;
 }
+
+/**
+ * A test whose case has no small form (a walk of pages of 1 longer than a day, an import past the
+ * state's 20,000 ids): it runs in test:long only, and npm test lists it as skipped. Its siblings
+ * of the same file run in both.
+ */
+export const itAtFullSize = long ? it : it.skip;

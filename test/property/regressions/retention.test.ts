@@ -5,6 +5,7 @@
  * date, and the runner owes nothing created before it (scheduleRunner.ts, CUT_WARNING).
  */
 import { base, expectKept, stepOf } from './case';
+import { itAtFullSize } from '../../support/size';
 
 describe('retention after a walk that outlasted its window', () => {
 	// Survey seed 200000, schedule 1433 (2026-11-28, the same on 0075aee). Contact Snippets Ready,
@@ -76,27 +77,30 @@ describe('retention after a walk that outlasted its window', () => {
 // clock (a guard for 0.2.0's New Contact states that 0.2.0's eligible floor never needed): the
 // ids the bound had dropped came again. Here: 30,000 imported in two minutes, contacts from before
 // the activation that the first walk recorded and the bound dropped came.
-it('dates without a zone east of UTC, past the bound: the floor is not moved back, and nothing comes again', async () => {
-	await expectKept({
-		...base,
-		event: 'contactEnriched',
-		order: 'newest',
-		cap: 1_000,
-		requestsPerMinute: 10_000,
-		maxPerPoll: 10_000,
-		dates: 'Asia/Tokyo',
-		before: { count: 50, hoursBack: 13 },
-		enrich: { percent: 100, maxDelayMinutes: 5 },
-		seed: 7,
-		steps: [
-			...Array.from({ length: 2 }, () =>
-				stepOf(1, [
-					{ kind: 'import', percent: 100 },
-					{ kind: 'import', percent: 100 },
-					{ kind: 'import', percent: 100 },
-				]),
-			),
-			...Array.from({ length: 45 }, () => stepOf(2, [])),
-		],
-	});
-});
+itAtFullSize(
+	'dates without a zone east of UTC, past the bound: the floor is not moved back, and nothing comes again',
+	async () => {
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'newest',
+			cap: 1_000,
+			requestsPerMinute: 10_000,
+			maxPerPoll: 10_000,
+			dates: 'Asia/Tokyo',
+			before: { count: 50, hoursBack: 13 },
+			enrich: { percent: 100, maxDelayMinutes: 5 },
+			seed: 7,
+			steps: [
+				...Array.from({ length: 2 }, () =>
+					stepOf(1, [
+						{ kind: 'import', percent: 100 },
+						{ kind: 'import', percent: 100 },
+						{ kind: 'import', percent: 100 },
+					]),
+				),
+				...Array.from({ length: 45 }, () => stepOf(2, [])),
+			],
+		});
+	},
+);

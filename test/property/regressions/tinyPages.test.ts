@@ -4,6 +4,7 @@
  */
 import type { Schedule } from '../schedule';
 import { base, expectKept, stepOf, stepsOf } from './case';
+import { itAtFullSize } from '../../support/size';
 
 // Pages of 2 in no order: page 1's two rose, and so did the last page's, read after it; the page
 // before the last (read because the last holds fewer than three) fell below both, but only page 1
@@ -208,38 +209,41 @@ it('New Contact, pages of 1 by insertion: a sample walk narrower than the poll w
 // day wider, which it could not finish before the window grew again, and so on: nothing ever came
 // (131 of 131). A first walk that outlasted its window now starts twice as wide each time
 // (eligibleWalk.ts).
-it('Contact Snippets Ready, pages of 1 at a share of 1: a first walk longer than a day ends', async () => {
-	await expectKept({
-		...base,
-		event: 'contactSnippetsReady',
-		order: 'oldest',
-		cap: 1,
-		requestsPerMinute: 6,
-		maxPerPoll: 50,
-		before: { count: 327, hoursBack: 1 },
-		enrich: { percent: 100, maxDelayMinutes: 60 },
-		seed: 17,
-		steps: [
-			stepOf(
-				1,
-				[
-					{ kind: 'import', percent: 110 },
-					{ kind: 'burst', count: 31 },
-				],
-				{ faultStatus: 429 },
-			),
-			stepOf(1, [{ kind: 'backfill', count: 131, minutesBack: 10 }]),
-			stepOf(
-				1,
-				[
-					{ kind: 'backfill', count: 139, minutesBack: 4 },
-					{ kind: 'import', percent: 110 },
-				],
-				{ faultStatus: 429 },
-			),
-		],
-	});
-});
+itAtFullSize(
+	'Contact Snippets Ready, pages of 1 at a share of 1: a first walk longer than a day ends',
+	async () => {
+		await expectKept({
+			...base,
+			event: 'contactSnippetsReady',
+			order: 'oldest',
+			cap: 1,
+			requestsPerMinute: 6,
+			maxPerPoll: 50,
+			before: { count: 327, hoursBack: 1 },
+			enrich: { percent: 100, maxDelayMinutes: 60 },
+			seed: 17,
+			steps: [
+				stepOf(
+					1,
+					[
+						{ kind: 'import', percent: 110 },
+						{ kind: 'burst', count: 31 },
+					],
+					{ faultStatus: 429 },
+				),
+				stepOf(1, [{ kind: 'backfill', count: 131, minutesBack: 10 }]),
+				stepOf(
+					1,
+					[
+						{ kind: 'backfill', count: 139, minutesBack: 4 },
+						{ kind: 'import', percent: 110 },
+					],
+					{ faultStatus: 429 },
+				),
+			],
+		});
+	},
+);
 
 // Pages of 2, oldest first, Requests per Minute 1 (helper-38): the activation read page 1 of 5,
 // then the last page a minute later (a contact more), then the page before it, page 4, a minute
