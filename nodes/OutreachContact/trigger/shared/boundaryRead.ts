@@ -69,16 +69,18 @@ export async function readFromBoundary(
 		orderedResult(input, range, newEnd, total, lastPage, disordered);
 	// The boundary's page (the `hi`-th from the new end, where the bisection brings `lo`, moved on by
 	// contacts added since) joins the handled contacts: a bisection proved it reaches them, or it is
-	// the page nearest the new end of a range the ledger took (in part, with contacts left waiting). From it on, a page of known contacts goes on from them too. The
-	// handled point moves only to a range's third newest date (CUTOFF_RANK), so the contacts a
-	// range emitted above it are known, not handled: with pages of 1 or 2 their page never reached
-	// the handled contacts again, and a share of 2 never got past it (triggerSmallShare.test.ts, pages of 2).
+	// the page nearest the new end of a range the ledger took (in part, with contacts left waiting).
+	// From it on, a page of known contacts goes on from them too. The handled point moves only to
+	// a range's third newest date (CUTOFF_RANK), so the contacts a range emitted above it are
+	// known, not handled: with pages of 1 or 2 their page never reached the handled contacts again,
+	// and a share of 2 never got past it (triggerSmallShare.test.ts, pages of 2).
 	// Only a page that holds one of them, dated at most the boundary's `emittedTo` (the newest date
-	// a poll emitted as it stored the boundary; one that emitted nothing carries it over): contacts a poll emitted from the new end while older ones waited on pages it did
-	// not read are known and newer, and the read stopped at them, short of the older ones (survey
-	// 260000, regressions/knownNewer.test.ts). One such contact suffices: a contact emitted early,
-	// dated hours ahead then, shares a page with those of the last range, and requiring all of
-	// them held a share of 2 on that page (helper-29, pages of 2).
+	// a poll emitted as it stored the boundary; one that emitted nothing carries it over): contacts
+	// a poll emitted from the new end while older ones waited on pages it did not read are known
+	// and newer, and the read stopped at them, short of the older ones (survey 260000,
+	// regressions/knownNewer.test.ts). One such contact suffices: a contact emitted early, dated
+	// hours ahead then, shares a page with those of the last range, and requiring all of them held
+	// a share of 2 on that page (helper-29, pages of 2).
 	const { emittedTo } = from;
 	const emittedBy = (c: Contact) =>
 		emittedTo === undefined || (input.time(c) ?? Infinity) <= emittedTo;

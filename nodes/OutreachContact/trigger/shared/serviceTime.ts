@@ -192,9 +192,17 @@ export class OrderWatch {
 	}
 
 	get order(): ResultOrder | undefined {
-		if (this.rises && this.falls) return 'unordered';
-		if (this.falls) return 'newest';
-		if (this.rises) return 'oldest';
-		return undefined;
+		return orderShown({ rises: this.rises, falls: this.falls });
 	}
+}
+
+/**
+ * The order pages showed: whether a created time rose after another, and whether one fell (an
+ * OrderWatch's, or a walk's saved position). Neither proves nothing yet.
+ */
+export function orderShown(seen: { rises?: boolean; falls?: boolean }): ResultOrder | undefined {
+	if (seen.rises === true && seen.falls === true) return 'unordered';
+	if (seen.falls === true) return 'newest';
+	if (seen.rises === true) return 'oldest';
+	return undefined;
 }

@@ -50,8 +50,8 @@ export interface WalkInput {
 	whole?: boolean;
 	/**
 	 * Whether the walk records what was there (the activation's first walk, the sample's walk, the
-	 * walk after an update): going on in a new poll, it reads its anchor's page again first where
-	 * the count cannot show a shrink (walkAnchor.ts, recheckOnResume).
+	 * walk after an update): going on in a new poll, it reads its anchor's page again first when
+	 * its pages showed an order, whatever the count says (walkAnchor.ts, recheckOnResume).
 	 */
 	records?: boolean;
 }

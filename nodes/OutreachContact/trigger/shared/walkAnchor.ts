@@ -2,7 +2,7 @@ import type { ReadPage } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import { idKey } from './ledger/candidates';
 import { count, MAX_ID_LENGTH, type Walk, type WalkAnchor } from './ledger/shapes';
-import type { TimeOf } from './serviceTime';
+import { orderShown, type TimeOf } from './serviceTime';
 import type { WalkPosition } from './walk';
 
 /**
@@ -19,8 +19,9 @@ import type { WalkPosition } from './walk';
  * list in an order: contacts that arrive after its position (oldest first, new ones; newest
  * first, those dated back) grow the count by as many as were deleted before it, and the shrink
  * does not show (docs/trigger-open-schedules.md, the deletions class: 3 deleted before page 3 and
- * 70 imported after it, and a contact enriched before the activation moved onto page 2 unread). Going on in a new poll, such a walk reads its anchor's
- * page again first, and takes what moved onto it.
+ * 70 imported after it, and a contact enriched before the activation moved onto page 2 unread).
+ * Going on in a new poll, such a walk reads its anchor's page again first, and takes what moved
+ * onto it.
  */
 
 /** The ids an anchor keeps: when one of them leaves, the others still place it. */
@@ -67,10 +68,13 @@ export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
  * 136 added dated 25 hours back, and a contact enriched before the activation came (deletions
  * survey 2190000, schedule 170). In no order an arrival moves the anchor on as often as a deletion
  * moves it back, and the re-read mostly missed it: the sample's walk of an import at a share of 1
- * took 81 polls instead of 54 (`npm run bench -- import`). When so, it moves `position` to that page.
+ * took 81 polls instead of 54 (`npm run bench -- import`). When so, it moves `position` to that
+ * page. Where the stored anchor has no count, only a page wholly after the anchor (`pastAnchor`)
+ * turns a recheck that misses the anchor into a read back.
  */
 export function recheckOnResume(position: WalkPosition): void {
-	const ordered = oldestFirst(position) || newestFirst(position);
+	const order = orderShown(position);
+	const ordered = order === 'oldest' || order === 'newest';
 	if (!position.anchor || position.readingBack || position.page <= 1 || !ordered) return;
 	position.readingBack = { from: position.page, recheck: true };
 	position.page--;
@@ -129,16 +133,6 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 	return 'back';
 }
 
-/** Whether the walk's pages so far showed its list oldest first. */
-function oldestFirst(position: WalkPosition): boolean {
-	return position.rises === true && position.falls !== true;
-}
-
-/** Whether the walk's pages so far showed its list newest first. */
-function newestFirst(position: WalkPosition): boolean {
-	return position.falls === true && position.rises !== true;
-}
-
 /**
  * Whether a page of a list its pages showed in an order lies wholly after where the walk stopped:
  * its first contact is dated after the last the walk read (oldest first; before it, newest first):
@@ -148,8 +142,9 @@ function pastAnchor(read: ReadPage, position: WalkPosition, time: TimeOf): boole
 	const { last } = position;
 	const first = read.contacts.length > 0 ? time(read.contacts[0]) : undefined;
 	if (last === undefined || first === undefined) return false;
-	if (oldestFirst(position)) return first > last;
-	return newestFirst(position) && first < last;
+	const order = orderShown(position);
+	if (order === 'oldest') return first > last;
+	return order === 'newest' && first < last;
 }
 
 /** What a stored walk holds of its anchor and read back; a field not as written is left out. */

@@ -56,7 +56,7 @@ function leftWaitingOf(
 export function oldestWaiting(
 	entries: Array<[string, number]>,
 ): Record<string, number> | undefined {
-	const oldest = entries.sort(([a, s], [b, t]) => s - t || (a < b ? -1 : a > b ? 1 : 0));
+	const oldest = [...entries].sort(([a, s], [b, t]) => s - t || (a < b ? -1 : a > b ? 1 : 0));
 	const kept = oldest.slice(0, WAITING_WITNESSES);
 	return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
