@@ -545,6 +545,23 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 1]);
 	});
 
+	// The trigger bench's Contact Enriched at 10,000 a day, newest first (2026-11-30): 2 contacts
+	// enriched between polls moved 2 of the anchor's 3 ids onto the next page. The recheck met the
+	// third at the end of the page read again, took that page's last ids for the anchor, and read
+	// the 2 moved contacts again on the next page: dated after the last the walk read, they looked
+	// like a rise, the walk took its list for one in no order, and the walks after it read the
+	// whole window (50 requests a poll, a delay of 4.7 minutes instead of 80 s).
+	it('newest first: fewer contacts added at the new end than the anchor holds: the walk goes on after the anchor, and its order stays newest first', async () => {
+		const addTwo = (fake: FakeSearch) => {
+			fake.contacts = [...fake.contacts, ...range(41, 42).map(c)];
+		};
+		const { fake, second } = await twoPolls('newest', addTwo);
+		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
+		expect(idsRead(second)).toEqual(range(1, 20).reverse());
+		expect(second.order).toBe('newest');
+		expect(second.position.rises).toBeUndefined();
+	});
+
 	it('newest first: contacts added at the new end move the anchor on, and the recheck meets it on the next page', async () => {
 		const { fake, met } = await twoPolls('newest', deleteBeforeAddAfter);
 		expect(range(4, 40).filter((i) => !met.has(i))).toEqual([]);

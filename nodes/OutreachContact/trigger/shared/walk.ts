@@ -154,7 +154,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			return { pages, position, complete: true, order: watch.order, inconsistent };
 		}
 		// The walk leaves the page: where it stopped, should the list shrink (walkAnchor.ts).
-		if (input.whole) position.anchor = anchorOf(fetched, position.anchor);
+		if (input.whole) position.anchor = anchorOf(fetched, read, position.anchor);
 		position.page++;
 		if (fresh.size >= input.maxPerPoll && (holds || takenCount === 0))
 			return { pages, position, complete: false };
