@@ -349,10 +349,70 @@ export const smallSharesScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbi
 );
 
 /**
+ * The eligible events' walks at small shares (helper-68's draw, 2026-11-30): Contact Enriched,
+ * Contact Snippets Ready and, one in eight, New Contact; newest or oldest first and by insertion;
+ * pages of 2 to 30, Requests per Minute 4 to 16, Max Contacts per Poll 1 to 10; up to 400
+ * contacts over 3 days before the activation, 10 to 90% of contacts eligible up to 5 minutes to 4
+ * hours after their creation; 0 to 4 contacts deleted before one poll in two and 0 to 3 while it
+ * pages; a third of the schedules polled every 10 to 30 seconds. The activation's first walk reads
+ * over many polls there while the list moves: the draw that met a contact enriched before the
+ * activation coming later (fullWalk.test.ts). PROPERTY_RANGES=eligibleWalks.
+ */
+export const eligibleWalksScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbitrary.chain(
+	(schedule) =>
+		fc
+			.record({
+				event: fc.oneof(
+					{ weight: 4, arbitrary: fc.constant('contactEnriched' as const) },
+					{ weight: 3, arbitrary: fc.constant('contactSnippetsReady' as const) },
+					{ weight: 1, arbitrary: fc.constant('newContact' as const) },
+				),
+				order: fc.oneof(
+					{ weight: 4, arbitrary: fc.constant('insertionNewest' as const) },
+					{ weight: 2, arbitrary: fc.constant('insertionOldest' as const) },
+					{ weight: 3, arbitrary: fc.constant('newest' as const) },
+					{ weight: 1, arbitrary: fc.constant('oldest' as const) },
+				),
+				cap: fc.integer({ min: 2, max: 30 }),
+				requestsPerMinute: fc.integer({ min: 4, max: 16 }),
+				maxPerPoll: fc.integer({ min: 1, max: 10 }),
+				before: fc.record({
+					count: fc.integer({ min: 0, max: 400 }),
+					hoursBack: fc.integer({ min: 1, max: 72 }),
+				}),
+				enrich: fc.record({
+					percent: fc.integer({ min: 10, max: 90 }),
+					maxDelayMinutes: fc.constantFrom(5, 30, 60, 240),
+				}),
+				pollSeconds: fc.oneof(
+					{ weight: 2, arbitrary: fc.constant(undefined) },
+					{ weight: 1, arbitrary: fc.constantFrom(10, 20, 30) },
+				),
+				deletions: fc.array(
+					fc.option(
+						fc.record({
+							before: fc.integer({ min: 0, max: 4 }),
+							during: fc.integer({ min: 0, max: 3 }),
+						}),
+						{ freq: 2 },
+					),
+					{ minLength: schedule.steps.length, maxLength: schedule.steps.length },
+				),
+			})
+			.map(({ deletions, ...settings }) => ({
+				...schedule,
+				...settings,
+				dates: 'utc' as const,
+				steps: schedule.steps.map((s, i) => ({ ...s, deletions: deletions[i] ?? undefined })),
+			})),
+);
+
+/**
  * The draw of the survey and the pick: PROPERTY_RANGES=wide for wideScheduleArbitrary, =ahead for
  * aheadScheduleArbitrary, =deletions for deletionsScheduleArbitrary, =tiny for
  * tinyPagesScheduleArbitrary, =smallNoOrder for smallNoOrderScheduleArbitrary, =pairsNoOrder for
- * pairsNoOrderScheduleArbitrary, =smallShares for smallSharesScheduleArbitrary.
+ * pairsNoOrderScheduleArbitrary, =smallShares for smallSharesScheduleArbitrary, =eligibleWalks for
+ * eligibleWalksScheduleArbitrary.
  */
 export function surveyArbitrary(ranges: string | undefined): fc.Arbitrary<Schedule> {
 	if (ranges === 'wide') return wideScheduleArbitrary;
@@ -361,5 +421,6 @@ export function surveyArbitrary(ranges: string | undefined): fc.Arbitrary<Schedu
 	if (ranges === 'tiny') return tinyPagesScheduleArbitrary;
 	if (ranges === 'deletions') return deletionsScheduleArbitrary;
 	if (ranges === 'smallShares') return smallSharesScheduleArbitrary;
+	if (ranges === 'eligibleWalks') return eligibleWalksScheduleArbitrary;
 	return ranges === 'ahead' ? aheadScheduleArbitrary : scheduleArbitrary;
 }
