@@ -305,6 +305,15 @@ export const pairsNoOrderScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArb
 		})),
 );
 
+/** A step's few deletions, before one poll in two: 0 to 4 before it, 0 to 3 of the newest while it pages. */
+const fewDeletions = fc.option(
+	fc.record({
+		before: fc.integer({ min: 0, max: 4 }),
+		during: fc.integer({ min: 0, max: 3 }),
+	}),
+	{ freq: 2 },
+);
+
 /**
  * Small shares with few contacts a poll and deletions every second poll: Requests per Minute 4 to
  * 11 (a share of 1 to 2), Max Contacts per Poll 1 to 5, pages of 2 to 50, Emit Contacts From the
@@ -325,13 +334,7 @@ export const smallSharesScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleArbi
 				steps: fc.array(
 					fc.record({
 						gapMinutes: fc.integer({ min: 1, max: 5 }),
-						deletions: fc.option(
-							fc.record({
-								before: fc.integer({ min: 0, max: 4 }),
-								during: fc.integer({ min: 0, max: 3 }),
-							}),
-							{ freq: 2 },
-						),
+						deletions: fewDeletions,
 					}),
 					{ minLength: schedule.steps.length, maxLength: schedule.steps.length },
 				),
@@ -388,16 +391,10 @@ export const eligibleWalksScheduleArbitrary: fc.Arbitrary<Schedule> = scheduleAr
 					{ weight: 2, arbitrary: fc.constant(undefined) },
 					{ weight: 1, arbitrary: fc.constantFrom(10, 20, 30) },
 				),
-				deletions: fc.array(
-					fc.option(
-						fc.record({
-							before: fc.integer({ min: 0, max: 4 }),
-							during: fc.integer({ min: 0, max: 3 }),
-						}),
-						{ freq: 2 },
-					),
-					{ minLength: schedule.steps.length, maxLength: schedule.steps.length },
-				),
+				deletions: fc.array(fewDeletions, {
+					minLength: schedule.steps.length,
+					maxLength: schedule.steps.length,
+				}),
 			})
 			.map(({ deletions, ...settings }) => ({
 				...schedule,
