@@ -545,6 +545,34 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 1]);
 	});
 
+	// helper-71, reading a102804: the anchor's 3 contacts deleted and 3 added dated back (after
+	// the walk's position) between polls. The count stays, the page read again holds no anchor id
+	// and starts with contacts read before, so it neither shrank nor lies wholly after the anchor:
+	// the walk went on at page 3, and the 3 contacts the deletions moved onto page 2 were never met.
+	it("newest first: the anchor's contacts deleted and as many added dated back: the page read again gives the contacts dated after where the walk stopped", async () => {
+		const deleteAnchorAddBack = (fake: FakeSearch) => {
+			const back = range(101, 103).map((id) => contactAt(id, T0 - id * MINUTE_MS));
+			fake.contacts = [...fake.contacts.filter((x) => x.id < 21 || x.id > 23), ...back];
+		};
+		const { fake, met, second } = await twoPolls('newest', deleteAnchorAddBack);
+		expect(range(1, 20).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
+		expect(second.order).toBe('newest');
+	});
+
+	it("oldest first: the anchor's contacts deleted and as many added at the new end: the page read again gives the contacts dated after where the walk stopped", async () => {
+		const deleteAnchorAddNew = (fake: FakeSearch) => {
+			fake.contacts = [
+				...fake.contacts.filter((x) => x.id < 18 || x.id > 20),
+				...range(41, 43).map(c),
+			];
+		};
+		const { fake, met, second } = await twoPolls('oldest', deleteAnchorAddNew);
+		expect(range(21, 43).filter((i) => !met.has(i))).toEqual([]);
+		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
+		expect(second.order).toBe('oldest');
+	});
+
 	// The trigger bench's Contact Enriched at 10,000 a day, newest first (2026-11-30): 2 contacts
 	// enriched between polls moved 2 of the anchor's 3 ids onto the next page. The recheck met the
 	// third at the end of the page read again, took that page's last ids for the anchor, and read

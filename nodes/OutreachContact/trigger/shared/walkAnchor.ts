@@ -96,10 +96,11 @@ export function recheckOnResume(position: WalkPosition): void {
 
 /**
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
- * (which it moves): the page, from the contact after the anchor when it holds the anchor; or
- * 'back' when the walk reads the page before, to look for its anchor, or (after a recheck that
- * did not meet it where the list did not shrink nor lies wholly after it, `pastAnchor`) goes on
- * from where it stopped. Each page starts
+ * (which it moves): the page, from the contact after the anchor when it holds the anchor; after
+ * a recheck that did not meet it where the list did not shrink nor lies wholly after it
+ * (`pastAnchor`), the contacts that end the page dated past the last the walk read; or 'back'
+ * when the walk reads the page before, to look for its anchor, or (the same recheck, no such
+ * contact) goes on from where it stopped, at a page after this one. Each page starts
  * such a search once: where the list shrinks again, or the anchor is not met within LOCATE_PAGES
  * pages (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves
  * nothing).
@@ -115,10 +116,15 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 	}
 	if (readingBack?.recheck) {
 		if (!shrankSince(read, anchor) && !pastAnchor(read, position, time)) {
-			// The anchor moved on (contacts added before it; the page after holds it) or its contacts
-			// left: nothing moved back onto its page. The walk goes on where it stopped.
-			position.page = readingBack.from;
 			position.readingBack = undefined;
+			// The anchor's contacts left and as many arrived elsewhere (the count stayed): the
+			// contacts that end the page dated past the last the walk read moved back onto it, and
+			// the walk takes them and goes on from this page (helper-71: 3 deleted, 3 dated back).
+			// None: the anchor moved on (contacts added before it; the page after holds it), or
+			// nothing moved. The walk goes on where it stopped.
+			const moved = movedBack(read.contacts, position, time);
+			if (moved.length > 0) return { ...read, contacts: moved };
+			position.page = readingBack.from;
 			return 'back';
 		}
 		// The list shrank, or the page lies wholly after the anchor (a page or more was deleted
@@ -159,6 +165,24 @@ function pastAnchor(read: ReadPage, position: WalkPosition, time: TimeOf): boole
 	const order = orderShown(position);
 	if (order === 'oldest') return first > last;
 	return order === 'newest' && first < last;
+}
+
+/**
+ * The contacts that end `contacts` dated past the last the walk read, in the order its pages
+ * showed (before it newest first, after it oldest first); none without an order or a date. Only
+ * those that end the page: one dated past it among contacts dated before it is out of order, not
+ * moved back.
+ */
+function movedBack(contacts: Contact[], position: WalkPosition, time: TimeOf): Contact[] {
+	const { last } = position;
+	const order = orderShown(position);
+	if (last === undefined || (order !== 'oldest' && order !== 'newest')) return [];
+	let from = contacts.length;
+	for (; from > 0; from--) {
+		const t = time(contacts[from - 1]);
+		if (t === undefined || (order === 'oldest' ? t <= last : t >= last)) break;
+	}
+	return contacts.slice(from);
 }
 
 /** What a stored walk holds of its anchor and read back; a field not as written is left out. */
