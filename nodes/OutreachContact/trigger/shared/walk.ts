@@ -9,10 +9,13 @@ import { anchorOf, placeRead, recheckOnResume } from './walkAnchor';
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
  * "Without an order"). Each poll reads from where the last stopped, as far as its budget and
- * Max Contacts per Poll allow, and what it finds new is emitted as it goes. New contacts can
- * land on pages already read: they come with the next walk, which the floor waits for.
+ * Max Contacts per Poll allow, and what it finds new is emitted (or, by a recording walk,
+ * recorded) as it goes. New contacts can land on pages already read: they come with the next
+ * walk, which the floor waits for. A walk that stands for "what was there" keeps an anchor to
+ * find where it stopped when the list moves (walkAnchor.ts).
+ *
+ * A walk's position as walkStep reads and moves it (its window stays the walk's).
  */
-/** A walk's position as walkStep reads and moves it (its window stays the walk's). */
 export type WalkPosition = Omit<Walk, 'days'>;
 
 export interface WalkStep {
@@ -78,8 +81,8 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		const fetched = await reader.read(position.page, refresh);
 		if (!fetched) return { pages, position, complete: false };
 		const read = input.whole ? placeRead(fetched, position, time) : fetched;
-		if (read === 'back') continue;
-		// The rest of a page read back does not count toward the poll's pages.
+		if (read === 'skip') continue;
+		// The rest of a page read back (the recheck's page too) does not count toward the poll's pages.
 		if (readingBack) readBack++;
 		// Decided again at every first page; undefined (none) replaces one stored before.
 		if (position.page === 1 && !position.anchor && input.ceilingOf)

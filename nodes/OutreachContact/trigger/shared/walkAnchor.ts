@@ -31,27 +31,28 @@ export const ANCHOR_IDS = 3;
 export const LOCATE_PAGES = 4;
 
 /**
- * The anchor after reading `read`, of which the walk took `taken` (placeRead): the page's last ids;
- * the one before when the page was empty. A page that held the anchor and nothing after it keeps
- * the anchor's ids: contacts added before the anchor moved some of them onto the next page, where
- * they still place the walk. Taken from this page alone, the anchor let the next page's first
- * contacts, read already, come again, and newest first they looked like a rise: the walk took its
- * list for one in no order (the trigger bench's Contact Enriched at 10,000 a day, fullWalk.test.ts).
+ * The anchor after reading `fetched`, of which the walk took `taken` (placeRead): the page's last
+ * ids and count; the one before when the page was empty. A page whose last contact is one of the
+ * anchor's ids (it took nothing of it) keeps the anchor's ids, with this page's count: contacts
+ * added before the anchor moved the others onto the next page, where they still place the walk.
+ * Taken from this page alone, the anchor let the next page's first contacts, read already, come
+ * again, and newest first they looked like a rise: the walk took its list for one in no order
+ * (the trigger bench's Contact Enriched at 10,000 a day, fullWalk.test.ts).
  */
 export function anchorOf(
-	read: ReadPage,
+	fetched: ReadPage,
 	taken: ReadPage,
 	before: WalkAnchor | undefined,
 ): WalkAnchor | undefined {
 	const ids =
-		before && read.contacts.length > 0 && taken.contacts.length === 0
+		before && fetched.contacts.length > 0 && taken.contacts.length === 0
 			? before.ids
-			: read.contacts
+			: fetched.contacts
 					.map((c) => idKey(c?.id))
 					.filter((k): k is string => k !== undefined)
 					.slice(-ANCHOR_IDS);
 	if (ids.length === 0) return before;
-	return read.total === undefined ? { ids } : { ids, total: read.total };
+	return fetched.total === undefined ? { ids } : { ids, total: fetched.total };
 }
 
 /** Index of the last contact of `contacts` the anchor names, or -1. */
@@ -98,14 +99,14 @@ export function recheckOnResume(position: WalkPosition): void {
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
  * (which it moves): the page, from the contact after the anchor when it holds the anchor; after
  * a recheck that did not meet it where the list did not shrink nor lies wholly after it
- * (`pastAnchor`), the contacts that end the page dated past the last the walk read; or 'back'
- * when the walk reads the page before, to look for its anchor, or (the same recheck, no such
- * contact) goes on from where it stopped, at a page after this one. Each page starts
- * such a search once: where the list shrinks again, or the anchor is not met within LOCATE_PAGES
- * pages (its contacts were deleted too), the walk goes on and marks itself `shrank` (it proves
- * nothing).
+ * (`pastAnchor`), the contacts that end the page dated past the last the walk read; or 'skip':
+ * nothing of this page, read `position.page` next (the page before, to look for the anchor; or,
+ * after the same recheck with no such contact, the page where the walk stopped). A read back
+ * never starts twice in a row from one page (`readBackFrom`): where the list shrinks again
+ * there, or the anchor is not met within LOCATE_PAGES pages (its contacts were deleted too), the
+ * walk goes on and marks itself `shrank` (it proves nothing).
  */
-export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf): ReadPage | 'back' {
+export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf): ReadPage | 'skip' {
 	const { anchor, readingBack } = position;
 	if (!anchor) return read;
 	const at = anchorIndex(read.contacts, anchor);
@@ -125,7 +126,7 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 			const moved = movedBack(read.contacts, position, time);
 			if (moved.length > 0) return { ...read, contacts: moved };
 			position.page = readingBack.from;
-			return 'back';
+			return 'skip';
 		}
 		// The list shrank, or the page lies wholly after the anchor (a page or more was deleted
 		// before it): a read back as any other from here, whatever later counts say (a helper,
@@ -136,7 +137,7 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 	if (readingBack) {
 		if (position.page > 1 && readingBack.from - position.page < LOCATE_PAGES) {
 			position.page--;
-			return 'back';
+			return 'skip';
 		}
 		position.readingBack = undefined;
 		position.shrank = true;
@@ -150,7 +151,7 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 	position.readBackFrom = position.page;
 	position.readingBack = { from: position.page };
 	position.page--;
-	return 'back';
+	return 'skip';
 }
 
 /**
