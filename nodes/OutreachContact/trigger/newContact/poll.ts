@@ -16,6 +16,7 @@ import { allDeleted } from '../shared/leftOutLookup';
 import type { NewContactState } from '../shared/ledger/shapes';
 import { serviceNow } from '../shared/ledger/zoneLag';
 import { withWitnesses } from './witnesses';
+import { rangeAgain } from './rangeAgain';
 import { newWalk, readWalking } from './walking';
 
 type OrderedState = Extract<NewContactState, { mode: 'ordered' }>;
@@ -166,6 +167,10 @@ async function readByOrder(
 		boundary: state.boundary,
 	});
 	const pages: ReadPage[] = [...main.range];
+	const moved = main.ordered
+		? await rangeAgain(reader, main.range, readInput.requestsLeft)
+		: undefined;
+	if (moved) pages.push(moved);
 	// Contacts emitted in the range's times that it left out: deleted since, or a list by insertion.
 	// The control is a contact the range holds, the oldest first (the newest may be deleted while
 	// the poll reads), sorted only for a lookup: the service must answer it as there.
