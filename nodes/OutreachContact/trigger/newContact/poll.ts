@@ -167,10 +167,6 @@ async function readByOrder(
 		boundary: state.boundary,
 	});
 	const pages: ReadPage[] = [...main.range];
-	const moved = main.ordered
-		? await rangeAgain(reader, main.range, readInput.requestsLeft)
-		: undefined;
-	if (moved) pages.push(moved);
 	// Contacts emitted in the range's times that it left out: deleted since, or a list by insertion.
 	// The control is a contact the range holds, the oldest first (the newest may be deleted while
 	// the poll reads), sorted only for a lookup: the service must answer it as there.
@@ -179,6 +175,9 @@ async function readByOrder(
 	const byAge = contacts.map((c) => ({ c, t: readInput.time(c) ?? 0 }));
 	const held = byAge.sort((a, b) => a.t - b.t).map(({ c }) => idKey(c?.id) ?? '');
 	let ordered = main.ordered && (await readInput.allDeleted(leftOut, held));
+	// After the lookups, which need their requests where the order is to stand.
+	const moved = ordered ? await rangeAgain(reader, main.range, readInput.requestsLeft) : undefined;
+	if (moved) pages.push(moved);
 	let checkedTo = state.checkedTo;
 	// Where the next round is marked when one completes: the service's present as this poll's read
 	// met it. A round keeps its mark until it completes, begun or not: re-marked at every poll whose
