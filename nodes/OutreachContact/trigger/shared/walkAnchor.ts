@@ -155,33 +155,40 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 }
 
 /**
- * Whether a page of a list its pages showed in an order lies wholly after where the walk stopped:
- * its first contact is dated after the last the walk read (oldest first; before it, newest first):
- * a page or more was deleted before it.
+ * Whether a date lies past the last the walk read, in the order its pages showed (after it oldest
+ * first, before it newest first); undefined without an order or a last date.
  */
-function pastAnchor(read: ReadPage, position: WalkPosition, time: TimeOf): boolean {
+function pastLast(position: WalkPosition): ((t: number) => boolean) | undefined {
 	const { last } = position;
-	const first = read.contacts.length > 0 ? time(read.contacts[0]) : undefined;
-	if (last === undefined || first === undefined) return false;
+	if (last === undefined) return undefined;
 	const order = orderShown(position);
-	if (order === 'oldest') return first > last;
-	return order === 'newest' && first < last;
+	if (order === 'oldest') return (t) => t > last;
+	if (order === 'newest') return (t) => t < last;
+	return undefined;
 }
 
 /**
- * The contacts that end `contacts` dated past the last the walk read, in the order its pages
- * showed (before it newest first, after it oldest first); none without an order or a date. Only
- * those that end the page: one dated past it among contacts dated before it is out of order, not
- * moved back.
+ * Whether a page of a list its pages showed in an order lies wholly after where the walk stopped:
+ * its first contact is dated past the last the walk read: a page or more was deleted before it.
+ */
+function pastAnchor(read: ReadPage, position: WalkPosition, time: TimeOf): boolean {
+	const past = pastLast(position);
+	const first = read.contacts.length > 0 ? time(read.contacts[0]) : undefined;
+	return past !== undefined && first !== undefined && past(first);
+}
+
+/**
+ * The contacts that end `contacts` dated past the last the walk read (`pastLast`); none without
+ * an order or a date. Only those that end the page: one dated past it among contacts dated before
+ * it is out of order, not moved back.
  */
 function movedBack(contacts: Contact[], position: WalkPosition, time: TimeOf): Contact[] {
-	const { last } = position;
-	const order = orderShown(position);
-	if (last === undefined || (order !== 'oldest' && order !== 'newest')) return [];
+	const past = pastLast(position);
+	if (!past) return [];
 	let from = contacts.length;
 	for (; from > 0; from--) {
 		const t = time(contacts[from - 1]);
-		if (t === undefined || (order === 'oldest' ? t <= last : t >= last)) break;
+		if (t === undefined || !past(t)) break;
 	}
 	return contacts.slice(from);
 }
