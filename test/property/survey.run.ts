@@ -10,6 +10,8 @@
  * (deletionsScheduleArbitrary); PROPERTY_RANGES=tiny pages of 1 or 2 (tinyPagesScheduleArbitrary);
  * PROPERTY_RANGES=smallNoOrder pages of 1 to 9 in no order (smallNoOrderScheduleArbitrary);
  * PROPERTY_RANGES=pairsNoOrder pages of 2 in no order in UTC at a small share (pairsNoOrderScheduleArbitrary).
+ * SURVEY_SCHEDULE_SECONDS (120 by default) bounds one schedule's run: one past it is cut, counted,
+ * and written to SURVEY_OUT.cut.jsonl (for replay.run.ts) instead of holding the survey.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 
@@ -34,12 +36,15 @@ it(
 				: undefined,
 			report,
 			ranges: process.env.PROPERTY_RANGES,
+			scheduleMs: Number(process.env.SURVEY_SCHEDULE_SECONDS ?? 120) * 1000,
+			cut: (schedule, at, where) =>
+				appendFileSync(`${out}.cut.jsonl`, `${JSON.stringify({ at, where, schedule })}\n`),
 			// One line of JSON per shrunk failure, as it comes.
 			shrunk: (found) => appendFileSync(`${out}.shrunk.jsonl`, `${JSON.stringify(found)}\n`),
 		});
 		writeFileSync(out, JSON.stringify({ seed, ...result }, null, '\t'));
 		report(
-			`${result.ran} schedules in ${Math.round(result.ms / 1000)} s; ${result.found.length} kinds of failure; written to ${out}`,
+			`${result.ran} schedules in ${Math.round(result.ms / 1000)} s; ${result.found.length} kinds of failure; ${result.cut.length} cut at their time limit; written to ${out}`,
 		);
 	},
 	24 * 3_600_000,

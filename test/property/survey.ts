@@ -51,10 +51,15 @@ export async function survey(options: {
 	shrunk?: (found: Found) => void;
 	/** 'wide' draws every setting a user can choose (wideScheduleArbitrary). */
 	ranges?: string;
-}): Promise<{ ran: number; ms: number; found: Found[] }> {
+	/** The real time one schedule may run (its shrinks too); past it, it is cut and counted. */
+	scheduleMs: number;
+	/** Called with each schedule cut at its time limit, and its 1-based index. */
+	cut?: (schedule: Schedule, at: number, where: string) => void;
+}): Promise<{ ran: number; ms: number; found: Found[]; cut: number[] }> {
 	const found = new Map<string, Found & { schedule: Schedule }>();
 	const began = Date.now();
 	let ran = 0;
+	const cut: number[] = [];
 	// Sampled in batches, each of its own seed, so that a long survey never holds them all.
 	for (let batch = 0; ran < options.runs && Date.now() < options.deadline; batch++) {
 		const size = Math.min(100, options.runs - ran);
@@ -65,7 +70,13 @@ export async function survey(options: {
 		for (const schedule of schedules) {
 			if (Date.now() >= options.deadline) break;
 			ran++;
-			const outcome = await runSchedule(schedule);
+			const outcome = await runSchedule(schedule, 1, Date.now() + options.scheduleMs);
+			if (outcome.cut) {
+				cut.push(ran);
+				options.report(`schedule ${ran}: ${outcome.cut} (${options.scheduleMs / 1000} s)`);
+				options.cut?.(schedule, ran, outcome.cut);
+				continue;
+			}
 			const kind = kindOf(schedule, outcome);
 			if (!kind) continue;
 			const known = found.get(kind);
@@ -86,11 +97,11 @@ export async function survey(options: {
 	const ms = Date.now() - began;
 	const toShrink = [...found.values()].filter((f) => options.shrinkOnly?.test(f.kind) ?? true);
 	for (const f of toShrink.slice(0, options.shrinkKinds)) {
-		f.shrunk = await shrink(f.schedule, f.kind, options.ranges);
+		f.shrunk = await shrink(f.schedule, f.kind, options.ranges, options.scheduleMs);
 		options.report(`shrunk "${f.kind}" in ${f.shrunk.shrinks} steps: ${f.shrunk.problem}`);
 		options.shrunk?.(withoutSchedule(f));
 	}
-	return { ran, ms, found: [...found.values()].map(withoutSchedule) };
+	return { ran, ms, found: [...found.values()].map(withoutSchedule), cut };
 }
 
 /** fast-check's shrinking of `schedule`, keeping to failures of the same kind. */
@@ -98,11 +109,12 @@ async function shrink(
 	schedule: Schedule,
 	kind: string,
 	ranges: string | undefined,
+	scheduleMs: number,
 ): Promise<{ schedule: Schedule; problem: string; shrinks: number }> {
 	let problem = '';
 	const details = await fc.check(
 		fc.asyncProperty(surveyArbitrary(ranges), async (s) => {
-			const outcome = await runSchedule(s);
+			const outcome = await runSchedule(s, 1, Date.now() + scheduleMs);
 			if (kindOf(s, outcome) !== kind) return true;
 			problem = outcome.problems[0];
 			return false;
