@@ -53,7 +53,7 @@ export interface OrderedInput {
 }
 
 export interface OrderedResult {
-	/** Pages that join the handled contacts without a gap, in list order. */
+	/** Pages that join the handled contacts without a gap, from `range[0]` on as joined (not list order). */
 	range: ReadPage[];
 	/** How far `range` reaches: its third newest date (cutoffOf: two dated far ahead do not). */
 	rangeTop?: number;

@@ -120,7 +120,7 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 			position.readingBack = undefined;
 			// The anchor's contacts left and as many arrived elsewhere (the count stayed): the
 			// contacts that end the page dated past the last the walk read moved back onto it, and
-			// the walk takes them and goes on from this page (helper-71: 3 deleted, 3 dated back).
+			// the walk takes them and goes on at the page after it (helper-71: 3 deleted, 3 dated back).
 			// None: the anchor moved on (contacts added before it; the page after holds it), or
 			// nothing moved. The walk goes on where it stopped.
 			const moved = movedBack(read.contacts, position, time);
