@@ -153,7 +153,11 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (position.limit !== undefined && position.page >= position.limit) {
 			// An import while the walk reads looks the same as a pager that never ends: say what came back.
 			const reported = `${read.pages ?? 'more'} pages (${read.total ?? 'no'} contacts)`;
-			const inconsistent = `page ${position.page} reported ${reported}, past the ${position.limit} the walk's first page allowed (contacts added while the walk read, or a count that never ends); the walk ended there, and the next walk reads the window again`;
+			const inconsistent = `page ${position.page} reported ${reported}, past the ${position.limit} the walk's first page allowed (contacts added while the walk read, or a count that never ends); the walk ended there, and the next goes on after it with an allowance from the count then, or reads the window again`;
+			// Left as any page, so that a walk that goes on (sampling.ts, cutShort) does not read it
+			// again: read twice, its dates fell and the walk took its list for one in no order.
+			if (input.whole) position.anchor = anchorOf(fetched, read, position.anchor);
+			position.page++;
 			return { pages, position, complete: true, order: watch.order, inconsistent };
 		}
 		// The walk leaves the page: where it stopped, should the list shrink (walkAnchor.ts).
