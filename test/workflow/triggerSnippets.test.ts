@@ -241,7 +241,9 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 	/**
 	 * Oldest first, pages of 25: 2 hours of contacts (7,200 a day) before the activation, one every
 	 * 12 s for 3 hours after it, each given snippets `snippetsAfter` after its creation; polls a
-	 * minute apart for `hours`. The delays from snippets written to emitted, in minutes, sorted.
+	 * minute apart for `hours`. Every contact created after the activation comes once, and none
+	 * that had its snippets at the activation (the first walk records those); the delays from
+	 * snippets written to emitted, in minutes, sorted.
 	 */
 	async function snippetDelays(requestsPerMinute: number, snippetsAfter: number, hours: number) {
 		const { service, sim, close } = await account({
@@ -256,9 +258,11 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 				...c,
 				snippetsAt: c.at + snippetsAfter,
 			});
-			service.contacts.schedule(
-				steadyArrivals(START - 2 * HOUR, START, 7_200, random).map(withSnippets),
-			);
+			const before = steadyArrivals(START - 2 * HOUR, START, 7_200, random).map(withSnippets);
+			const wereThere = service.contacts
+				.schedule(before)
+				.filter((_, i) => before[i].snippetsAt! <= START)
+				.map((row) => row.id);
 			await sim.pollAt(START);
 			const after = Array.from({ length: 900 }, (_, i) => ({
 				at: START + (i + 1) * 12 * SECOND,
@@ -266,6 +270,10 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 			const rows = service.contacts.schedule(after);
 			await pollEach(sim, every(MINUTE, START + MINUTE, START + hours * HOUR));
 			expectEachOnce('every contact created after the activation, once', sim, rows);
+			const came = wereThere.filter((id) => sim.emittedAt.has(id));
+			expect({ 'with snippets at the activation, emitted': listed(came) }).toEqual({
+				'with snippets at the activation, emitted': 'none',
+			});
 			expect(thrown(sim)).toEqual([]);
 			return rows
 				.map((row, i) => ((sim.emittedAt.get(row.id) ?? Infinity) - after[i].snippetsAt!) / MINUTE)

@@ -432,6 +432,37 @@ describe("walks whose list shrank (a reviewer's case, 2026-11-27)", () => {
 	});
 });
 
+describe('a walk that outgrew the pages its first answer allowed (cutShort: grown)', () => {
+	const rules = (now: number) => ({ now, maxPerPoll: 100, time: createdTime, wants: () => true });
+	const activated = activatedEligible(rules(NOW), NOW - DAY_MS);
+	const inconsistent = 'page 28 reported 30 pages (735 contacts), past the 28 the walk allowed';
+	// As walkStep leaves it at its allowance: the page after the last it read, that page's anchor.
+	const cut = { ...activated.walk, page: 29, limit: 28, anchor: { ids: ['700'], total: 735 } };
+
+	it('the first walk goes on after its last page, with no allowance until its next page', () => {
+		const first = { ...activated, mode: 'first', cutoff: NOW - HOUR_MS } as EligibleState;
+		const out = settleEligible(
+			first,
+			{ pages: [], walk: cut, complete: true, inconsistent },
+			rules(NOW + HOUR_MS),
+		);
+		expect(out.state.mode).toBe('first');
+		expect(out.state.walk).toMatchObject({ page: 29, startedAt: NOW, anchor: { ids: ['700'] } });
+		expect(out.state.walk.limit).toBeUndefined();
+	});
+
+	it('a later walk starts again from page 1 (a count that never ends would hold it for good)', () => {
+		const later = { ...activated, mode: 'newEnd', order: 'oldest' } as EligibleState;
+		const out = settleEligible(
+			later,
+			{ pages: [], walk: cut, complete: true, inconsistent },
+			rules(NOW + HOUR_MS),
+		);
+		expect(out.state.walk).toMatchObject({ page: 1, startedAt: NOW + HOUR_MS });
+		expect(out.state.walk.anchor).toBeUndefined();
+	});
+});
+
 describe('contacts postponed behind a backlog (eligibleWalk.ts, backlogRange.ts)', () => {
 	const rules = (now: number) => ({ now, maxPerPoll: 100, time: createdTime, wants: () => true });
 	const activated = activatedEligible(rules(NOW), NOW - DAY_MS);

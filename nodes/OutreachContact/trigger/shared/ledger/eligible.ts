@@ -190,11 +190,12 @@ export function settleEligible(
 			? { ...rest, mode: 'newEnd', order, ...(read.lastPage ? { lastPage: read.lastPage } : {}) }
 			: { ...rest, mode: 'walking' };
 	} else if (read.inconsistent) {
-		// Grown past the pages its first answer allowed (contacts became eligible at the end while a
-		// small share read): it goes on after its last page with an allowance from the count then, as
-		// the sample's walk does (sampling.ts, cutShort); its window's days bound it (`stale`). From
-		// page 1, the first walk at a share of 2 and 5 a minute ended so 4 times in 3.4 hours.
-		const grown = cutShort(read.walk, read.inconsistent) === 'grown';
+		// The first walk grown past the pages its first answer allowed (contacts made eligible while a
+		// small share read) goes on after its last page with an allowance from the count then, as the
+		// sample's does (cutShort); its window bounds it (`stale`: past it, it starts again wider).
+		// From page 1, at a share of 2 and 5 a minute it ended so 4 times in 3.4 hours. A later walk,
+		// with no such bound (a count that never ends), starts again.
+		const grown = state.mode === 'first' && cutShort(read.walk, read.inconsistent) === 'grown';
 		next = {
 			...next,
 			walk: grown ? { ...next.walk, limit: undefined } : newEligibleWalk(next.since, now),

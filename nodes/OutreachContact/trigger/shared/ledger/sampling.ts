@@ -150,7 +150,7 @@ export function restarted(sampling: Sampling): Sampling {
 
 /**
  * How a complete walk, at `walk` as it ended, was cut short: 'grown' past the pages its first
- * answer allowed (it goes on from where it stopped, with an allowance from the count then: a
+ * answer allowed (it goes on after the page where it stopped, with an allowance from the count then: a
  * start from page 1 cost an import without an order a third more polls, `npm run bench -- import`),
  * or 'shrank' where it could not read back (it lost its place: it starts again from page 1). A
  * walk that ended on a repeated page is neither: the service broke, and going on would not end.
