@@ -171,8 +171,8 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	// for: the allowance grows in proportion to the days searched over its own, for this poll (a
 	// stored one stays as it was; one set on this poll's wider answer is stored as set, only
 	// larger). Else the walk ended at it, "inconsistent", and started again
-	// (helper-50). A count that never ends still ends the walk: the allowance grows by a day's
-	// share a day, and the walk reads at least a page a poll.
+	// (helper-50). A count that never ends still ends a later walk (it starts again from page 1):
+	// the allowance grows by a day's share a day, and the walk reads at least a page a poll.
 	const { limit } = walk;
 	const allowed =
 		limit !== undefined && days > walk.days ? Math.ceil((limit * days) / walk.days) : limit;

@@ -24,7 +24,8 @@ export interface WalkStep {
 	position: WalkPosition;
 	/**
 	 * True when the walk read its last page, or stopped early (`inconsistent`): the next poll starts
-	 * a new one, or a walk past its allowance goes on after it (sampling.ts, cutShort).
+	 * a new one, or, past its allowance, the activation's sample and first walk go on after it
+	 * (sampling.ts, cutShort; eligible.ts).
 	 */
 	complete: boolean;
 	/** After a complete walk: the order its pages showed (undefined: too few times to tell). */
@@ -156,9 +157,9 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (position.limit !== undefined && position.page >= position.limit) {
 			// An import while the walk reads looks the same as a pager that never ends: say what came back.
 			const reported = `${read.pages ?? 'more'} pages (${read.total ?? 'no'} contacts)`;
-			const inconsistent = `page ${position.page} reported ${reported}, past the ${position.limit} the walk's first page allowed (contacts added while the walk read, or a count that never ends); the walk stopped there: the activation's walks go on after it with an allowance from the count then, others read the window again`;
-			// Left as any page, so that a walk that goes on (sampling.ts, cutShort) does not read it
-			// again: read twice, its dates fell and the walk took its list for one in no order.
+			const inconsistent = `page ${position.page} reported ${reported}, past the ${position.limit} its allowance gave (contacts added while the walk read, or a count that never ends); the walk stopped there: the activation's sample and first walk go on after it with an allowance from the count then (within their limits), other walks start again from page 1`;
+			// Left as any page, so that a walk that goes on (sampling.ts, cutShort) does not take it
+			// again: taken twice, its dates fell and the walk took its list for one in no order.
 			if (input.whole) position.anchor = anchorOf(fetched, read, position.anchor);
 			position.page++;
 			return { pages, position, complete: true, order: watch.order, inconsistent };

@@ -190,11 +190,11 @@ export function settleEligible(
 			? { ...rest, mode: 'newEnd', order, ...(read.lastPage ? { lastPage: read.lastPage } : {}) }
 			: { ...rest, mode: 'walking' };
 	} else if (read.inconsistent) {
-		// The first walk grown past the pages its first answer allowed (contacts made eligible while a
-		// small share read) goes on after its last page with an allowance from the count then, as the
-		// sample's does (cutShort); its window bounds it (`stale`: past it, it starts again wider).
-		// From page 1, at a share of 2 and 5 a minute it ended so 4 times in 3.4 hours. A later walk,
-		// with no such bound (a count that never ends), starts again.
+		// The first walk grown past its allowance (contacts made eligible while a small share read)
+		// goes on after the last page it read, with an allowance from the count then, as the sample's
+		// does (cutShort); its window ends each stretch (`stale` in eligibleWalk.ts: it starts again,
+		// wider). From page 1, at a share of 2 and 5 a minute it ended so 4 times in 3.4 hours. A
+		// later walk's window never runs out, so a count that never ends would hold it: it starts again.
 		const grown = state.mode === 'first' && cutShort(read.walk, read.inconsistent) === 'grown';
 		next = {
 			...next,

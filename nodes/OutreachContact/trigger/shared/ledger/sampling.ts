@@ -150,17 +150,20 @@ export function restarted(sampling: Sampling): Sampling {
 
 /**
  * How a complete walk, at `walk` as it ended, was cut short: 'grown' past the pages its first
- * answer allowed (it goes on after the page where it stopped, with an allowance from the count then: a
+ * answer allowed (it goes on after the page where it stopped, with an allowance from the count
+ * its next page reports; the eligible events' first walk does too, eligible.ts: a
  * start from page 1 cost an import without an order a third more polls, `npm run bench -- import`),
  * or 'shrank' where it could not read back (it lost its place: it starts again from page 1). A
- * walk that ended on a repeated page is neither: the service broke, and going on would not end.
+ * walk that ended on a repeated page is neither: the service broke, and going on would not end
+ * (walkStep leaves a walk cut at its allowance on the page after it, one that met a repeated page
+ * on that page: at or before its allowance).
  */
 export function cutShort(
 	walk: Partial<Walk>,
 	inconsistent: string | undefined,
 ): 'grown' | 'shrank' | undefined {
 	const { limit, page } = walk;
-	if (inconsistent !== undefined && limit !== undefined && (page ?? 0) >= limit) return 'grown';
+	if (inconsistent !== undefined && limit !== undefined && (page ?? 0) > limit) return 'grown';
 	return walk.shrank === true && !inconsistent ? 'shrank' : undefined;
 }
 
