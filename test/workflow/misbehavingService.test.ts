@@ -15,7 +15,10 @@ import {
 	runWorkflow,
 	triggerNode,
 } from '../../harness/n8nHarness';
-import { NEW_CONTACT_KEY as STATE_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
+import {
+	ENRICHED_KEY,
+	NEW_CONTACT_KEY as STATE_KEY,
+} from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
 import { capturePollLog } from '../support/pollLog';
@@ -302,6 +305,58 @@ describe('The New Contact trigger against pagination that never ends', () => {
 				staticData: broken.staticData,
 			});
 			expect(healed.items.map((i) => i.json.email)).toEqual(['later@example.com']);
+		} finally {
+			log.restore();
+		}
+	});
+});
+
+// helper-73 (2026-11-30): the eligible events' walks against the same pager. Pages past the end
+// repeat the last one, which holds the anchor: the walk takes nothing of them and never meets
+// a repeat, so only its allowance stops it. The activation's first walk goes on after it, a few
+// pages a poll; each poll stays bounded, and nothing that was there at the activation comes.
+describe('The Contact Enriched trigger against pagination that never ends', () => {
+	it('reads a few pages a poll, warns, emits nothing enriched before the activation, and each contact enriched after it once the pager heals', async () => {
+		const log = capturePollLog();
+		try {
+			const enriched = (email: string, created: number, at: number) =>
+				sandbox.store.addContact({
+					email,
+					sequence_id: 101,
+					created_date: created,
+					pronet_handle: email.split('@')[0],
+					do_enrichment: true,
+					enriched_at: at,
+				});
+			for (let i = 1; i <= 30; i++)
+				enriched(`old${i}@example.com`, clock.now() - (60 + i) * MINUTE, clock.now() - i * MINUTE);
+			const node = triggerNode('Trigger', { event: 'contactEnriched' });
+			let { staticData } = await pollOnce(node, { credentials: credentials() });
+			const emitted: unknown[] = [];
+			const sent: number[] = [];
+			const poll = async () => {
+				clock.advance(MINUTE);
+				sandbox.stats.reset();
+				const out = await pollOnce(node, { credentials: credentials(), staticData });
+				staticData = out.staticData;
+				sent.push(requests(SEARCH));
+				emitted.push(...(out.items ?? []).map((item) => item.json.email));
+			};
+			sandbox.settings.pagination = 'endless';
+			for (let p = 0; p < 6; p++) await poll();
+			// The first walk goes on, a few pages past its allowance each poll (30 contacts: 3 pages).
+			expect(sent).toEqual([4, 4, 4, 4, 4, 4]);
+			const warned = log.warn.filter((w) => w.includes('pagination was inconsistent'));
+			expect(warned).toHaveLength(6);
+			expect(warned[0]).toContain("the activation's sample and first walk go on after it");
+			const state = (staticData['node:Trigger'] as IDataObject)[ENRICHED_KEY] as IDataObject;
+			expect((state.walk as IDataObject).page).toBeGreaterThan(15);
+			sandbox.settings.pagination = 'normal';
+			const later = [1, 2, 3].map((i) => `new${i}@example.com`);
+			for (const email of later) enriched(email, clock.now() - 10 * MINUTE, clock.now());
+			for (let p = 0; p < 6; p++) await poll();
+			expect(emitted).toEqual(later);
+			expect(Math.max(...sent)).toBeLessThanOrEqual(4);
 		} finally {
 			log.restore();
 		}
