@@ -3,7 +3,7 @@ import { resetOutages } from './transport/outage';
 import { resetPacers } from './transport/pacer';
 import { forgetKeepingUp } from './trigger/keepingUp';
 import { forgetStoredStates } from './trigger/pollRunner';
-import { forgetRecentRequests } from './trigger/shared/budget';
+import { forgetRecentRequests } from './trigger/shared/triggerMemory';
 
 /**
  * For this package's tests and benchmarks only: shipped code never calls these. They are the

@@ -2,6 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { getClock, type Clock } from '../../helpers/clock';
 import { MINUTE_MS } from './serviceTime';
+import { memoryOf, type TriggerMemory } from './triggerMemory';
 
 /**
  * The trigger leaves the account to the actions: in any minute, the requests of one trigger
@@ -45,26 +46,6 @@ export const STEP_WITHIN_MS = 5_000;
 
 /** A poll this share of a step's time after the poll before, or later, is on time (`stepOrNothing`). */
 const ON_TIME = 0.9;
-
-/** How many triggers this process remembers (the oldest goes first). */
-const MAX_TRIGGERS = 1_000;
-
-/** What this process remembers of one trigger's polls (process memory: a restart forgets it). */
-interface TriggerMemory {
-	/** The monotonic times of its requests in its share's window: at most its share. */
-	times: number[];
-	/** When its last poll began (monotonic), to tell how soon this one comes. */
-	lastPoll?: number;
-	/** Whether its last poll's walk had its turn (`takeWalkTurn`). */
-	walkTurn: boolean;
-}
-
-const memory = new Map<string, TriggerMemory>();
-
-/** Forgets every trigger's recent polls (testHooks, like a restart). */
-export function forgetRecentRequests(): void {
-	memory.clear();
-}
 
 /** The requests one trigger may send in any minute: a quarter of the Requests per Minute, at least 1. */
 export function shareOf(requestsPerMinute: number): number {
@@ -121,10 +102,7 @@ export class RequestBudget {
 		private readonly signal?: Parameters<Clock['sleep']>[1],
 	) {
 		this.window = shareWindow(share);
-		this.memory = memory.get(trigger) ?? { times: [], walkTurn: false };
-		memory.delete(trigger); // re-inserted last: the map keeps the most recent triggers
-		memory.set(trigger, this.memory);
-		if (memory.size > MAX_TRIGGERS) memory.delete(memory.keys().next().value as string);
+		this.memory = memoryOf(trigger);
 		this.times = this.memory.times;
 		const now = getClock().elapsed();
 		const { requests, ms } = this.window;
@@ -225,6 +203,15 @@ export class RequestBudget {
 		if (this.left() < 2) return false;
 		this.memory.walkTurn = !this.memory.walkTurn;
 		return this.memory.walkTurn;
+	}
+
+	/** Where the new end's read starts this poll (TriggerMemory.newEndFrom, 0 by default). */
+	get newEndFrom(): number {
+		return this.memory.newEndFrom ?? 0;
+	}
+
+	set newEndFrom(from: number) {
+		this.memory.newEndFrom = from;
 	}
 
 	/** The share as the log says it: over a minute, or over the minutes that hold a step. */

@@ -122,24 +122,38 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
 		// (WAITING_MS), and the walk, which hands `since` on, stood still (a survey, seed 8100).
 		const walkTurn = budget.takeWalkTurn();
-		for (let k = 0; k < CHEAP_PAGES; k++) {
-			if (k > 0 && walkTurn && budget.left() <= WALK_PAGES_WITH_ORDER) break;
+		// A share that stopped the last poll's read on a page of contacts still waiting (a share of
+		// 2: contacts given snippets 10 minutes after their creation sat 2 pages deep, and waited a
+		// walk of the window, 33 minutes; trigger-open-schedules.md, item 23) starts after it.
+		const first = Math.min(budget.newEndFrom, CHEAP_PAGES - 1);
+		let next = 0;
+		let cut = false;
+		let third: ReadPage | undefined;
+		for (let k = first; k < CHEAP_PAGES; k++) {
+			cut = k > first && walkTurn && budget.left() <= WALK_PAGES_WITH_ORDER;
+			if (cut) break;
 			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
 			const read = page >= 1 ? await reader.read(page) : undefined;
+			cut = page >= 1 && !read;
 			if (!read) break;
 			pages.push(read);
+			if (k === CHEAP_PAGES - 1) third = read;
 			const waits = read.contacts.some((c) => !wants(c) && recent(c));
+			// Read again from the newest, unless the read stops here (share) with contacts waiting.
+			next = waits && k < CHEAP_PAGES - 1 ? k + 1 : 0;
 			const arrives = read.contacts.some((c) => wants(c) && !isKnown(c));
 			waiting = k === CHEAP_PAGES - 1 && (waits || arrives);
 			// A page of contacts the event does not want yet tells nothing: the read goes on.
 			const wanted = read.contacts.length === 0 || read.contacts.some(wants);
 			if (wanted && read.contacts.every(isKnown) && !waits) break;
 		}
+		// Kept only where the share, not the read, ended it.
+		budget.newEndFrom = cut ? next : 0;
 		// New contacts beyond the new end's three pages, or on the walk's page: a backlog may lie
 		// beyond them, and its oldest end is read first (backlogRange.ts). The walk's page is read
 		// here, and the walk then takes it from the reader's cache (one request either way).
 		const fresh = (p: ReadPage | undefined) => p?.contacts.some((c) => wants(c) && !isKnown(c));
-		const beyond = fresh(pages[CHEAP_PAGES - 1]) ? CHEAP_PAGES : undefined;
+		const beyond = fresh(third) ? CHEAP_PAGES : undefined;
 		const newest = state.order === 'newest';
 		const peek =
 			newest && !walk.readingBack && budget.left() > 0 ? await reader.read(walk.page) : undefined;

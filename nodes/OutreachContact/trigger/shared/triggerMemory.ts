@@ -1,0 +1,37 @@
+/** How many triggers this process remembers (the oldest goes first). */
+const MAX_TRIGGERS = 1_000;
+
+/**
+ * What this process remembers of one trigger's polls (process memory: a restart forgets it, and
+ * in queue mode each worker remembers the polls it ran). Hints that make polls cheaper or
+ * quicker, never what a poll must know to be right: that is the stored state.
+ */
+export interface TriggerMemory {
+	/** The monotonic times of its requests in its share's window: at most its share. */
+	times: number[];
+	/** When its last poll began (monotonic), to tell how soon this one comes. */
+	lastPoll?: number;
+	/** Whether its last poll's walk had its turn (`takeWalkTurn`). */
+	walkTurn: boolean;
+	/**
+	 * The new end's page (0: the newest) its next poll reads first: past pages of contacts still
+	 * waiting for their snippets that the last poll's share read no further than (eligibleWalk.ts).
+	 */
+	newEndFrom?: number;
+}
+
+const memory = new Map<string, TriggerMemory>();
+
+/** Forgets every trigger's recent polls (testHooks, like a restart). */
+export function forgetRecentRequests(): void {
+	memory.clear();
+}
+
+/** This trigger's memory, kept as the most recent (the map drops the least recent past MAX_TRIGGERS). */
+export function memoryOf(trigger: string): TriggerMemory {
+	const known = memory.get(trigger) ?? { times: [], walkTurn: false };
+	memory.delete(trigger);
+	memory.set(trigger, known);
+	if (memory.size > MAX_TRIGGERS) memory.delete(memory.keys().next().value as string);
+	return known;
+}
