@@ -205,6 +205,11 @@ export class RequestBudget {
 		return this.memory.walkTurn;
 	}
 
+	/** The requests of the share's window: the most one poll can send. */
+	get windowRequests(): number {
+		return this.window.requests;
+	}
+
 	/** Where the new end's read starts this poll (TriggerMemory.newEndFrom, 0 by default). */
 	get newEndFrom(): number {
 		return this.memory.newEndFrom ?? 0;
