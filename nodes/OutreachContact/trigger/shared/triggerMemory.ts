@@ -3,8 +3,8 @@ const MAX_TRIGGERS = 1_000;
 
 /**
  * What this process remembers of one trigger's polls (process memory: a restart forgets it, and
- * in queue mode each worker remembers the polls it ran). Hints that make polls cheaper or
- * quicker, never what a poll must know to be right: that is the stored state.
+ * so does a new leader in queue mode). Hints that make polls cheaper or quicker, never what a poll
+ * must know to be right: that is the stored state.
  */
 export interface TriggerMemory {
 	/** The monotonic times of its requests in its share's window: at most its share. */
