@@ -317,7 +317,7 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 	// snippets 10 minutes after their creation sit 2 pages deep, behind pages of contacts still
 	// waiting, and until 2026-11-30 waited for the walk of the window: median 33 minutes, 82 at
 	// most. A read the share stopped on a page of waiting contacts now goes on from the page after
-	// it at the next poll (TriggerMemory.newEndFrom).
+	// it at the next poll (TriggerMemory.newEndPage).
 	it('on a share of 2, contacts given snippets 10 minutes after their creation: the new end reads on where the share stopped it', async () => {
 		const delays = await snippetDelays(8, 10 * MINUTE, 5);
 		// Measured: median 1.0 minute, at most 13.8 (while the first walk reads).

@@ -210,13 +210,13 @@ export class RequestBudget {
 		return this.window.requests;
 	}
 
-	/** Where the new end's read starts this poll (TriggerMemory.newEndFrom, 0 by default). */
-	get newEndFrom(): number {
-		return this.memory.newEndFrom ?? 0;
+	/** The page the new end's read starts at this poll (TriggerMemory.newEndPage), if any. */
+	get newEndPage(): number | undefined {
+		return this.memory.newEndPage;
 	}
 
-	set newEndFrom(from: number) {
-		this.memory.newEndFrom = from;
+	set newEndPage(page: number | undefined) {
+		this.memory.newEndPage = page;
 	}
 
 	/** The share as the log says it: over a minute, or over the minutes that hold a step. */

@@ -122,19 +122,22 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
 		// (WAITING_MS), and the walk, which hands `since` on, stood still (a survey, seed 8100).
 		const walkTurn = budget.takeWalkTurn();
-		// A share that cannot read the new end's pages in one poll (1 or 2) and stopped the last
-		// poll's read on a page of contacts still waiting goes on from the page after it: at a share
-		// of 2, contacts given snippets 10 minutes after their creation sat 2 pages deep and waited a
-		// walk of the window, 33 minutes (trigger-open-schedules.md, item 23).
+		// A share that cannot read the new end's pages in a poll (1 or 2) goes on after a page of
+		// contacts still waiting where the last poll stopped: contacts given snippets 10 minutes late
+		// sat 2 pages deep and waited a walk of the window, 33 minutes (open schedules, item 23).
 		const carries = budget.windowRequests < CHEAP_PAGES;
-		const first = carries ? Math.min(budget.newEndFrom, CHEAP_PAGES - 1) : 0;
-		let next = 0;
+		const newest = state.order === 'newest';
+		const pageAt = (k: number) => (newest ? 1 + k : (state.lastPage ?? 1) - k);
+		const kept = carries ? budget.newEndPage : undefined;
+		const at = kept === undefined ? 0 : newest ? kept - 1 : (state.lastPage ?? 1) - kept;
+		const first = Math.max(0, Math.min(at, CHEAP_PAGES - 1));
+		let next: number | undefined;
 		let cut = false;
 		let third: ReadPage | undefined;
 		for (let k = first; k < CHEAP_PAGES; k++) {
 			cut = k > first && walkTurn && budget.left() <= WALK_PAGES_WITH_ORDER;
 			if (cut) break;
-			const page = state.order === 'newest' ? 1 + k : (state.lastPage ?? 1) - k;
+			const page = pageAt(k);
 			const read = page >= 1 ? await reader.read(page) : undefined;
 			cut = page >= 1 && !read;
 			if (!read) break;
@@ -143,24 +146,22 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 			const waits = read.contacts.some((c) => !wants(c) && recent(c));
 			// Read again from the newest, unless the read stops here (share) with contacts waiting
 			// and a page after this one.
-			const deeper =
-				state.order === 'newest' ? read.pages === undefined || page < read.pages : page > 1;
-			next = waits && deeper && k < CHEAP_PAGES - 1 ? k + 1 : 0;
+			const deeper = newest ? read.pages === undefined || page < read.pages : page > 1;
+			next = waits && deeper && k < CHEAP_PAGES - 1 ? pageAt(k + 1) : undefined;
 			const arrives = read.contacts.some((c) => wants(c) && !isKnown(c));
 			waiting = k === CHEAP_PAGES - 1 && (waits || arrives);
 			// A page of contacts the event does not want yet tells nothing: the read goes on.
 			const wanted = read.contacts.length === 0 || read.contacts.some(wants);
 			if (wanted && read.contacts.every(isKnown) && !waits) break;
 		}
-		// Kept only where the share, not the read, ended it; a poll that read nothing (held back)
-		// keeps it for the next.
-		if (pages.length > 0) budget.newEndFrom = carries && cut ? next : 0;
+		// Kept only where a request was refused (the share), not where the read ended; a poll that
+		// read nothing (held back) keeps it for the next.
+		if (pages.length > 0) budget.newEndPage = carries && cut ? next : undefined;
 		// New contacts beyond the new end's three pages, or on the walk's page: a backlog may lie
 		// beyond them, and its oldest end is read first (backlogRange.ts). The walk's page is read
 		// here, and the walk then takes it from the reader's cache (one request either way).
 		const fresh = (p: ReadPage | undefined) => p?.contacts.some((c) => wants(c) && !isKnown(c));
 		const beyond = fresh(third) ? CHEAP_PAGES : undefined;
-		const newest = state.order === 'newest';
 		const peek =
 			newest && !walk.readingBack && budget.left() > 0 ? await reader.read(walk.page) : undefined;
 		const from = beyond ?? (fresh(peek) ? walk.page : undefined);

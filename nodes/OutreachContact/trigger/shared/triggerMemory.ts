@@ -14,10 +14,13 @@ export interface TriggerMemory {
 	/** Whether its last poll's walk had its turn (`takeWalkTurn`). */
 	walkTurn: boolean;
 	/**
-	 * The new end's page (0: the newest) its next poll reads first: past pages of contacts still
-	 * waiting for their snippets that the last poll's share read no further than (eligibleWalk.ts).
+	 * The page (its number in the list) an eligible event's next poll starts its new end's read at,
+	 * at a share of 1 or 2: the page after one of contacts still waiting for their snippets where
+	 * the last poll's share stopped that read (eligibleWalk.ts). Kept by a poll that read nothing;
+	 * cleared by any other read. A number, not a count from the newest: oldest first, a page added
+	 * at the end between two polls made a count point at the page just read.
 	 */
-	newEndFrom?: number;
+	newEndPage?: number;
 }
 
 const memory = new Map<string, TriggerMemory>();
