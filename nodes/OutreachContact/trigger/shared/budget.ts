@@ -210,13 +210,13 @@ export class RequestBudget {
 		return this.window.requests;
 	}
 
-	/** The page the new end's read starts at this poll (TriggerMemory.newEndPage), if any. */
-	get newEndPage(): number | undefined {
-		return this.memory.newEndPage;
+	/** Where the new end's read goes on at this poll (TriggerMemory.newEndRead), if anywhere. */
+	get newEndRead(): TriggerMemory['newEndRead'] {
+		return this.memory.newEndRead;
 	}
 
-	set newEndPage(page: number | undefined) {
-		this.memory.newEndPage = page;
+	set newEndRead(place: TriggerMemory['newEndRead']) {
+		this.memory.newEndRead = place;
 	}
 
 	/** The share as the log says it: over a minute, or over the minutes that hold a step. */

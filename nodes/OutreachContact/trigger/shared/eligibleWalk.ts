@@ -10,6 +10,7 @@ import {
 } from './ledger/eligible';
 import { FIRST_RUN_LOOKBACK_MS } from './ledger/ledger';
 import { CHEAP_PAGES } from './orderedRead';
+import { readNewEnd } from './newEndRead';
 import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime';
 import { readSample } from './activationSample';
 import type { EligibleState } from './ledger/shapes';
@@ -118,45 +119,20 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 		return created !== undefined && created > start - WAITING_MS && created <= horizon;
 	};
 	if (state.mode === 'newEnd') {
-		// Every other poll the new end leaves the walk its request (RequestBudget.takeWalkTurn): on a
-		// share of 2, pages of contacts waiting for their snippets took both requests for 2 hours
-		// (WAITING_MS), and the walk, which hands `since` on, stood still (a survey, seed 8100).
-		const walkTurn = budget.takeWalkTurn();
-		// A share that cannot read the new end's pages in a poll (1 or 2) goes on after a page of
-		// contacts still waiting where the last poll stopped: contacts given snippets 10 minutes late
-		// sat 2 pages deep and waited a walk of the window, 33 minutes (open schedules, item 23).
-		const carries = budget.windowRequests < CHEAP_PAGES;
 		const newest = state.order === 'newest';
-		const pageAt = (k: number) => (newest ? 1 + k : (state.lastPage ?? 1) - k);
-		const kept = carries ? budget.newEndPage : undefined;
-		const at = kept === undefined ? 0 : newest ? kept - 1 : (state.lastPage ?? 1) - kept;
-		const first = Math.max(0, Math.min(at, CHEAP_PAGES - 1));
-		let next: number | undefined;
-		let cut = false;
-		let third: ReadPage | undefined;
-		for (let k = first; k < CHEAP_PAGES; k++) {
-			cut = k > first && walkTurn && budget.left() <= WALK_PAGES_WITH_ORDER;
-			if (cut) break;
-			const page = pageAt(k);
-			const read = page >= 1 ? await reader.read(page) : undefined;
-			cut = page >= 1 && !read;
-			if (!read) break;
-			pages.push(read);
-			if (k === CHEAP_PAGES - 1) third = read;
-			const waits = read.contacts.some((c) => !wants(c) && recent(c));
-			// Read again from the newest, unless the read stops here (share) with contacts waiting
-			// and a page after this one.
-			const deeper = newest ? read.pages === undefined || page < read.pages : page > 1;
-			next = waits && deeper && k < CHEAP_PAGES - 1 ? pageAt(k + 1) : undefined;
-			const arrives = read.contacts.some((c) => wants(c) && !isKnown(c));
-			waiting = k === CHEAP_PAGES - 1 && (waits || arrives);
-			// A page of contacts the event does not want yet tells nothing: the read goes on.
-			const wanted = read.contacts.length === 0 || read.contacts.some(wants);
-			if (wanted && read.contacts.every(isKnown) && !waits) break;
-		}
-		// Kept only where a request was refused (the share), not where the read ended; a poll that
-		// read nothing (held back) keeps it for the next.
-		if (pages.length > 0) budget.newEndPage = carries && cut ? next : undefined;
+		const newEnd = await readNewEnd({
+			reader,
+			budget,
+			newest,
+			lastPage: state.lastPage,
+			wants,
+			isKnown,
+			waits: recent,
+			walkPages: WALK_PAGES_WITH_ORDER,
+		});
+		pages.push(...newEnd.pages);
+		waiting = newEnd.waiting;
+		const { third } = newEnd;
 		// New contacts beyond the new end's three pages, or on the walk's page: a backlog may lie
 		// beyond them, and its oldest end is read first (backlogRange.ts). The walk's page is read
 		// here, and the walk then takes it from the reader's cache (one request either way).

@@ -14,13 +14,14 @@ export interface TriggerMemory {
 	/** Whether its last poll's walk had its turn (`takeWalkTurn`). */
 	walkTurn: boolean;
 	/**
-	 * The page (its number in the list) an eligible event's next poll starts its new end's read at,
-	 * at a share of 1 or 2: the page after one of contacts still waiting for their snippets where
-	 * the last poll's share stopped that read (eligibleWalk.ts). Kept by a poll that read nothing;
-	 * cleared by any other read. A number, not a count from the newest: oldest first, a page added
-	 * at the end between two polls made a count point at the page just read.
+	 * Where an eligible event's next poll goes on with its new end's read, at a share of 1 or 2: the
+	 * page (its number in the list) after one of contacts still waiting for their snippets where the
+	 * last poll's share stopped that read, and how many of the read's three pages are left
+	 * (newEndRead.ts). Kept by a poll that read nothing; cleared by any other read. A number, not a
+	 * count from the newest: oldest first, a page added at the end between two polls made a count
+	 * point at the page just read.
 	 */
-	newEndPage?: number;
+	newEndRead?: { page: number; pages: number };
 }
 
 const memory = new Map<string, TriggerMemory>();
