@@ -349,6 +349,21 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 		});
 	});
 
+	// Polls 30 s apart on a share of 5: a poll sends 2 or 3 requests, not the 3 pages and the
+	// walk's. The read went on where the share stopped it only at a share of 1 or 2, so here each
+	// poll read from the newest again, its third page at few polls, and contacts 2 pages deep
+	// waited for the walk: median 22 minutes, 54 at most. It goes on now whenever the poll cannot
+	// send the three pages (newEndRead.ts).
+	it('on a share of 5 polled every 30 seconds, the new end reads on where the share stopped it too', async () => {
+		const delays = await snippetDelays(20, 10 * MINUTE, 5, 30 * SECOND);
+		// Measured: median 0.5 minutes, at most 1.3.
+		const median = delays[Math.floor(delays.length / 2)];
+		const most = delays[delays.length - 1];
+		expect({ 'median within 2 minutes, each within 5': median <= 2 && most <= 5 }).toEqual({
+			'median within 2 minutes, each within 5': true,
+		});
+	});
+
 	// What counts as waiting is bounded (WAITING_MS, 2 hours after creation): contacts that never
 	// get their snippets keep the walk reading at the share only that long; then a poll costs
 	// what it cost before: the new end's 3 pages and a page of the walk (issue 51, point 4).

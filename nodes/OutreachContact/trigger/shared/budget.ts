@@ -205,11 +205,6 @@ export class RequestBudget {
 		return this.memory.walkTurn;
 	}
 
-	/** The requests of the share's window: the most one poll can send. */
-	get windowRequests(): number {
-		return this.window.requests;
-	}
-
 	/** Where the new end's read goes on at this poll (TriggerMemory.newEndRead), if anywhere. */
 	get newEndRead(): TriggerMemory['newEndRead'] {
 		return this.memory.newEndRead;

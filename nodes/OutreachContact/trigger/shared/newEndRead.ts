@@ -33,20 +33,24 @@ export interface NewEndRead {
  * both requests for 2 hours, and the walk, which hands `since` on, stood still (a survey, seed
  * 8100).
  *
- * A share that cannot read the three pages in a poll (1 or 2) and stops the read on a page of
- * contacts still waiting goes on at the next poll from the page after it, with the pages the read
- * had left (TriggerMemory.newEndRead): so the three pages are those from the newest when the read
- * began, however the list grew since. Contacts given snippets 10 minutes late sat 2 pages deep and
- * waited a walk of the window (33 minutes; open schedules, item 23); counted from the newest at
- * each poll, the read's third page was lost to a page added at the end between two polls, and
- * contacts the activation's first walk read while they waited sat on it until the walk came back
- * (polls 30 s apart: 47 minutes, 83 at most). A read stops after at most CHEAP_PAGES pages over
- * its polls, and never reads past the list's end.
+ * A poll that cannot send the three pages (and the walk's request at its turn: at a share of 1 or
+ * 2 every poll, at larger shares polls less than a minute apart) and stops the read on a page of
+ * contacts still waiting has the next such poll go on from the page after it, with the pages the
+ * read had left (TriggerMemory.newEndRead): so the three pages are those from the newest when the
+ * read began, however the list grew since. Contacts given snippets 10 minutes late sat 2 pages
+ * deep and waited a walk of the window (33 minutes; open schedules, item 23); counted from the
+ * newest at each poll, the read's third page was lost to a page added at the end between two
+ * polls, and contacts the activation's first walk read while they waited sat on it until the walk
+ * came back (polls 30 s apart: 47 minutes, 83 at most); decided by the share (1 or 2) instead of
+ * the poll's requests, polls 30 s apart on a share of 5 read from the newest again each time and
+ * reached the third page at few polls (median 22 minutes). A poll that can send the three pages
+ * reads from the newest. A read stops after at most CHEAP_PAGES pages over its polls, and never
+ * reads past the list's end.
  */
 export async function readNewEnd(input: NewEndInput): Promise<NewEndRead> {
 	const { reader, budget, newest, wants, isKnown, waits } = input;
 	const walkTurn = budget.takeWalkTurn();
-	const carries = budget.windowRequests < CHEAP_PAGES;
+	const carries = budget.left() < CHEAP_PAGES + (walkTurn ? input.walkPages : 0);
 	const pageAt = (k: number) => (newest ? 1 + k : (input.lastPage ?? 1) - k);
 	const kept = carries ? budget.newEndRead : undefined;
 	// Where the read starts, counted from the newest, and where it ends (one past its last page).

@@ -14,12 +14,12 @@ export interface TriggerMemory {
 	/** Whether its last poll's walk had its turn (`takeWalkTurn`). */
 	walkTurn: boolean;
 	/**
-	 * Where an eligible event's next poll goes on with its new end's read, at a share of 1 or 2: the
-	 * page (its number in the list) after one of contacts still waiting for their snippets where the
-	 * last poll's share stopped that read, and how many of the read's three pages are left
-	 * (newEndRead.ts). Kept by a poll that read nothing; cleared by any other read. A number, not a
-	 * count from the newest: oldest first, a page added at the end between two polls made a count
-	 * point at the page just read.
+	 * Where an eligible event's next poll that cannot send its new end's three pages goes on with
+	 * that read: the page (its number in the list) after one of contacts still waiting for their
+	 * snippets where the last poll's share stopped the read, and how many of its three pages are
+	 * left (newEndRead.ts). Kept by a poll that read nothing; cleared by any other read. A number,
+	 * not a count from the newest: oldest first, a page added at the end between two polls made a
+	 * count point at the page just read.
 	 */
 	newEndRead?: { page: number; pages: number };
 }
