@@ -86,8 +86,13 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (!fetched) return { pages, position, complete: false };
 		const read = input.whole ? placeRead(fetched, position, time) : fetched;
 		if (read === 'skip') continue;
-		// The rest of a page read back (the recheck's page too) does not count toward the poll's pages.
-		if (readingBack) readBack++;
+		// The rest of a page read back (the recheck's page too) does not count toward the poll's
+		// pages, nor does a page the list pushed on: contacts added in front of the walk (newest
+		// first) moved its anchor past the page's half. Counted, a walk of a page a poll stood still
+		// where a page a poll arrived (Contact Enriched, Requests per Minute 20, polls 5 minutes apart:
+		// contacts enriched while the activation's first walk read came 3 hours late).
+		const pushed = read.contacts.length * 2 < fetched.contacts.length;
+		if (readingBack || pushed) readBack++;
 		// Decided again at every first page; undefined (none) replaces one stored before.
 		if (position.page === 1 && !position.anchor && input.ceilingOf)
 			position.ceiling = input.ceilingOf(read);
