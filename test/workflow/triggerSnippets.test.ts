@@ -337,8 +337,8 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 	// share on a page of waiting contacts, went on at the next poll that read from its page but
 	// counted its three pages from the newest again: a page added at the end between the two polls
 	// left its third page unread. Contacts the activation's first walk read while they waited sat
-	// there until the next walk came to them: 47 minutes, 83 at most. The read now keeps the pages
-	// it had left (newEndRead.ts).
+	// there until the next walk came to them: up to 83 minutes (the median stayed about a minute). The read now keeps the pages
+	// it had left (eligibleNewEnd.ts).
 	it('on a share of 2 polled every 30 seconds, contacts given snippets 10 minutes after their creation come within minutes', async () => {
 		const delays = await snippetDelays(8, 10 * MINUTE, 5, 30 * SECOND);
 		// Measured: median 1.1 minutes, at most 14.3 (while the first walk reads).
@@ -353,7 +353,7 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 	// walk's. The read went on where the share stopped it only at a share of 1 or 2, so here each
 	// poll read from the newest again, its third page at few polls, and contacts 2 pages deep
 	// waited for the walk: median 22 minutes, 54 at most. It goes on now whenever the poll cannot
-	// send the three pages (newEndRead.ts).
+	// send the three pages (eligibleNewEnd.ts).
 	it('on a share of 5 polled every 30 seconds, the new end reads on where the share stopped it too', async () => {
 		const delays = await snippetDelays(20, 10 * MINUTE, 5, 30 * SECOND);
 		// Measured: median 0.5 minutes, at most 1.3.

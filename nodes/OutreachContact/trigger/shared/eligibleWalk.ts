@@ -10,7 +10,7 @@ import {
 } from './ledger/eligible';
 import { FIRST_RUN_LOOKBACK_MS } from './ledger/ledger';
 import { CHEAP_PAGES } from './orderedRead';
-import { readNewEnd } from './newEndRead';
+import { readEligibleNewEnd } from './eligibleNewEnd';
 import { DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, pollWindow } from './serviceTime';
 import { readSample } from './activationSample';
 import type { EligibleState } from './ledger/shapes';
@@ -120,7 +120,7 @@ export const pollEligibleContacts: EventPollFunction<EligibleState> = async (inp
 	};
 	if (state.mode === 'newEnd') {
 		const newest = state.order === 'newest';
-		const newEnd = await readNewEnd({
+		const newEnd = await readEligibleNewEnd({
 			reader,
 			budget,
 			newest,

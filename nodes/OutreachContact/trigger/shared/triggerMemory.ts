@@ -17,9 +17,9 @@ export interface TriggerMemory {
 	 * Where an eligible event's next poll that cannot send its new end's three pages goes on with
 	 * that read: the page (its number in the list) after one of contacts still waiting for their
 	 * snippets where the last poll's share stopped the read, and how many of its three pages are
-	 * left (newEndRead.ts). Kept by a poll that read nothing; cleared by any other read. A number,
-	 * not a count from the newest: oldest first, a page added at the end between two polls made a
-	 * count point at the page just read.
+	 * left (eligibleNewEnd.ts). Kept by a poll that read nothing; replaced or cleared by any other
+	 * read. A number, not a count from the newest: oldest first, a page added at the end between two
+	 * polls made a count point at the page just read.
 	 */
 	newEndRead?: { page: number; pages: number };
 }
