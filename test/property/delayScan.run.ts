@@ -1,0 +1,94 @@
+/**
+ * The delay scan (not a test: run it by name, docs/development.md): an eligible event's delays
+ * from eligible to emitted over a grid of settings, where the property test and the surveys look
+ * for failures only. Each setting: pages of 25, 2 hours of contacts (7,200 a day) before the
+ * activation, then `rate` a minute for 3 hours, each made eligible `after` minutes after its
+ * creation; polls `gap` seconds apart for 5 hours, through n8n-core's PollContext against the
+ * simulated service. One JSON line a setting: the median, 90th percentile and longest delay in
+ * minutes (null: a contact had not come in the 5 hours) and the requests sent.
+ *
+ *   DELAY_GRID='[{"event":"contactSnippetsReady","order":"oldest","rpm":8,"gap":30,"after":10}]' \
+ *     npx jest --testMatch '<rootDir>/test/property/delayScan.run.ts'
+ *
+ * Without DELAY_GRID: both events and orders, Requests per Minute 8, 20 and 200, polls 60 and 300
+ * seconds apart, contacts eligible 1, 10 and 30 minutes after their creation (72 settings, about
+ * 4 minutes).
+ */
+import type { NewContact } from '../../harness/simulatedService/contacts';
+import { steadyArrivals } from '../../harness/simulatedService/arrivals';
+import type { ServiceOrder } from '../../harness/simulatedService/service';
+import { seededRandom } from '../../harness/testClock';
+import { quietPollLog } from '../support/pollLog';
+import { account, every, HOUR, MINUTE, pollEach, SECOND, START } from '../support/triggerAccount';
+
+interface Setting {
+	event: 'contactEnriched' | 'contactSnippetsReady';
+	order: ServiceOrder;
+	rpm: number;
+	/** Seconds between polls. */
+	gap: number;
+	/** Minutes from creation to eligible. */
+	after: number;
+	/** Contacts a minute after the activation (5 by default). */
+	rate?: number;
+}
+
+function defaultGrid(): Setting[] {
+	const grid: Setting[] = [];
+	for (const event of ['contactSnippetsReady', 'contactEnriched'] as const)
+		for (const order of ['oldest', 'newest'] as const)
+			for (const rpm of [8, 20, 200])
+				for (const gap of [60, 300])
+					for (const after of [1, 10, 30]) grid.push({ event, order, rpm, gap, after });
+	return grid;
+}
+
+async function scan(s: Setting) {
+	const { service, sim, close } = await account({
+		order: s.order,
+		cap: 25,
+		event: s.event,
+		credentials: { requestsPerMinute: s.rpm },
+	});
+	try {
+		const after = s.after * MINUTE;
+		const eligible = (c: NewContact): NewContact =>
+			s.event === 'contactEnriched'
+				? { ...c, enrichAt: c.at + after }
+				: { ...c, snippetsAt: c.at + after };
+		service.contacts.schedule(
+			steadyArrivals(START - 2 * HOUR, START, 7_200, seededRandom(12)).map(eligible),
+		);
+		await sim.pollAt(START);
+		const rate = s.rate ?? 5;
+		const created = Array.from({ length: Math.round(180 * rate) }, (_, i) => ({
+			at: START + ((i + 1) * MINUTE) / rate,
+		})).map(eligible);
+		const rows = service.contacts.schedule(created);
+		const gap = s.gap * SECOND;
+		await pollEach(sim, every(gap, START + gap, START + 5 * HOUR));
+		const delays = rows
+			.map((row, i) => ((sim.emittedAt.get(row.id) ?? Infinity) - created[i].at - after) / MINUTE)
+			.sort((a, b) => a - b);
+		const at = (q: number) => {
+			const d = delays[Math.min(delays.length - 1, Math.floor(delays.length * q))];
+			return Number.isFinite(d) ? Math.round(d * 10) / 10 : null;
+		};
+		return { median: at(0.5), p90: at(0.9), max: at(1), requests: service.log.length };
+	} finally {
+		await close();
+	}
+}
+
+describe('delay scan', () => {
+	jest.setTimeout(6 * 3_600_000);
+	quietPollLog();
+
+	it('measures each setting of the grid', async () => {
+		const grid = process.env.DELAY_GRID
+			? (JSON.parse(process.env.DELAY_GRID) as Setting[])
+			: defaultGrid();
+		for (const s of grid) process.stdout.write(`${JSON.stringify({ ...s, ...(await scan(s)) })}\n`);
+		expect(grid.length).toBeGreaterThan(0);
+	});
+});
