@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code, not shipped: the grid from DELAY_GRID, a line a setting on stdout */
 /**
  * The delay scan (not a test: run it by name, docs/development.md): an eligible event's delays
  * from eligible to emitted over a grid of settings, where the property test and the surveys look
