@@ -598,3 +598,43 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
 	});
 });
+
+describe('a walk of a page a poll, newest first, while contacts are added in front of it', () => {
+	it('a page the additions pushed on (its anchor past the half) does not count: the walk reads the next too', async () => {
+		const fake = service(range(1, 50).map(c), 'newest');
+		const first = await step(start, () => false, { whole: true, maxPages: 1 });
+		expect(idsRead(first)).toEqual(range(41, 50).reverse());
+		// A page of contacts added in front: 41 to 50 move onto page 2, where the walk goes on.
+		fake.contacts = [...fake.contacts, ...range(51, 60).map(c)];
+		fake.requests.length = 0;
+		const second = await step(first.position, () => false, { whole: true, maxPages: 1 });
+		// Page 2 held only what the walk had read (counted, the walk read the same contacts at
+		// every poll while a page a poll arrived); page 3 is the poll's page.
+		expect(fake.requests.map((r) => r.page)).toEqual([2, 3]);
+		expect(idsRead(second)).toEqual(range(31, 40).reverse());
+	});
+
+	it('one such page a poll: a service that serves one page for every number costs a request more, not the share', async () => {
+		const same = range(1, 10).map(c);
+		search.mockImplementation(async (_ctx, _conditions, page, pageSize, options) => {
+			if (options?.permit && !options.permit()) throw new Error('withheld');
+			return {
+				contacts: same,
+				pagination: { total_contacts: 1_000, page, total_pages: 100, page_size: pageSize },
+			};
+		});
+		let position = start;
+		for (let poll = 0; poll < 3; poll++) {
+			search.mockClear();
+			let sent = 0;
+			const s = await step(position, () => false, {
+				whole: true,
+				maxPages: 1,
+				take: () => ++sent <= 8,
+			});
+			// The first poll reads page 1; each later one the page pushed on and one more.
+			expect(search.mock.calls.length).toBe(poll === 0 ? 1 : 2);
+			position = s.position;
+		}
+	});
+});

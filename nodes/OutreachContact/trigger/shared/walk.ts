@@ -74,6 +74,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	let previous: ReadPage | undefined;
 	let refresh = false;
 	let readBack = 0;
+	let pushedOn = false;
 	for (;;) {
 		if (input.maxPages !== undefined && pages.length - readBack >= input.maxPages) {
 			return { pages, position, complete: false };
@@ -87,11 +88,12 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		const read = input.whole ? placeRead(fetched, position, time) : fetched;
 		if (read === 'skip') continue;
 		// The rest of a page read back (the recheck's page too) does not count toward the poll's
-		// pages, nor does a page the list pushed on: contacts added in front of the walk (newest
-		// first) moved its anchor past the page's half. Counted, a walk of a page a poll stood still
-		// where a page a poll arrived (Contact Enriched, Requests per Minute 20, polls 5 minutes apart:
-		// contacts enriched while the activation's first walk read came 3 hours late).
-		const pushed = read.contacts.length * 2 < fetched.contacts.length;
+		// pages, nor does one page a poll that the list pushed on: contacts added in front of the
+		// walk (newest first) moved its anchor past the page's half. Counted, a walk reading a page
+		// a poll stood still where a page a poll arrived (triggerPushedWalk.test.ts). One a poll: a
+		// service that serves one page for every number made each poll read its share (helper-78).
+		const pushed: boolean = !pushedOn && read.contacts.length * 2 < fetched.contacts.length;
+		pushedOn ||= pushed;
 		if (readingBack || pushed) readBack++;
 		// Decided again at every first page; undefined (none) replaces one stored before.
 		if (position.page === 1 && !position.anchor && input.ceilingOf)
