@@ -34,9 +34,10 @@ export interface EligibleNewEnd {
  * 8100).
  *
  * A poll that cannot send the three pages (and the walk's request at its turn: at a share of 1 or
- * 2 every poll, at larger shares polls less than a minute apart) and stops the read on a page of
- * contacts still waiting has the next such poll go on from the page after it, with the pages the
- * read had left (TriggerMemory.newEndRead): oldest first, the three pages are those from the
+ * 2 every poll that reads, at a share of 3 the walk's turns, at larger shares polls less than a
+ * minute apart) and stops the read short on a page of contacts still waiting has the next poll
+ * that reads go on from the page after it, with the pages the read had left
+ * (TriggerMemory.newEndRead): oldest first, the three pages are those from the
  * newest when the read began, whatever was added at the end since (newest first, contacts added
  * in front push the pages on, and the read goes on by page number). Contacts given snippets 10
  * minutes late sat 2 pages deep and waited a walk of the window (33 minutes; open schedules, item
@@ -65,7 +66,7 @@ export async function readEligibleNewEnd(input: EligibleNewEndInput): Promise<El
 	const at = kept === undefined ? 0 : newest ? kept.page - 1 : (input.lastPage ?? 1) - kept.page;
 	const goesOn = kept !== undefined && at >= 0 && at <= CHEAP_PAGES;
 	const from = goesOn ? at : 0;
-	const end = goesOn ? from + kept.pages : CHEAP_PAGES;
+	const end = goesOn ? from + kept.left : CHEAP_PAGES;
 	const pages: ReadPage[] = [];
 	let next: number | undefined;
 	let cut = false;
@@ -92,11 +93,12 @@ export async function readEligibleNewEnd(input: EligibleNewEndInput): Promise<El
 		const wanted = read.contacts.length === 0 || read.contacts.some(wants);
 		if (wanted && read.contacts.every(isKnown) && !waitsHere) break;
 	}
-	// Kept only where a request was refused (the share), not where the read ended; a poll that read
-	// nothing (held back) keeps it for the next.
+	// Kept only where the read stopped short of a page (the share refused its request, or the
+	// walk's turn kept it), not where the read ended; a poll that read nothing (held back) keeps it
+	// for the next.
 	if (pages.length > 0) {
 		budget.newEndRead =
-			carries && cut && next !== undefined ? { page: pageAt(next), pages: end - next } : undefined;
+			carries && cut && next !== undefined ? { page: pageAt(next), left: end - next } : undefined;
 	}
 	return { pages, waiting, ...(third ? { third } : {}) };
 }

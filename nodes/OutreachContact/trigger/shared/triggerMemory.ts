@@ -14,14 +14,14 @@ export interface TriggerMemory {
 	/** Whether its last poll's walk had its turn (`takeWalkTurn`). */
 	walkTurn: boolean;
 	/**
-	 * Where an eligible event's next poll that cannot send its new end's three pages goes on with
-	 * that read: the page (its number in the list) after one of contacts still waiting for their
-	 * snippets where the last poll's share stopped the read, and how many of its three pages are
-	 * left (eligibleNewEnd.ts). Kept by a poll that read nothing; replaced or cleared by any other
-	 * read. A number, not a count from the newest: oldest first, a page added at the end between two
-	 * polls made a count point at the page just read.
+	 * Where an eligible event's next poll that reads and cannot send its new end's three pages goes
+	 * on with that read: the page (its number in the list) after one of contacts still waiting for
+	 * their snippets where the last read stopped short (the share, or the walk's turn), and how
+	 * many of its three pages are `left` (eligibleNewEnd.ts). Kept by a poll that read nothing;
+	 * replaced or cleared by any other read. A number, not a count from the newest: oldest first, a
+	 * page added at the end between two polls made a count point at the page just read.
 	 */
-	newEndRead?: { page: number; pages: number };
+	newEndRead?: { page: number; left: number };
 }
 
 const memory = new Map<string, TriggerMemory>();
