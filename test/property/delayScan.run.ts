@@ -15,12 +15,10 @@
  * seconds apart, contacts eligible 1, 10 and 30 minutes after their creation (72 settings, about
  * 4 minutes).
  */
-import type { NewContact } from '../../harness/simulatedService/contacts';
-import { steadyArrivals } from '../../harness/simulatedService/arrivals';
 import type { ServiceOrder } from '../../harness/simulatedService/service';
-import { seededRandom } from '../../harness/testClock';
+import { eligibleDelays } from '../support/eligibleDelays';
 import { quietPollLog } from '../support/pollLog';
-import { account, every, HOUR, MINUTE, pollEach, SECOND, START } from '../support/triggerAccount';
+import { MINUTE, SECOND } from '../support/triggerAccount';
 
 interface Setting {
 	event: 'contactEnriched' | 'contactSnippetsReady';
@@ -45,40 +43,20 @@ function defaultGrid(): Setting[] {
 }
 
 async function scan(s: Setting) {
-	const { service, sim, close } = await account({
-		order: s.order,
-		cap: 25,
+	const { delays, requests } = await eligibleDelays({
 		event: s.event,
-		credentials: { requestsPerMinute: s.rpm },
+		order: s.order,
+		requestsPerMinute: s.rpm,
+		after: s.after * MINUTE,
+		apart: s.gap * SECOND,
+		hours: 5,
+		perMinute: s.rate,
 	});
-	try {
-		const after = s.after * MINUTE;
-		const eligible = (c: NewContact): NewContact =>
-			s.event === 'contactEnriched'
-				? { ...c, enrichAt: c.at + after }
-				: { ...c, snippetsAt: c.at + after };
-		service.contacts.schedule(
-			steadyArrivals(START - 2 * HOUR, START, 7_200, seededRandom(12)).map(eligible),
-		);
-		await sim.pollAt(START);
-		const rate = s.rate ?? 5;
-		const created = Array.from({ length: Math.round(180 * rate) }, (_, i) => ({
-			at: START + ((i + 1) * MINUTE) / rate,
-		})).map(eligible);
-		const rows = service.contacts.schedule(created);
-		const gap = s.gap * SECOND;
-		await pollEach(sim, every(gap, START + gap, START + 5 * HOUR));
-		const delays = rows
-			.map((row, i) => ((sim.emittedAt.get(row.id) ?? Infinity) - created[i].at - after) / MINUTE)
-			.sort((a, b) => a - b);
-		const at = (q: number) => {
-			const d = delays[Math.min(delays.length - 1, Math.floor(delays.length * q))];
-			return Number.isFinite(d) ? Math.round(d * 10) / 10 : null;
-		};
-		return { median: at(0.5), p90: at(0.9), max: at(1), requests: service.log.length };
-	} finally {
-		await close();
-	}
+	const at = (q: number) => {
+		const d = delays[Math.min(delays.length - 1, Math.floor(delays.length * q))];
+		return Number.isFinite(d) ? Math.round(d * 10) / 10 : null;
+	};
+	return { median: at(0.5), p90: at(0.9), max: at(1), requests };
 }
 
 describe('delay scan', () => {

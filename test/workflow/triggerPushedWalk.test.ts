@@ -8,54 +8,25 @@
  * it, so every page it read held what the one before had held, and it stood still until the
  * arrivals stopped: they came up to 3.4 hours late.
  */
-import type { NewContact } from '../../harness/simulatedService/contacts';
-import { steadyArrivals } from '../../harness/simulatedService/arrivals';
-import { seededRandom } from '../../harness/testClock';
+import { eligibleDelays } from '../support/eligibleDelays';
 import { quietPollLog } from '../support/pollLog';
-import {
-	account,
-	every,
-	expectEachOnce,
-	HOUR,
-	MINUTE,
-	pollEach,
-	SECOND,
-	START,
-	thrown,
-} from '../support/triggerAccount';
+import { expectEachOnce, MINUTE, thrown } from '../support/triggerAccount';
 
 type EligibleEvent = 'contactEnriched' | 'contactSnippetsReady';
 
 /** The delays, in minutes, from eligible to emitted of the contacts created after the activation. */
 async function delays(event: EligibleEvent): Promise<number[]> {
-	const { service, sim, close } = await account({
-		order: 'newest',
-		cap: 25,
+	const { delays, sim, rows } = await eligibleDelays({
 		event,
-		credentials: { requestsPerMinute: 20 },
+		order: 'newest',
+		requestsPerMinute: 20,
+		after: MINUTE,
+		apart: 5 * MINUTE,
+		hours: 5,
 	});
-	try {
-		const eligible = (c: NewContact): NewContact =>
-			event === 'contactEnriched'
-				? { ...c, enrichAt: c.at + MINUTE }
-				: { ...c, snippetsAt: c.at + MINUTE };
-		service.contacts.schedule(
-			steadyArrivals(START - 2 * HOUR, START, 7_200, seededRandom(12)).map(eligible),
-		);
-		await sim.pollAt(START);
-		const after = Array.from({ length: 900 }, (_, i) => ({
-			at: START + (i + 1) * 12 * SECOND,
-		})).map(eligible);
-		const rows = service.contacts.schedule(after);
-		await pollEach(sim, every(5 * MINUTE, START + 5 * MINUTE, START + 5 * HOUR));
-		expectEachOnce('every contact created after the activation, once', sim, rows);
-		expect(thrown(sim)).toEqual([]);
-		return rows
-			.map((row, i) => ((sim.emittedAt.get(row.id) ?? Infinity) - after[i].at - MINUTE) / MINUTE)
-			.sort((a, b) => a - b);
-	} finally {
-		await close();
-	}
+	expectEachOnce('every contact created after the activation, once', sim, rows);
+	expect(thrown(sim)).toEqual([]);
+	return delays;
 }
 
 describe('an eligible event’s walk, newest first, while a page a poll arrives in front of it', () => {

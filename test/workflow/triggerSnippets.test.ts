@@ -11,6 +11,7 @@ import { steadyArrivals } from '../../harness/simulatedService/arrivals';
 import { seededRandom } from '../../harness/testClock';
 import { quietPollLog } from '../support/pollLog';
 import { size } from '../support/size';
+import { eligibleDelays } from '../support/eligibleDelays';
 import {
 	account,
 	every,
@@ -251,41 +252,21 @@ describe('Contact Snippets Ready in trigger mode, on the simulated service', () 
 		hours: number,
 		apart = MINUTE,
 	) {
-		const { service, sim, close } = await account({
-			order: 'oldest',
-			cap: 25,
+		const { delays, sim, rows, wereThere } = await eligibleDelays({
 			event: EVENT,
-			credentials: { requestsPerMinute },
+			order: 'oldest',
+			requestsPerMinute,
+			after: snippetsAfter,
+			apart,
+			hours,
 		});
-		try {
-			const random = seededRandom(12);
-			const withSnippets = (c: NewContact): NewContact => ({
-				...c,
-				snippetsAt: c.at + snippetsAfter,
-			});
-			const before = steadyArrivals(START - 2 * HOUR, START, 7_200, random).map(withSnippets);
-			const wereThere = service.contacts
-				.schedule(before)
-				.filter((_, i) => before[i].snippetsAt! <= START)
-				.map((row) => row.id);
-			await sim.pollAt(START);
-			const after = Array.from({ length: 900 }, (_, i) => ({
-				at: START + (i + 1) * 12 * SECOND,
-			})).map(withSnippets);
-			const rows = service.contacts.schedule(after);
-			await pollEach(sim, every(apart, START + apart, START + hours * HOUR));
-			expectEachOnce('every contact created after the activation, once', sim, rows);
-			const came = wereThere.filter((id) => sim.emittedAt.has(id));
-			expect({ 'with snippets at the activation, emitted': listed(came) }).toEqual({
-				'with snippets at the activation, emitted': 'none',
-			});
-			expect(thrown(sim)).toEqual([]);
-			return rows
-				.map((row, i) => ((sim.emittedAt.get(row.id) ?? Infinity) - after[i].snippetsAt!) / MINUTE)
-				.sort((a, b) => a - b);
-		} finally {
-			await close();
-		}
+		expectEachOnce('every contact created after the activation, once', sim, rows);
+		const came = wereThere.filter((id) => sim.emittedAt.has(id));
+		expect({ 'with snippets at the activation, emitted': listed(came) }).toEqual({
+			'with snippets at the activation, emitted': 'none',
+		});
+		expect(thrown(sim)).toEqual([]);
+		return delays;
 	}
 
 	/** Asserts the median delay and the longest (minutes) are within `median` and `most`. */
