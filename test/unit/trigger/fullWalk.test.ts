@@ -3,11 +3,8 @@ import { searchContacts } from '../../../nodes/OutreachContact/transport/api';
 import { PageReader } from '../../../nodes/OutreachContact/paging/pageReader';
 import { pageAllowance } from '../../../nodes/OutreachContact/paging/pager';
 import { walkStep, type WalkPosition } from '../../../nodes/OutreachContact/trigger/shared/walk';
-import {
-	LOCATE_PAGES,
-	placeRead,
-	readAnchored,
-} from '../../../nodes/OutreachContact/trigger/shared/walkAnchor';
+import { LOCATE_PAGES, placeRead } from '../../../nodes/OutreachContact/trigger/shared/walkAnchor';
+import { readAnchored } from '../../../nodes/OutreachContact/trigger/shared/ledger/storedPositions';
 import {
 	createdTime,
 	DAY_MS,
@@ -432,6 +429,10 @@ describe('a walk that must be whole, where its list shrinks', () => {
 			readingBack: { from: 3 },
 			readBackFrom: 3,
 		});
+		expect(readAnchored({ anchor: { ids: ['7'], total: 30, grew: 12 } })).toEqual({
+			anchor: { ids: ['7'], total: 30, grew: 12 },
+		});
+		expect(readAnchored({ anchor: { ids: ['7'], grew: -1 } })).toEqual({ anchor: { ids: ['7'] } });
 		expect(readAnchored({ readingBack: { from: 4, recheck: true } })).toEqual({
 			readingBack: { from: 4, recheck: true },
 		});
@@ -596,6 +597,73 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		const { fake, met } = await twoPolls('newest', deleteBeforeAddAfter);
 		expect(range(4, 40).filter((i) => !met.has(i))).toEqual([]);
 		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
+	});
+});
+
+describe('a walk that records what was there, newest first, going on while the list grows in front of it', () => {
+	/** Contacts `from` to `to`, dated after 1 to 40 (newest first: in front of the walk). */
+	const inFront = (fake: FakeSearch, from: number, to: number) => {
+		fake.contacts = [...fake.contacts, ...range(from, to).map(c)];
+	};
+	/** Polls of 2 requests each, `between` before each but the first; what each met. */
+	async function pollsOfTwo(fake: FakeSearch, between: Array<(fake: FakeSearch) => void>) {
+		let position = start;
+		const met: number[][] = [];
+		const pages: number[][] = [];
+		for (const change of [() => {}, ...between]) {
+			change(fake);
+			fake.requests.length = 0;
+			let n = 0;
+			const step1 = await step(position, () => false, {
+				whole: true,
+				records: true,
+				maxPerPoll: Infinity,
+				take: () => ++n <= 2,
+			});
+			position = step1.position;
+			met.push(idsRead(step1));
+			pages.push(fake.requests.map((r) => r.page));
+		}
+		return { met, pages, position };
+	}
+
+	// A page arrived between two polls: the anchor's page (2) held what the walk had read, page 3
+	// the anchor at its end, and a poll of 2 requests met nothing new. Polls 5 minutes apart at
+	// Requests per Minute 8, a page arriving each: the activation's first walk stood still for
+	// hours (triggerPushedWalk.test.ts). The poll after one that saw the list grow by a page looks
+	// for the anchor a page on, and reads the next page too.
+	it('it looks for its anchor as far on as the list grew before, and reads a page it had not read', async () => {
+		const fake = service(range(1, 100).map(c), 'newest');
+		const { met, pages } = await pollsOfTwo(fake, [
+			(f) => inFront(f, 101, 110),
+			(f) => inFront(f, 111, 120),
+			(f) => inFront(f, 121, 130),
+		]);
+		expect(pages).toEqual([
+			[1, 2],
+			[2, 3],
+			[4, 5],
+			[6, 7],
+		]);
+		expect(met.map((ids) => ids.filter((id) => id <= 100))).toEqual([
+			range(81, 100).reverse(),
+			[],
+			range(71, 80).reverse(),
+			range(61, 70).reverse(),
+		]);
+	});
+
+	it('where the list grew behind it instead (contacts dated back), the guess misses and it reads the anchor page: nothing is skipped', async () => {
+		const fake = service(range(1, 100).map(c), 'newest');
+		const back = (f: FakeSearch) => {
+			const early = range(201, 210).map((id) => contactAt(id, T0 - id * MINUTE_MS));
+			f.contacts = [...f.contacts, ...early];
+		};
+		const { met, pages } = await pollsOfTwo(fake, [(f) => inFront(f, 101, 110), back, () => {}]);
+		// The third poll guesses page 4, where the anchor is not (it stayed on page 3), and reads
+		// page 3, then page 4 again as it is now.
+		expect(pages[2]).toEqual([4, 3]);
+		expect(met[3]).toEqual(range(71, 80).reverse());
 	});
 });
 

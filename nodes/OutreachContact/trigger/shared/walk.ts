@@ -67,7 +67,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const { reader, isKnown, time } = input;
 	const position: WalkPosition = { ...input.position };
 	const watch = new OrderWatch(time, position);
-	if (input.whole && input.records) recheckOnResume(position);
+	if (input.whole && input.records) recheckOnResume(position, reader.pageSize);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>(input.taken);
 	const takenCount = fresh.size;

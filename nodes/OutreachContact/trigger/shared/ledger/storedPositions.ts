@@ -1,5 +1,5 @@
-import { count, isTime, type Boundary, type Walk } from './shapes';
-import { readAnchored } from '../walkAnchor';
+import { count, isTime, MAX_ID_LENGTH, type Boundary, type Walk, type WalkAnchor } from './shapes';
+import { ANCHOR_IDS } from '../walkAnchor';
 
 /**
  * How the positions a read keeps (a walk, a bisection's boundary) are stored in the node's static
@@ -84,4 +84,38 @@ export function storedBoundary(b: Boundary): Json {
 		...(b.falling ? { falling: true } : {}),
 		...(b.fullPoll ? { fullPoll: true } : {}),
 	};
+}
+
+/** What a stored walk holds of its anchor and read back; a field not as written is left out. */
+export function readAnchored(
+	w: Record<string, unknown>,
+): Pick<Walk, 'anchor' | 'readingBack' | 'readBackFrom'> {
+	const read: Pick<Walk, 'anchor' | 'readingBack' | 'readBackFrom'> = {};
+	const anchor = readAnchor(w.anchor);
+	if (anchor) read.anchor = anchor;
+	const back = w.readingBack as { from?: unknown; recheck?: unknown } | undefined;
+	if (isPage(back?.from))
+		read.readingBack =
+			back.recheck === true ? { from: back.from, recheck: true } : { from: back.from };
+	if (isPage(w.readBackFrom)) read.readBackFrom = w.readBackFrom;
+	return read;
+}
+
+const isPage = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+
+/** A stored anchor, or undefined when it is not as written. */
+function readAnchor(raw: unknown): WalkAnchor | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const a = raw as Record<string, unknown>;
+	if (!Array.isArray(a.ids)) return undefined;
+	const ids = a.ids.filter(
+		(id): id is string => typeof id === 'string' && id.length <= MAX_ID_LENGTH,
+	);
+	if (ids.length === 0) return undefined;
+	const anchor: WalkAnchor = { ids: ids.slice(-ANCHOR_IDS) };
+	const total = count(a.total);
+	if (total !== undefined) anchor.total = total;
+	const grew = count(a.grew);
+	if (grew !== undefined) anchor.grew = grew;
+	return anchor;
 }
