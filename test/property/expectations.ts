@@ -47,6 +47,13 @@ export interface Activation {
 	end: number;
 	/** The activation found no order it could use: its first walk completes the sample. */
 	withoutOrder?: boolean;
+	/**
+	 * When the walk that completes the activation's sample last ended (true time; the runner sets it
+	 * as the polls go). That walk counts each date without a zone as early as the time since the
+	 * activation (docs/trigger-open-schedules.md, the open corner's first kind), so the corner
+	 * reaches that much further back.
+	 */
+	sampledUntil?: number;
 }
 
 export interface Rules {
@@ -107,7 +114,12 @@ export function rulesOf(
 	const openCorner =
 		(schedule.order === 'unordered' || schedule.cap === 1 || activation.withoutOrder === true) &&
 		schedule.dates !== 'utc';
-	const inCorner = (moment: number) => openCorner && moment >= activation.start - OPEN_CORNER_MS;
+	// The corner's reach: 12 hours, and the time the sample's walk took (its first kind). Seed 87,
+	// schedule 2928: Contact Snippets Ready, no order, Tokyo dates, a share of 1 and two imports
+	// while that walk read for 33 minutes; a contact given snippets 12.15 hours before came.
+	const reach = () =>
+		OPEN_CORNER_MS + Math.max(0, (activation.sampledUntil ?? 0) - activation.start);
+	const inCorner = (moment: number) => openCorner && moment >= activation.start - reach();
 	// Dates without a zone, in any order: a contact that was not there when the activation began
 	// (it appeared while the activation read, or later) may come, dated up to the corner's reach
 	// before it. Such a contact is not in the list the activation stands for, whatever its date;
@@ -118,7 +130,7 @@ export function rulesOf(
 	const arrivedLater = (c: PlannedContact, moment: number) =>
 		schedule.dates !== 'utc' &&
 		c.visibleAt > activation.start &&
-		moment >= activation.start - OPEN_CORNER_MS;
+		moment >= activation.start - reach();
 	const newContactFrom = (c: PlannedContact) =>
 		c.createdMs >= activation.start - OVERLAP_MS ||
 		datedAt(schedule, c) >= cutoff - OVERLAP_MS ||

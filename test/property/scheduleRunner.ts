@@ -18,7 +18,7 @@ import { TestClock } from '../../harness/testClock';
 import { triggerNode } from '../../harness/workflowJson';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import { MAX_STATE_BYTES } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
-import { datedAt, rulesOf, type Rules } from './expectations';
+import { datedAt, rulesOf, type Activation, type Rules } from './expectations';
 import { planOf, type PlannedContact, type PlannedPoll, type Schedule } from './schedule';
 import { ScheduleService, type Received } from './scheduleService';
 
@@ -133,6 +133,10 @@ class ScheduleRun {
 	private readonly problems: string[] = [];
 
 	private rules: Rules = { may: () => true, must: () => false };
+	/** The activation the rules judge by; `sampledUntil` moves as the sample's walk reads. */
+	private activated: Activation | undefined;
+	/** Whether the stored state held the sample's walk (`sampling`) after the last poll. */
+	private sampling = false;
 
 	/** Contacts dated before this (on the service's dates) were named as given up by the log. */
 	private givenUpBefore = -Infinity;
@@ -203,11 +207,12 @@ class ScheduleRun {
 		const [activation, ...rest] = planned;
 		const start = this.clock.time;
 		await this.poll(activation);
-		this.rules = rulesOf(this.schedule, this.contacts, {
+		this.activated = {
 			start,
 			end: this.clock.time,
 			withoutOrder: this.storedState()?.sampling !== undefined,
-		});
+		};
+		this.rules = rulesOf(this.schedule, this.contacts, this.activated);
 		this.judge(0, start);
 		for (const p of rest) {
 			if (this.problems.length > 0) break;
@@ -415,6 +420,10 @@ class ScheduleRun {
 
 	/** The invariants after poll `index`, which started at `at`. */
 	private judge(index: number, at: number): void {
+		// The sample's walk read at this poll when the state holds it before or after the poll.
+		const sampling = this.storedState()?.sampling !== undefined;
+		if (this.activated && (this.sampling || sampling)) this.activated.sampledUntil = at;
+		this.sampling = sampling;
 		const when = this.when(index, at);
 		const ids = this.lastIds;
 		const { schedule, problems } = this;

@@ -385,3 +385,58 @@ describe("without an order: the activation's sample walk ends while contacts kee
 		expect(outcome.emittedInSchedule).toBeGreaterThan(0);
 	});
 });
+
+describe("without an order and a zone: the open corner reaches as far back as the sample's walk took", () => {
+	// The property test, seed 87, schedule 2928 (2026-11-30, the same on fe09885): Contact Snippets
+	// Ready in no order, Tokyo dates without a zone, Requests per Minute 2 (a share of 1), two imports
+	// while the walk that completes the activation's sample read for 33 minutes. That walk counts each
+	// date as early as the time since the activation (docs/trigger-open-schedules.md, the open
+	// corner's first kind), and a contact given its snippets 12.15 hours before the activation came
+	// once: the corner's 12 hours and the walk's 33 minutes. The runner's allowance now reaches that
+	// far (expectations.ts, `sampledUntil`); a contact from before it would still fail the case.
+	it('Contact Snippets Ready, a share of 1, imports while the sample walk reads', async () => {
+		await expectKept({
+			event: 'contactSnippetsReady',
+			order: 'unordered',
+			cap: 10,
+			requestsPerMinute: 2,
+			maxPerPoll: 10,
+			initialDays: 0,
+			sequenceFilter: true,
+			dates: 'Asia/Tokyo',
+			before: { count: 112, hoursBack: 51 },
+			enrich: { percent: 93, maxDelayMinutes: 5 },
+			seed: 125779,
+			pollSeconds: 30,
+			steps: [
+				stepOf(
+					1,
+					[
+						{ kind: 'burst', count: 5 },
+						{ kind: 'backfill', count: 1, minutesBack: 1 },
+					],
+					{
+						faultPercent: 5,
+						deletions: { before: 1, during: 0 },
+					},
+				),
+				stepOf(3, [
+					{ kind: 'backfill', count: 1, minutesBack: 1 },
+					{ kind: 'ahead', count: 1, hoursAhead: 1 },
+					{ kind: 'burst', count: 5 },
+				]),
+				stepOf(
+					1,
+					[
+						{ kind: 'import', percent: 110 },
+						{ kind: 'burst', count: 10 },
+					],
+					{
+						faultPercent: 5,
+					},
+				),
+				stepOf(1, [{ kind: 'import', percent: 361 }]),
+			],
+		});
+	});
+});
