@@ -163,4 +163,64 @@ describe('small shares', () => {
 			],
 		});
 	});
+
+	// The property test, seed 88, schedule 2059 (2026-11-30, on a1e321c; passes on fe09885): Contact
+	// Enriched, newest first, Requests per Minute 2 (a share of 1), Max Contacts per Poll 1 to 3,
+	// a pause of 21 hours and restarts. The activation's first walk guessed where its anchor had
+	// moved from the count's growth since the anchor's read (anchorGuess.ts), but a walk held for
+	// polls kept an anchor whose count was hours old: each poll guessed, missed, read the anchor's
+	// page, and had no request left for the walk: 60 of 67 contacts never came. The guess is now
+	// what the walk measured where it found the anchor, and 0 after a miss.
+	it('Contact Enriched, newest first, a share of 1: a guess of where the anchor moved that misses does not hold the walk', async () => {
+		const calm = {
+			restart: false,
+			clockStepMinutes: 0,
+			faultPercent: 0,
+			faultStatus: 503,
+		} as const;
+		await expectKept({
+			...base,
+			event: 'contactEnriched',
+			order: 'newest',
+			cap: 20,
+			requestsPerMinute: 2,
+			maxPerPoll: 3,
+			before: { count: 61, hoursBack: 1 },
+			enrich: { percent: 66, maxDelayMinutes: 600 },
+			seed: 1,
+			steps: [
+				{ ...calm, gapMinutes: 83, arrivals: [{ kind: 'import', percent: 110 }], restart: true },
+				{ ...calm, gapMinutes: 1269, arrivals: [] },
+				{ ...calm, gapMinutes: 5, arrivals: [], faultPercent: 5 },
+				{ ...calm, gapMinutes: 10, arrivals: [{ kind: 'steady', count: 26 }] },
+				{
+					...calm,
+					gapMinutes: 2,
+					arrivals: [
+						{ kind: 'steady', count: 25 },
+						{ kind: 'burst', count: 5 },
+					],
+					deletions: { before: 1, during: 0 },
+				},
+				{
+					...calm,
+					gapMinutes: 2,
+					arrivals: [
+						{ kind: 'burst', count: 8 },
+						{ kind: 'whileReading', count: 7, ms: 0, minutesBack: 0 },
+						{ kind: 'ahead', count: 2, hoursAhead: 1 },
+					],
+					restart: true,
+				},
+				{
+					...calm,
+					gapMinutes: 10,
+					arrivals: [
+						{ kind: 'steady', count: 11 },
+						{ kind: 'burst', count: 5 },
+					],
+				},
+			],
+		});
+	});
 });

@@ -5,6 +5,7 @@ import { idKey } from './ledger/candidates';
 import { CUTOFF_RANK, OrderWatch, type ResultOrder, type TimeOf } from './serviceTime';
 import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './ledger/shapes';
 import { anchorOf, placeRead, recheckOnResume } from './walkAnchor';
+import { usedGuess } from './anchorGuess';
 
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
@@ -79,11 +80,11 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		if (input.maxPages !== undefined && pages.length - readBack >= input.maxPages) {
 			return { pages, position, complete: false };
 		}
-		// From a read back on, each page as it is now: the reader keeps what it read earlier in the
-		// poll, and contacts added meanwhile may have moved it on.
+		// From a read back on, each page as it is now (the reader keeps what it read earlier in the
+		// poll, and contacts added meanwhile may have moved it on), or as guessed (anchorGuess.ts).
 		const readingBack = position.readingBack !== undefined;
 		refresh ||= readingBack;
-		const fetched = await reader.read(position.page, refresh);
+		const fetched = usedGuess(position) ?? (await reader.read(position.page, refresh));
 		if (!fetched) return { pages, position, complete: false };
 		const read = input.whole ? placeRead(fetched, position, time) : fetched;
 		if (read === 'skip') continue;
@@ -118,9 +119,8 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		}
 		// Contacts that leave the window while the walk reads (a day passes, a contact is deleted)
 		// move those after them onto pages already read, where this walk never meets them: a walk
-		// whose list shrank proves nothing (survey 25: after a pause of 45 hours, 7 lost).
-		// A page past the end that an earlier page said was there shows it too.
-		// A walk that must be whole reads back instead (placeRead).
+		// whose list shrank proves nothing (survey 25: after a pause of 45 hours, 7 lost). A page
+		// past the end that an earlier page said was there shows it too. A whole walk reads back.
 		if (read.gone && position.page > 1 && !input.whole) position.shrank = true;
 		if (read.total !== undefined) {
 			const fewer = position.total !== undefined && read.total < position.total;

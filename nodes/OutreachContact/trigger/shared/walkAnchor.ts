@@ -4,6 +4,7 @@ import { idKey } from './ledger/candidates';
 import type { WalkAnchor } from './ledger/shapes';
 import { orderShown, type TimeOf } from './serviceTime';
 import type { WalkPosition } from './walk';
+import { noteMoved, pagesAhead, wentOnFrom } from './anchorGuess';
 
 /**
  * Where a walk that stands for "what was there" stopped reading (issue 51, point 3): the ids of
@@ -98,40 +99,6 @@ export function recheckOnResume(position: WalkPosition, pageSize?: number): void
 }
 
 /**
- * How many pages on from its own page a walk newest first looks for its anchor first when it goes
- * on in a new poll (`page` then is a guess, past the anchor's page, and placeRead reads the
- * anchor's page if the guess misses): contacts that arrive in front of the walk move the anchor on,
- * about as far as it moved between the two polls before (`grew`, movedOn). Where a page arrived
- * between two polls, the anchor's page held what the walk had read, the page after it the anchor
- * at its end, and a poll of 2 requests read no contact the walk had not: at Requests per Minute 8
- * with polls 5 minutes apart, 25 contacts a poll, the activation's first walk stood still until
- * the arrivals stopped (docs/trigger-open-schedules.md, item 25). The anchor's ids end its page,
- * so its last moves to page ceil(grew / page size) on. Oldest first, contacts arrive after it, and
- * the walk reads its own page.
- */
-function pagesAhead(grew: number | undefined, pageSize: number | undefined): number {
-	if (!grew || !pageSize) return 0;
-	return Math.min(MAX_PAGES_AHEAD, Math.ceil(grew / pageSize));
-}
-
-/** The furthest the guess goes (a poll's share of pages at the most Requests per Minute). */
-const MAX_PAGES_AHEAD = 1_000;
-
-/**
- * How far the anchor moved on since its read, for the next poll's guess (pagesAhead), from a page a
- * recheck read (the guess, or the anchor's page): where it holds the anchor, the anchor's distance
- * from the end of its page (`from - 1`); else how much the count grew. A guess that missed so
- * guesses nothing more once the anchor's page has held it: contacts added behind the walk (dated
- * back) grow the count without moving the anchor.
- */
-function movedOn(read: ReadPage, anchor: WalkAnchor, at: number, from: number): number {
-	const { pageSize } = read;
-	if (at >= 0) return Math.max(0, (read.page - (from - 1)) * pageSize + at - (pageSize - 1));
-	if (anchor.total === undefined || read.total === undefined) return 0;
-	return Math.max(0, read.total - anchor.total);
-}
-
-/**
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
  * (which it moves): the page, from the contact after the anchor when it holds the anchor; after
  * a recheck that did not meet it where the list did not shrink nor lies wholly after it
@@ -146,8 +113,7 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 	const { anchor, readingBack } = position;
 	if (!anchor) return read;
 	const at = anchorIndex(read.contacts, anchor);
-	if (readingBack?.recheck)
-		position.anchor = { ...anchor, grew: movedOn(read, anchor, at, readingBack.from) };
+	noteMoved(position, read, at);
 	// Cleared by undefined, not delete: the ledger merges the position into the stored walk.
 	if (at >= 0) {
 		position.readingBack = undefined;
@@ -169,6 +135,7 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 			const moved = movedBack(read.contacts, position, time);
 			if (moved.length > 0) return { ...read, contacts: moved };
 			position.page = readingBack.from;
+			wentOnFrom(position, readingBack.from);
 			return 'skip';
 		}
 		// The list shrank, or the page lies wholly after the anchor (a page or more was deleted

@@ -1,0 +1,102 @@
+import type { ReadPage } from '../../paging/pageReader';
+import type { WalkPosition } from './walk';
+
+/**
+ * Where a walk that records what was there, newest first, looks for its anchor first when it goes
+ * on in a new poll (walkAnchor.ts, recheckOnResume), and how far the anchor moved, measured as the
+ * walk finds it.
+ */
+
+/**
+ * How many pages on from its own page a walk newest first looks for its anchor first when it goes
+ * on in a new poll (`page` then is a guess, past the anchor's page, and placeRead reads the
+ * anchor's page if the guess misses): contacts that arrive in front of the walk move the anchor on,
+ * about as far as it moved between the two polls before (`grew`, movedOn). Where a page arrived
+ * between two polls, the anchor's page held what the walk had read, the page after it the anchor
+ * at its end, and a poll of 2 requests read no contact the walk had not: at Requests per Minute 8
+ * with polls 5 minutes apart, 25 contacts a poll, the activation's first walk stood still until
+ * the arrivals stopped (docs/trigger-open-schedules.md, item 25). The anchor's ids end its page,
+ * so its last moves to page ceil(grew / page size) on. Oldest first, contacts arrive after it, and
+ * the walk reads its own page.
+ */
+export function pagesAhead(grew: number | undefined, pageSize: number | undefined): number {
+	if (!grew || !pageSize) return 0;
+	return Math.min(MAX_PAGES_AHEAD, Math.ceil(grew / pageSize));
+}
+
+/** The furthest the guess goes (a poll's share of pages at the most Requests per Minute). */
+const MAX_PAGES_AHEAD = 1_000;
+
+/**
+ * How far the anchor moved on since its read, for the next poll's guess (pagesAhead), from a page
+ * read as the walk looks for it on going on in a new poll (the guess, the anchor's page, or the
+ * page after it when the anchor's page did not hold it: `from` is the page the walk stopped
+ * before): where the page holds the anchor, its distance from the end of the page before `from`;
+ * a guess that missed it, 0 (contacts added behind the walk, dated back, move the count and not
+ * the anchor); else as it was. Measured where the anchor is found, never from the count: a walk
+ * held for polls by a share of 1 kept an anchor whose count was hours old, guessed from its
+ * growth at each poll, missed, and both requests of every poll went to the guess and the
+ * anchor's page (the property test, seed 88, schedule 2059: 60 of 67 never came).
+ */
+function movedOn(
+	read: ReadPage,
+	at: number,
+	from: number,
+	guessed: boolean,
+	before: number | undefined,
+): number | undefined {
+	const { pageSize } = read;
+	if (at >= 0) return Math.max(0, (read.page - (from - 1)) * pageSize + at - (pageSize - 1));
+	return guessed ? 0 : before;
+}
+
+/** The page a recheck that missed the anchor goes on from, for the read after it (movedOn). */
+const wentOn = new WeakMap<WalkPosition, number>();
+
+/**
+ * Keeps on the position's anchor how far it moved (movedOn) when `read`, in which the anchor is at
+ * `at` (-1: not there), is a page the walk read looking for it as it went on in this poll.
+ */
+export function noteMoved(position: WalkPosition, read: ReadPage, at: number): void {
+	const { anchor, readingBack } = position;
+	if (!anchor) return;
+	const from = readingBack?.recheck ? readingBack.from : wentOn.get(position);
+	wentOn.delete(position);
+	if (from === undefined) return;
+	const guessed = readingBack?.recheck === true && read.page >= from;
+	const grew = movedOn(read, at, from, guessed, anchor.grew);
+	position.anchor = grew === undefined ? anchor : { ...anchor, grew };
+	const missed = guessedPage.get(position);
+	guessedPage.delete(position);
+	if (guessed && at < 0 && read.page === from) guessedPage.set(position, read);
+	// The anchor's page, read after the guess of the page after it: the list counted as many at both
+	// reads, so the guess is that page as it is now, and the walk takes it (usedGuess).
+	else if (missed && at >= 0 && read.page === from - 1 && sameCount(missed, read))
+		usable.set(position, missed);
+}
+
+/**
+ * The page the walk reads next when it is the guess read earlier in the poll (noteMoved), or
+ * undefined. A guess of the page after the anchor's that missed (no contact arrived since the
+ * last poll, after a poll that a page of arrivals had moved the anchor on) cost the request the
+ * walk had for its page: with a page arriving every other poll, a poll of 2 requests read
+ * nothing new at any poll (helper-81: at pages of 10, 208 polls instead of 16).
+ */
+export function usedGuess(position: WalkPosition): ReadPage | undefined {
+	const page = usable.get(position);
+	usable.delete(position);
+	return page?.page === position.page ? page : undefined;
+}
+
+const sameCount = (a: ReadPage, b: ReadPage) => a.total !== undefined && a.total === b.total;
+
+/** A guess that missed, while the walk reads the anchor's page (noteMoved). */
+const guessedPage = new WeakMap<WalkPosition, ReadPage>();
+
+/** The guess the walk may take as the page after the anchor's (usedGuess). */
+const usable = new WeakMap<WalkPosition, ReadPage>();
+
+/** A recheck missed the anchor, and the walk reads `from` next (noteMoved measures it there). */
+export function wentOnFrom(position: WalkPosition, from: number): void {
+	wentOn.set(position, from);
+}
