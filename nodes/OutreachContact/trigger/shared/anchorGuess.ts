@@ -69,9 +69,10 @@ export function noteMoved(position: WalkPosition, read: ReadPage, at: number): v
 	const missed = guessedPage.get(position);
 	guessedPage.delete(position);
 	if (guessed && at < 0 && read.page === from) guessedPage.set(position, read);
-	// The anchor's page, read after the guess of the page after it: the list counted as many at both
-	// reads, so the guess is that page as it is now, and the walk takes it (usedGuess).
-	else if (missed && at >= 0 && read.page === from - 1 && sameCount(missed, read))
+	// The anchor's page, read after the guess of the page after it, shows the list unchanged between
+	// the two reads (sameCount): the guess is that page as it is now, and the walk takes it
+	// (usedGuess).
+	else if (missed && at >= 0 && read.page === from - 1 && sameCount(missed, read, at, anchor))
 		usable.set(position, missed);
 }
 
@@ -88,7 +89,23 @@ export function usedGuess(position: WalkPosition): ReadPage | undefined {
 	return page?.page === position.page ? page : undefined;
 }
 
-const sameCount = (a: ReadPage, b: ReadPage) => a.total !== undefined && a.total === b.total;
+/**
+ * Whether the guess `a` and the anchor's page `b` (the anchor's last id at `at`) show the list as
+ * it was between the two reads: they counted as many, and the anchor stands where the change of
+ * the count since its own read puts it, were all of that change in front of it (its ids ended its
+ * page). With the count equal between the two reads alone, a contact deleted in front of the walk
+ * before the poll (so one stood after the anchor on its page) and one arriving in front between
+ * the reads (pushing it onto the guess's page, read before) left it on neither read (helper-82,
+ * attacking cc01ba2: pages of 2, contact 7); the anchor then stood a place further on than the
+ * count said. Only changes that cancel out both between the polls and between the two reads
+ * still hide it: the same kind of race as a contact deleted in front and another added behind
+ * between two pages of one poll (docs/trigger.md).
+ */
+const sameCount = (a: ReadPage, b: ReadPage, at: number, anchor: { total?: number }) =>
+	a.total !== undefined &&
+	a.total === b.total &&
+	anchor.total !== undefined &&
+	at === b.pageSize - 1 + (b.total - anchor.total);
 
 /** A guess that missed, while the walk reads the anchor's page (noteMoved). */
 const guessedPage = new WeakMap<WalkPosition, ReadPage>();
