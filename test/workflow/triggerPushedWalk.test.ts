@@ -58,7 +58,7 @@ describe('an eligible event’s walk, newest first, while a page a poll arrives 
 	// on: the page it read held what it had read, the next the anchor, and only then came a page it had
 	// not read. At a share of 2 a poll sends 2 requests: with a page arriving each poll the walk stood
 	// still until the arrivals stopped. It now looks for the anchor as far on as the list grew
-	// between the two polls before (`grew`).
+	// between the two polls before (`moved`, anchorGuess.ts).
 	it.each(['contactEnriched', 'contactSnippetsReady'] as EligibleEvent[])(
 		'%s at Requests per Minute 8, polls a minute apart: contacts made eligible while the first walk reads come within 10 minutes',
 		async (event) => {

@@ -429,10 +429,10 @@ describe('a walk that must be whole, where its list shrinks', () => {
 			readingBack: { from: 3 },
 			readBackFrom: 3,
 		});
-		expect(readAnchored({ anchor: { ids: ['7'], total: 30, grew: 12 } })).toEqual({
-			anchor: { ids: ['7'], total: 30, grew: 12 },
+		expect(readAnchored({ anchor: { ids: ['7'], total: 30, moved: 12 } })).toEqual({
+			anchor: { ids: ['7'], total: 30, moved: 12 },
 		});
-		expect(readAnchored({ anchor: { ids: ['7'], grew: -1 } })).toEqual({ anchor: { ids: ['7'] } });
+		expect(readAnchored({ anchor: { ids: ['7'], moved: -1 } })).toEqual({ anchor: { ids: ['7'] } });
 		expect(readAnchored({ readingBack: { from: 4, recheck: true } })).toEqual({
 			readingBack: { from: 4, recheck: true },
 		});
@@ -677,7 +677,7 @@ describe('a walk that records what was there, newest first, where contacts arriv
 	// arrivals the guess looked a page on, where the anchor was not (none had arrived since), and
 	// then read the anchor's page: both requests, nothing new. It now takes that guess as the page
 	// after the anchor's when the list counted as many at both reads.
-	it('at 2 requests a poll it reads a page every other poll, as without the guess', async () => {
+	it('at 2 requests a poll it reads a page every other poll, as before the guess (fe09885)', async () => {
 		const fake = service(range(1, 100).map(c), 'newest');
 		let next = 101;
 		const between = Array.from({ length: 30 }, (_, i) => (f: FakeSearch) => {
@@ -687,8 +687,8 @@ describe('a walk that records what was there, newest first, where contacts arriv
 		});
 		// A page allowance the arrivals do not reach (the first walk goes on past one, eligible.ts).
 		const { met } = await pollsOfTwo(fake, between, { ...start, limit: 1_000 });
-		const all = new Set(met.flat());
 		// Measured: all 100 by poll 16, as on fe09885 (208 polls on a1e321c, at the arrivals' end).
+		const all = new Set(met.slice(0, 20).flat());
 		expect(range(1, 100).filter((id) => !all.has(id))).toEqual([]);
 	});
 });

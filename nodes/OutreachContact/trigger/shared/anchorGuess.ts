@@ -4,39 +4,38 @@ import type { WalkPosition } from './walk';
 /**
  * Where a walk that records what was there, newest first, looks for its anchor first when it goes
  * on in a new poll (walkAnchor.ts, recheckOnResume), and how far the anchor moved, measured as the
- * walk finds it.
+ * walk finds it. `from` below is the page the walk reads next, the one after the anchor's page.
  */
 
 /**
- * How many pages on from its own page a walk newest first looks for its anchor first when it goes
- * on in a new poll (`page` then is a guess, past the anchor's page, and placeRead reads the
- * anchor's page if the guess misses): contacts that arrive in front of the walk move the anchor on,
- * about as far as it moved between the two polls before (`grew`, movedOn). Where a page arrived
- * between two polls, the anchor's page held what the walk had read, the page after it the anchor
- * at its end, and a poll of 2 requests read no contact the walk had not: at Requests per Minute 8
- * with polls 5 minutes apart, 25 contacts a poll, the activation's first walk stood still until
- * the arrivals stopped (docs/trigger-open-schedules.md, item 25). The anchor's ids end its page,
- * so its last moves to page ceil(grew / page size) on. Oldest first, contacts arrive after it, and
- * the walk reads its own page.
+ * How many pages past the anchor's page the walk looks for the anchor first when it goes on in a
+ * new poll (`page` then is a guess, and placeRead reads the anchor's page if the guess misses):
+ * contacts that arrive in front of the walk move the anchor on, about as far as the walk last
+ * found it moved between two polls (`moved`, noteMoved). Where a page arrived between two polls,
+ * the anchor's page held what the walk had read, the page after it the anchor at its end, and a
+ * poll of 2 requests read no contact the walk had not: at Requests per Minute 8 with polls 5
+ * minutes apart, 25 contacts a poll, the activation's first walk stood still until the arrivals
+ * stopped (docs/trigger-open-schedules.md, item 25). The anchor's ids end its page, so its last
+ * moves ceil(moved / page size) pages on. Oldest first, contacts arrive after it, and the walk
+ * reads the anchor's page.
  */
-export function pagesAhead(grew: number | undefined, pageSize: number | undefined): number {
-	if (!grew || !pageSize) return 0;
-	return Math.min(MAX_PAGES_AHEAD, Math.ceil(grew / pageSize));
+export function pagesAhead(moved: number | undefined, pageSize: number | undefined): number {
+	if (!moved || !pageSize) return 0;
+	return Math.min(MAX_PAGES_AHEAD, Math.ceil(moved / pageSize));
 }
 
 /** The furthest the guess goes (a poll's share of pages at the most Requests per Minute). */
 const MAX_PAGES_AHEAD = 1_000;
 
 /**
- * How far the anchor moved on since its read, for the next poll's guess (pagesAhead), from a page
- * read as the walk looks for it on going on in a new poll (the guess, the anchor's page, or the
- * page after it when the anchor's page did not hold it: `from` is the page the walk stopped
- * before): where the page holds the anchor, its distance from the end of the page before `from`;
- * a guess that missed it, 0 (contacts added behind the walk, dated back, move the count and not
- * the anchor); else as it was. Measured where the anchor is found, never from the count: a walk
- * held for polls by a share of 1 kept an anchor whose count was hours old, guessed from its
- * growth at each poll, missed, and both requests of every poll went to the guess and the
- * anchor's page (the property test, seed 88, schedule 2059: 60 of 67 never came).
+ * How far the anchor moved on since its read, from a page the walk read looking for it as it went
+ * on in this poll (the guess, the anchor's page, or `from` when the anchor's page did not hold
+ * it): where the page holds the anchor, the anchor's distance from the end of its old page (the
+ * page before `from`); after a guess that missed it, 0 (it moved less, or more, than guessed: the
+ * next poll reads the anchor's page first); else unknown. Measured where the anchor is found,
+ * never from the count: a walk held for polls by a share of 1 kept an anchor whose count was hours
+ * old, guessed from its growth at each poll, missed, and both requests of every poll went to the
+ * guess and the anchor's page (the property test, seed 88, schedule 2059: 60 of 67 never came).
  */
 function movedOn(
 	read: ReadPage,
@@ -50,9 +49,6 @@ function movedOn(
 	return guessed ? 0 : before;
 }
 
-/** The page a recheck that missed the anchor goes on from, for the read after it (movedOn). */
-const wentOn = new WeakMap<WalkPosition, number>();
-
 /**
  * Keeps on the position's anchor how far it moved (movedOn) when `read`, in which the anchor is at
  * `at` (-1: not there), is a page the walk read looking for it as it went on in this poll.
@@ -64,24 +60,23 @@ export function noteMoved(position: WalkPosition, read: ReadPage, at: number): v
 	wentOn.delete(position);
 	if (from === undefined) return;
 	const guessed = readingBack?.recheck === true && read.page >= from;
-	const grew = movedOn(read, at, from, guessed, anchor.grew);
-	position.anchor = grew === undefined ? anchor : { ...anchor, grew };
-	const missed = guessedPage.get(position);
-	guessedPage.delete(position);
-	if (guessed && at < 0 && read.page === from) guessedPage.set(position, read);
-	// The anchor's page, read after the guess of the page after it, shows the list unchanged between
-	// the two reads (sameCount): the guess is that page as it is now, and the walk takes it
-	// (usedGuess).
-	else if (missed && at >= 0 && read.page === from - 1 && sameCount(missed, read, at, anchor))
-		usable.set(position, missed);
+	const moved = movedOn(read, at, from, guessed, anchor.moved);
+	position.anchor = moved === undefined ? anchor : { ...anchor, moved };
+	const guess = missedGuess.get(position);
+	missedGuess.delete(position);
+	if (guessed && at < 0 && read.page === from) missedGuess.set(position, read);
+	// The anchor's page, read after a guess of `from` that missed, shows nothing moved between the
+	// two reads (unmoved): the guess is `from` as it is now, and the walk takes it (usedGuess).
+	else if (guess && at >= 0 && read.page === from - 1 && unmoved(guess, read, at, anchor))
+		usable.set(position, guess);
 }
 
 /**
  * The page the walk reads next when it is the guess read earlier in the poll (noteMoved), or
- * undefined. A guess of the page after the anchor's that missed (no contact arrived since the
- * last poll, after a poll that a page of arrivals had moved the anchor on) cost the request the
- * walk had for its page: with a page arriving every other poll, a poll of 2 requests read
- * nothing new at any poll (helper-81: at pages of 10, 208 polls instead of 16).
+ * undefined. A guess of `from` that missed (no contact arrived since the last poll, after a poll
+ * that a page of arrivals had moved the anchor on) cost the request the walk had for its page:
+ * with a page arriving every other poll, a poll of 2 requests read nothing new at any poll
+ * (helper-81: at pages of 10, 208 polls instead of 16).
  */
 export function usedGuess(position: WalkPosition): ReadPage | undefined {
 	const page = usable.get(position);
@@ -90,27 +85,31 @@ export function usedGuess(position: WalkPosition): ReadPage | undefined {
 }
 
 /**
- * Whether the guess `a` and the anchor's page `b` (the anchor's last id at `at`) show the list as
- * it was between the two reads: they counted as many, and the anchor stands where the change of
- * the count since its own read puts it, were all of that change in front of it (its ids ended its
+ * Whether the guess `a` and the anchor's page `b` (the anchor's last id at `at`) show nothing
+ * moved between the two reads: they counted as many, and the anchor stands where the change of the
+ * count since its own read puts it, were all of that change in front of it (its ids ended its
  * page). With the count equal between the two reads alone, a contact deleted in front of the walk
  * before the poll (so one stood after the anchor on its page) and one arriving in front between
  * the reads (pushing it onto the guess's page, read before) left it on neither read (helper-82,
  * attacking cc01ba2: pages of 2, contact 7); the anchor then stood a place further on than the
- * count said. Only changes that cancel out both between the polls and between the two reads
- * still hide it: the same kind of race as a contact deleted in front and another added behind
- * between two pages of one poll (docs/trigger.md).
+ * count said. Changes that cancel out both between the polls (one deleted in front, one added
+ * behind) and between the two reads (one added in front, one deleted behind) still hide it: the
+ * kind of race left open between two pages of one poll (docs/trigger.md).
  */
-const sameCount = (a: ReadPage, b: ReadPage, at: number, anchor: { total?: number }) =>
+const unmoved = (a: ReadPage, b: ReadPage, at: number, anchor: { total?: number }) =>
 	a.total !== undefined &&
 	a.total === b.total &&
 	anchor.total !== undefined &&
 	at === b.pageSize - 1 + (b.total - anchor.total);
 
-/** A guess that missed, while the walk reads the anchor's page (noteMoved). */
-const guessedPage = new WeakMap<WalkPosition, ReadPage>();
-
-/** The guess the walk may take as the page after the anchor's (usedGuess). */
+/**
+ * What one poll's reads hand on to the next read, keyed by walkStep's copy of the position (a new
+ * object each poll, so nothing passes to the next poll): the page a recheck that missed the anchor
+ * goes on from (noteMoved measures there), a guess of `from` that missed while the walk reads the
+ * anchor's page, and that guess once the walk may take it (usedGuess).
+ */
+const wentOn = new WeakMap<WalkPosition, number>();
+const missedGuess = new WeakMap<WalkPosition, ReadPage>();
 const usable = new WeakMap<WalkPosition, ReadPage>();
 
 /** A recheck missed the anchor, and the walk reads `from` next (noteMoved measures it there). */

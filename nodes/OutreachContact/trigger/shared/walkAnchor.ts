@@ -53,8 +53,8 @@ export function anchorOf(
 					.filter((k): k is string => k !== undefined)
 					.slice(-ANCHOR_IDS);
 	if (ids.length === 0) return before;
-	const grew = before?.grew === undefined ? {} : { grew: before.grew };
-	return fetched.total === undefined ? { ids, ...grew } : { ids, total: fetched.total, ...grew };
+	const moved = before?.moved === undefined ? {} : { moved: before.moved };
+	return fetched.total === undefined ? { ids, ...moved } : { ids, total: fetched.total, ...moved };
 }
 
 /** Index of the last contact of `contacts` the anchor names, or -1. */
@@ -95,7 +95,7 @@ export function recheckOnResume(position: WalkPosition, pageSize?: number): void
 	const { anchor } = position;
 	if (!anchor || position.readingBack || position.page <= 1 || !ordered) return;
 	position.readingBack = { from: position.page, recheck: true };
-	position.page += order === 'newest' ? pagesAhead(anchor.grew, pageSize) - 1 : -1;
+	position.page += order === 'newest' ? pagesAhead(anchor.moved, pageSize) - 1 : -1;
 }
 
 /**

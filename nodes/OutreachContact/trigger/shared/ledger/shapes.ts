@@ -89,8 +89,8 @@ export interface Walk {
 export interface WalkAnchor {
 	ids: string[];
 	total?: number;
-	/** How much the count grew between the anchor's read and the next poll's first (walkAnchor.ts). */
-	grew?: number;
+	/** How far the walk last found it moved on between two polls: the next guess (anchorGuess.ts). */
+	moved?: number;
 }
 
 /** The first walk completing a sample without an order (sampling.ts). */

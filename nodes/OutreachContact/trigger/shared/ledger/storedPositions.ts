@@ -115,7 +115,7 @@ function readAnchor(raw: unknown): WalkAnchor | undefined {
 	const anchor: WalkAnchor = { ids: ids.slice(-ANCHOR_IDS) };
 	const total = count(a.total);
 	if (total !== undefined) anchor.total = total;
-	const grew = count(a.grew);
-	if (grew !== undefined) anchor.grew = grew;
+	const moved = count(a.moved);
+	if (moved !== undefined) anchor.moved = moved;
 	return anchor;
 }
