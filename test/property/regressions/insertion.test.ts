@@ -472,4 +472,33 @@ describe('lists by insertion: backfills in front of contacts not yet emitted', (
 			],
 		});
 	});
+
+	// The property test, seed 87, schedule 3568 (10,000 schedules on 2c5164b; the same on fe09885).
+	// Emit Contacts From the Last 1 Day, newest first by insertion, a share of 1: the activation
+	// read page 1 (the 22 contacts of the last hour), and two backfills dated 22 and 33 hours back
+	// arrived before its next page. Its bisection, and the next polls', set the day's old end where
+	// the backfill dated 33 hours back begins, with the 22 behind it; the ranges rose from there to
+	// the new end, and none of the 22 came. The sample's oldest contacts now witness every range
+	// until they come (`sampleWaiting`): the range that passes their dates drops the order. With
+	// dates in UTC it failed the same.
+	it('N days, by insertion newest first, a share of 1: the contacts of the activation sample behind a backfill that arrived while it bisected all come', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			requestsPerMinute: 1,
+			maxPerPoll: 18,
+			initialDays: 1,
+			dates: 'Asia/Tokyo',
+			before: { count: 22, hoursBack: 1 },
+			pollSeconds: 15,
+			steps: [
+				stepOf(1, [
+					{ kind: 'backfill', count: 19, minutesBack: 1981 },
+					{ kind: 'backfill', count: 89, minutesBack: 1321 },
+				]),
+				stepOf(1, [{ kind: 'steady', count: 12 }]),
+				stepOf(1, []),
+			],
+		});
+	});
 });

@@ -1,7 +1,10 @@
 /** The stored New Contact state, and what every event's state shares: logged ids, the bound. */
 import { WAITING_WITNESSES } from '../../../nodes/OutreachContact/trigger/shared/ledger/candidates';
 import { logOnce } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
-import { settleNewContact } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
+import {
+	activatedNewContact,
+	settleNewContact,
+} from '../../../nodes/OutreachContact/trigger/shared/ledger/newContact';
 import type { NewContactReading } from '../../../nodes/OutreachContact/trigger/shared/ledger/newContactReading';
 import {
 	MAX_DELETED,
@@ -241,6 +244,49 @@ describe('readNewContactState', () => {
 		const walk = { mode: 'walking' as const, walk: null };
 		const broken = settleNewContact(out as NewContactState, { ...read, learned: walk }, rules);
 		expect(broken.state).not.toHaveProperty('leftWaiting');
+	});
+
+	it('N days in an order: the sample keeps its oldest new contacts as witnesses (sampleWaiting) until they come, whatever polls leave waiting', () => {
+		// Page 1 newest first: 12 contacts of the last hour, then 2 from before the N days.
+		const minutes = [...Array.from({ length: 12 }, (_, i) => 5 + i * 5), 25 * 60, 26 * 60];
+		const dates = minutes.map((m) => new Date(T0 - m * 60_000).toISOString());
+		const activated = activatedNewContact({
+			pages: [pageOf(dates)],
+			order: 'newest',
+			proved: true,
+			count: 14,
+			pageSize: 25,
+			days: 2,
+			now: T0,
+			time: createdTime,
+			initialFloor: T0 - DAY_MS,
+		}).state;
+		// The oldest 10 of the 12 of the day (ids 3 to 12), none from before it.
+		const sample = Object.fromEntries(
+			Array.from({ length: 10 }, (_, i) => [`${i + 3}`, T0 - (15 + i * 5) * 60_000]),
+		);
+		expect(activated).toMatchObject({ mode: 'ordered', sampleWaiting: sample });
+		expect(readNewContactState(stored(toStored(activated)))).toEqual({ state: activated });
+		// A range that emits 2 contacts of a backfill a day back and leaves 10 older than the
+		// sample's waiting: leftWaiting holds those, sampleWaiting stays.
+		const rules = { now: T0, maxPerPoll: 2, time: createdTime };
+		const learned = { mode: 'ordered' as const, order: 'newest' as const, checkedTo: 0 };
+		const backfill = Array.from({ length: 12 }, (_, i) => ({
+			id: 100 + i,
+			email: `b${i}@x.test`,
+			created_date: new Date(T0 - 23 * HOUR_MS + i * 1000).toISOString(),
+		}));
+		const page = { page: 1, pageSize: 25, contacts: backfill };
+		const read: NewContactReading = { pages: [page], reachesHandled: true, learned };
+		const after = settleNewContact(activated, read, rules).state;
+		expect(Object.keys((after as { leftWaiting: object }).leftWaiting)).toHaveLength(10);
+		expect(after).toMatchObject({ sampleWaiting: sample });
+		// One of them emitted goes; the rest stay.
+		const own = { ...read, pages: [pageOf(dates.slice(0, 12))] };
+		const emitted = settleNewContact(activated, own, { ...rules, maxPerPoll: 1 }).state;
+		expect(Object.keys((emitted as { sampleWaiting: object }).sampleWaiting)).toEqual(
+			Object.keys(sample).filter((id) => id !== '12'),
+		);
 	});
 
 	it('tells a state of a newer version apart: the poll stops with an error instead of starting over', () => {

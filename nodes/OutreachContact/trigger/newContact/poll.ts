@@ -92,7 +92,8 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			ready,
 		);
 		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
-		const seenBetween = withWitnesses(view, activationPages, state.leftWaiting);
+		const waiting = { ...state.sampleWaiting, ...state.leftWaiting };
+		const seenBetween = withWitnesses(view, activationPages, waiting);
 		const deleted = new Set(state.deleted);
 		const lookups = { take, ready, left: () => budget.left() };
 		const readInput = {

@@ -11,6 +11,9 @@ import { idKey, type LedgerView } from '../shared/ledger/candidates';
  * sample's page 1 was never read again (helper-46: Emit Contacts From the Last 3 Days, 163 of 192
  * never came).
  *
+ * At the polls after, the oldest of them that still wait (`sampleWaiting`, kept by
+ * ledger/newContact.ts) are the witnesses.
+ *
  * The oldest contacts polls left waiting that still wait (`leftWaiting`): newest first, a contact deleted at the
  * new end and one added dated back between two page reads leave the count as it was, move the
  * page read second toward the new end, and its first contact is read by neither. Left waiting
@@ -28,9 +31,11 @@ export function withWitnesses(
 		.map((c) => ({ key: idKey(c?.id), t: view.time(c) }))
 		.concat(Object.entries(leftWaiting).map(([key, t]) => ({ key, t })));
 	return (after, upTo) => [
-		...view.seenBetween(after, upTo),
-		...sampledNew.flatMap(({ key, t }) =>
-			key !== undefined && t !== undefined && t > after && t <= upTo ? [key] : [],
-		),
+		...new Set([
+			...view.seenBetween(after, upTo),
+			...sampledNew.flatMap(({ key, t }) =>
+				key !== undefined && t !== undefined && t > after && t <= upTo ? [key] : [],
+			),
+		]),
 	];
 }

@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { atPresent, withBoundaryMarks, type NewContactReading } from './newContactReading';
 import { type PollRules } from './candidates';
-import { witnessesAfter } from './witnesses';
+import { sampleWitnesses, witnessesAfter } from './witnesses';
 import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
@@ -84,6 +84,7 @@ export function activatedNewContact(sample: {
 					...(handledTo === null ? {} : { checkedFrom: handledTo }),
 					...backlogOf(times, initialFloor),
 					...(count === undefined ? {} : { count }),
+					...sampleWitnesses(read.chosen, initialFloor),
 				}
 			: { ...base, mode: 'walking', walk: sample.walk?.(top) ?? null };
 	// Pages the sample left unread: the first walk completes it before anything is emitted. Else

@@ -76,10 +76,7 @@ export interface Walk {
 	shrank?: boolean;
 	/** A walk that stands for "what was there": where its last page ended (walkAnchor.ts). */
 	anchor?: WalkAnchor;
-	/**
-	 * It reads back from `from`, where the list shrank, looking for the anchor; `recheck`: it reads
-	 * the anchor's page again as it goes on in a new poll (walkAnchor.ts, recheckOnResume).
-	 */
+	/** Reading back from `from` (the list shrank) for the anchor; `recheck`: its page again in a new poll (walkAnchor.ts). */
 	readingBack?: { from: number; recheck?: true };
 	/** The last page from which it read back: not twice in a row from one page, so the walk ends. */
 	readBackFrom?: number;
@@ -203,6 +200,8 @@ export type NewContactState =
 			deleted?: string[];
 			/** The oldest new contacts polls left waiting that still wait, at most WAITING_WITNESSES: id → time. */
 			leftWaiting?: Record<string, number>;
+			/** N days: the oldest of the activation's sample that still wait, likewise (witnesses.ts, `sampleWitnesses`). */
+			sampleWaiting?: Record<string, number>;
 	  })
 	| (NewContactBase & {
 			mode: 'walking';

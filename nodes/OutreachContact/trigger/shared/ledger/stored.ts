@@ -97,8 +97,8 @@ function readDeleted(raw: unknown, seen: Record<string, number>): string[] {
 	return raw.filter((id): id is string => typeof id === 'string' && has(id)).slice(-MAX_DELETED);
 }
 
-/** Stored `leftWaiting`: the oldest WAITING_WITNESSES ids of at most MAX_ID_LENGTH with their times. */
-function readLeftWaiting(raw: unknown): Record<string, number> | undefined {
+/** Stored `leftWaiting` or `sampleWaiting`: the oldest WAITING_WITNESSES ids of at most MAX_ID_LENGTH with their times. */
+function readWaiting(raw: unknown): Record<string, number> | undefined {
 	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
 	const entries = Object.entries(raw as Json).filter(
 		([id, t]) => id.length > 0 && id.length <= MAX_ID_LENGTH && isTime(t),
@@ -138,8 +138,10 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		if (boundary) state.boundary = boundary;
 		const deleted = readDeleted(json.deleted, common.seen);
 		if (deleted.length > 0) state.deleted = deleted;
-		const leftWaiting = readLeftWaiting(json.leftWaiting);
+		const leftWaiting = readWaiting(json.leftWaiting);
 		if (leftWaiting) state.leftWaiting = leftWaiting;
+		const sampleWaiting = readWaiting(json.sampleWaiting);
+		if (sampleWaiting) state.sampleWaiting = sampleWaiting;
 		return { state: { ...state, ...readOrderedSample(json.orderedSample) } };
 	}
 
@@ -208,8 +210,10 @@ export function toStored(state: EventState): Json {
 			Object.assign(out, { order, [STORED.checkedTo]: checkedTo });
 			const kept = readDeleted(deleted, state.seen);
 			if (kept.length > 0) out.deleted = kept;
-			const leftWaiting = readLeftWaiting(state.leftWaiting);
+			const leftWaiting = readWaiting(state.leftWaiting);
 			if (leftWaiting) out.leftWaiting = leftWaiting;
+			const sampleWaiting = readWaiting(state.sampleWaiting);
+			if (sampleWaiting) out.sampleWaiting = sampleWaiting;
 			for (const key of ORDERED_TIMES) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary) out[STORED.boundary] = storedBoundary(boundary);

@@ -6,14 +6,18 @@ import { MAX_DELETED, type NewContactState } from './shapes';
 /**
  * What an ordered New Contact state keeps of the contacts a range must hold besides those it
  * emitted (newContact/witnesses.ts): the ids a lookup found deleted, for emitted contacts alone
- * (`deleted`), and the oldest contacts its polls left waiting (`leftWaiting`). Nothing once the
- * order broke (a walk reads the window).
+ * (`deleted`), the oldest contacts its polls left waiting (`leftWaiting`) and the oldest new
+ * contacts of the activation's sample (`sampleWaiting`), WAITING_WITNESSES of each. Nothing once
+ * the order broke (a walk reads the window).
  */
 export function witnessesAfter(
 	state: NewContactState,
 	learned: NewContactLearned,
 	poll: { chosen: Candidate[]; left: Candidate[]; handledTo: number | null },
-): Pick<Extract<NewContactState, { mode: 'ordered' }>, 'deleted' | 'leftWaiting'> {
+): Pick<
+	Extract<NewContactState, { mode: 'ordered' }>,
+	'deleted' | 'leftWaiting' | 'sampleWaiting'
+> {
 	if (state.mode !== 'ordered' || learned.mode !== 'ordered') return {};
 	const { seen } = state;
 	const knownDeleted = learned.deleted ?? [];
@@ -23,33 +27,39 @@ export function witnessesAfter(
 	const doneNow = new Set([...knownDeleted, ...poll.chosen.map((c) => c.key)]);
 	const waitsNoMore = (id: string) =>
 		doneNow.has(id) || Object.prototype.hasOwnProperty.call(seen, id);
-	const leftWaiting = leftWaitingOf(state, poll.left, waitsNoMore, poll.handledTo);
+	// Kept while they wait: not emitted, not found deleted, above the handled point.
+	const stillWaiting = (kept: Record<string, number> = {}) =>
+		Object.entries(kept).filter(
+			([id, t]) => !waitsNoMore(id) && (poll.handledTo === null || t > poll.handledTo),
+		);
+	// The oldest of those the state held and those this poll's read named. A read that did not
+	// reach their times names none of them; replaced by its own, one moved between two page reads
+	// at the poll after was lost (helper-64: the same case at Requests per Minute 16 to 19).
+	const named = new Map(stillWaiting(state.leftWaiting));
+	for (const c of poll.left) named.set(c.key, c.created);
+	const leftWaiting = oldestWaiting([...named]);
+	const sampleWaiting = oldestWaiting(stillWaiting(state.sampleWaiting));
 	return {
 		...(knownDeleted.length > 0 ? { deleted } : {}),
 		...(leftWaiting ? { leftWaiting } : {}),
+		...(sampleWaiting ? { sampleWaiting } : {}),
 	};
 }
 
 /**
- * What an ordered state keeps of the contacts its polls left waiting (`leftWaiting`): the oldest
- * WAITING_WITNESSES of those this poll's read named and those the state held that still wait (not
- * emitted, not found deleted, above the handled point). A read that did not reach their times
- * names none of them; replaced by its own, one moved between two page reads at the poll after was
- * lost (helper-64: the same case at Requests per Minute 16 to 19).
+ * With N days in an order, the activation keeps the sample's oldest new contacts (`sampleWaiting`,
+ * newContact.ts): they witness the ranges of every poll until they come (newContact/witnesses.ts),
+ * not only the activation poll's. In a list by insertion, a backfill dated days back that arrives
+ * while the activation bisects sets the N days' old end at the backfill, and the sample's contacts
+ * behind it never came (property run, seed 87, schedule 3568: 22 of 22 with Tokyo dates). A range
+ * that passes their dates without them drops the order, and the walk finds them. Kept apart from
+ * `leftWaiting`, whose oldest 10 were the backfill's own contacts from the next poll on.
  */
-function leftWaitingOf(
-	state: Extract<NewContactState, { mode: 'ordered' }>,
-	named: Candidate[],
-	waitsNoMore: (id: string) => boolean,
-	handledTo: number | null,
-) {
-	const all = new Map(
-		Object.entries(state.leftWaiting ?? {}).filter(
-			([id, t]) => !waitsNoMore(id) && (handledTo === null || t > handledTo),
-		),
-	);
-	for (const c of named) all.set(c.key, c.created);
-	return oldestWaiting([...all]);
+export function sampleWitnesses(chosen: Candidate[], initialFloor: number | undefined) {
+	if (initialFloor === undefined) return {};
+	const waiting = chosen.filter((c) => c.created >= initialFloor);
+	const sampleWaiting = oldestWaiting(waiting.map((c) => [c.key, c.created]));
+	return sampleWaiting ? { sampleWaiting } : {};
 }
 
 /** The oldest WAITING_WITNESSES of some waiting contacts (by time, then id), or undefined for none. */
