@@ -56,19 +56,28 @@ function movedOn(
 export function noteMoved(position: WalkPosition, read: ReadPage, at: number): void {
 	const { anchor, readingBack } = position;
 	if (!anchor) return;
-	const from = readingBack?.recheck ? readingBack.from : wentOn.get(position);
-	wentOn.delete(position);
+	const { wentOn, missedGuess } = handedOn(position);
+	const from = readingBack?.recheck ? readingBack.from : wentOn;
 	if (from === undefined) return;
-	const guessed = readingBack?.recheck === true && read.page >= from;
+	const guessed = isGuess(position, read.page);
 	const moved = movedOn(read, at, from, guessed, anchor.moved);
 	position.anchor = moved === undefined ? anchor : { ...anchor, moved };
-	const guess = missedGuess.get(position);
-	missedGuess.delete(position);
-	if (guessed && at < 0 && read.page === from) missedGuess.set(position, read);
+	if (guessed && at < 0 && read.page === from) hands.set(position, { missedGuess: read });
 	// The anchor's page, read after a guess of `from` that missed, shows nothing moved between the
 	// two reads (unmoved): the guess is `from` as it is now, and the walk takes it (usedGuess).
-	else if (guess && at >= 0 && read.page === from - 1 && unmoved(guess, read, at, anchor))
-		usable.set(position, guess);
+	else if (
+		missedGuess &&
+		at >= 0 &&
+		read.page === from - 1 &&
+		unmoved(missedGuess, read, at, anchor)
+	)
+		hands.set(position, { usable: missedGuess });
+}
+
+/** Whether `page` is a guess: read past the anchor's page as the walk goes on in a new poll. */
+export function isGuess(position: WalkPosition, page: number): boolean {
+	const { readingBack } = position;
+	return readingBack?.recheck === true && page >= readingBack.from;
 }
 
 /**
@@ -79,9 +88,10 @@ export function noteMoved(position: WalkPosition, read: ReadPage, at: number): v
  * (helper-81: at pages of 10, 208 polls instead of 16).
  */
 export function usedGuess(position: WalkPosition): ReadPage | undefined {
-	const page = usable.get(position);
-	usable.delete(position);
-	return page?.page === position.page ? page : undefined;
+	const page = hands.get(position)?.usable;
+	if (!page) return undefined;
+	hands.delete(position);
+	return page.page === position.page ? page : undefined;
 }
 
 /**
@@ -103,16 +113,27 @@ const unmoved = (a: ReadPage, b: ReadPage, at: number, anchor: { total?: number 
 	at === b.pageSize - 1 + (b.total - anchor.total);
 
 /**
- * What one poll's reads hand on to the next read, keyed by walkStep's copy of the position (a new
- * object each poll, so nothing passes to the next poll): the page a recheck that missed the anchor
- * goes on from (noteMoved measures there), a guess of `from` that missed while the walk reads the
- * anchor's page, and that guess once the walk may take it (usedGuess).
+ * What one read of a poll hands on to the next read alone, keyed by walkStep's copy of the
+ * position (a new object each poll, so nothing passes to the next poll): the page a recheck that
+ * missed the anchor goes on from (noteMoved measures there), a guess of `from` that missed while
+ * the walk reads the anchor's page, or that guess once the walk may take it (usedGuess).
  */
-const wentOn = new WeakMap<WalkPosition, number>();
-const missedGuess = new WeakMap<WalkPosition, ReadPage>();
-const usable = new WeakMap<WalkPosition, ReadPage>();
+interface HandedOn {
+	wentOn?: number;
+	missedGuess?: ReadPage;
+	usable?: ReadPage;
+}
+
+const hands = new WeakMap<WalkPosition, HandedOn>();
+
+/** What the read before handed on, taken (noteMoved): the next read gets what this one hands on. */
+function handedOn(position: WalkPosition): HandedOn {
+	const handed = hands.get(position) ?? {};
+	hands.delete(position);
+	return handed;
+}
 
 /** A recheck missed the anchor, and the walk reads `from` next (noteMoved measures it there). */
 export function wentOnFrom(position: WalkPosition, from: number): void {
-	wentOn.set(position, from);
+	hands.set(position, { wentOn: from });
 }

@@ -4,7 +4,7 @@ import { idKey } from './ledger/candidates';
 import type { WalkAnchor } from './ledger/shapes';
 import { orderShown, type TimeOf } from './serviceTime';
 import type { WalkPosition } from './walk';
-import { noteMoved, pagesAhead, wentOnFrom } from './anchorGuess';
+import { isGuess, noteMoved, pagesAhead, wentOnFrom } from './anchorGuess';
 
 /**
  * Where a walk that stands for "what was there" stopped reading (issue 51, point 3): the ids of
@@ -119,8 +119,8 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 		position.readingBack = undefined;
 		return { ...read, contacts: read.contacts.slice(at + 1) };
 	}
-	if (readingBack?.recheck && position.page >= readingBack.from) {
-		// A guess past the anchor's page that missed it: the anchor's page, as any recheck.
+	if (readingBack?.recheck && isGuess(position, position.page)) {
+		// A guess that missed the anchor: the anchor's page, as any recheck.
 		position.page = readingBack.from - 1;
 		return 'skip';
 	}
