@@ -14,7 +14,8 @@ export function size<T>(fast: T, full: T): T {
 
 /**
  * A test whose case has no small form (a walk of pages of 1 longer than a day, an import past the
- * state's 20,000 ids): it runs in test:long only, and npm test lists it as skipped. Its siblings
- * of the same file run in both.
+ * state's 20,000 ids), or that npm test leaves to test:long for its time where a sibling of the
+ * same file holds the same rule at another setting: it runs in test:long only, and npm test lists
+ * it as skipped. Its siblings of the same file run in both.
  */
 export const itAtFullSize = long ? it : it.skip;
