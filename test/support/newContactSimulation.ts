@@ -285,9 +285,12 @@ export async function simulate(s: Scenario) {
 		// passes n8n's clock less the overlap (so ids dated ahead of the clock stay until it does),
 		// nor the beginning of the rolling check's last complete round less the overlap. While new
 		// contacts wait on pages not read (the read stored a boundary), it also stays below the
-		// oldest contact the read took (settleNewContact), which the state does not keep.
+		// oldest contact the read took (settleNewContact), which the state does not keep; and while
+		// contacts of the activation's sample wait (`sampleWaiting`), it waits.
 		const checked = state.mode === 'ordered' ? (state.checkedFrom ?? Infinity) : Infinity;
-		const waits = state.mode === 'ordered' && state.boundary !== undefined;
+		const waits =
+			state.mode === 'ordered' &&
+			(state.boundary !== undefined || state.sampleWaiting !== undefined);
 		if (
 			!waits &&
 			state.handledTo !== null &&

@@ -501,4 +501,34 @@ describe('lists by insertion: backfills in front of contacts not yet emitted', (
 			],
 		});
 	});
+
+	// helper-84, attacking 491632a (its survey of lists by insertion with a backfill, seed 2502000,
+	// schedules 189 and 1755; shrunk; the same on 869bc79): Emit Contacts From the Last 2 Days,
+	// pages of 6, 27 contacts of the last 44 hours. The activation's page 1 held the newest 6; two
+	// backfills arrived in front, and the range emitted the one dated 566 minutes back. The floor
+	// followed it, past the 21 contacts of the sample's later pages that no read had met; when
+	// the sample's witnesses showed the order broken, the walk started at that floor, and the 21
+	// never came. The floor now waits while the sample's witnesses wait.
+	it('N days, by insertion newest first: the floor does not pass the contacts of the sample behind a backfill before its witnesses come', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionNewest',
+			cap: 6,
+			requestsPerMinute: 10,
+			maxPerPoll: 10,
+			initialDays: 2,
+			before: { count: 27, hoursBack: 44 },
+			seed: 818505,
+			steps: [
+				stepOf(
+					2,
+					[
+						{ kind: 'backfill', count: 20, minutesBack: 566 },
+						{ kind: 'backfill', count: 20, minutesBack: 3593 },
+					],
+					{ faultStatus: 'mixed' },
+				),
+			],
+		});
+	});
 });

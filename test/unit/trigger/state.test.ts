@@ -281,6 +281,15 @@ describe('readNewContactState', () => {
 		const after = settleNewContact(activated, read, rules).state;
 		expect(Object.keys((after as { leftWaiting: object }).leftWaiting)).toHaveLength(10);
 		expect(after).toMatchObject({ sampleWaiting: sample });
+		// While they wait, the floor waits: by insertion, the sample's later pages may sit behind
+		// the backfill unread (helper-84). Without them it follows the handled point, once a round
+		// of the check completed and the range reached the handled point.
+		const round = { ...learned, checkedFrom: T0 };
+		const reached = { ...read, reach: T0 - 23 * HOUR_MS + 1000, learned: round };
+		expect(settleNewContact(activated, reached, rules).state.floor).toBe(activated.floor);
+		const without = { ...activated, sampleWaiting: undefined };
+		const followed = settleNewContact(without, reached, rules).state;
+		expect(followed.floor).toBeGreaterThan(activated.floor);
 		// One of them emitted goes; the rest stay.
 		const own = { ...read, pages: [pageOf(dates.slice(0, 12))] };
 		const emitted = settleNewContact(activated, own, { ...rules, maxPerPoll: 1 }).state;

@@ -92,6 +92,7 @@ export const pollNewContacts: EventPollFunction<NewContactState> = async (input)
 			ready,
 		);
 		// Contacts found deleted at a poll before need not be in a range (leftOutLookup.ts).
+		// The contacts the state keeps as waiting (ledger/witnesses.ts): the sample's and those left.
 		const waiting = { ...state.sampleWaiting, ...state.leftWaiting };
 		const seenBetween = withWitnesses(view, activationPages, waiting);
 		const deleted = new Set(state.deleted);

@@ -11,8 +11,8 @@ import { idKey, type LedgerView } from '../shared/ledger/candidates';
  * sample's page 1 was never read again (helper-46: Emit Contacts From the Last 3 Days, 163 of 192
  * never came).
  *
- * At the polls after, the oldest of them that still wait (`sampleWaiting`, kept by
- * ledger/newContact.ts) are the witnesses.
+ * At the polls after, the oldest 10 new contacts of those pages that still wait (`sampleWaiting`,
+ * ledger/witnesses.ts) are the witnesses; contacts on pages the sample did not read have none.
  *
  * The oldest contacts polls left waiting that still wait (`leftWaiting`): newest first, a contact deleted at the
  * new end and one added dated back between two page reads leave the count as it was, move the
@@ -23,13 +23,15 @@ import { idKey, type LedgerView } from '../shared/ledger/candidates';
 export function withWitnesses(
 	view: LedgerView,
 	activationPages: ReadPage[],
-	leftWaiting: Record<string, number> = {},
+	waiting: Record<string, number> = {},
 ): LedgerView['seenBetween'] {
 	const sampledNew = activationPages
 		.flatMap((p) => p.contacts)
 		.filter((c) => !view.isKnown(c))
 		.map((c) => ({ key: idKey(c?.id), t: view.time(c) }))
-		.concat(Object.entries(leftWaiting).map(([key, t]) => ({ key, t })));
+		.concat(Object.entries(waiting).map(([key, t]) => ({ key, t })));
+	// Each id once: at the activation poll a contact of the sample is in `waiting` too, and named
+	// twice it would be looked up twice and count twice toward MAX_LEFT_OUT_LOOKUPS.
 	return (after, upTo) => [
 		...new Set([
 			...view.seenBetween(after, upTo),

@@ -159,12 +159,20 @@ export function settleNewContact(
 	// they may hold older ones (survey 220000: an import inserted after 3 dated ahead never came).
 	const { low } = read;
 	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
-	const floor = prior ? state.floor : nextFloor(state.floor, floorTo, present, checked);
+	// The floor waits while the activation's sample waits too (`sampleWaiting`, witnesses.ts), and
+	// at the poll whose read it showed broken, where the walk begins.
+	const witnessed = witnessesAfter(state, learned, { chosen, left: witnesses, handledTo });
+	const sampleWaits =
+		state.mode === 'ordered' &&
+		state.sampleWaiting !== undefined &&
+		(learned.mode !== 'ordered' || witnessed.sampleWaiting !== undefined);
+	const floor =
+		prior || sampleWaits ? state.floor : nextFloor(state.floor, floorTo, present, checked);
 	const proof =
 		learned.mode === 'ordered' && state.mode === 'ordered' ? state.orderedSample : undefined;
 	const next = {
 		...{ version, baseline, floor, cutoff, handledTo, seen, logged, ...learned },
-		...witnessesAfter(state, learned, { chosen, left: witnesses, handledTo }),
+		...witnessed,
 		...keptWhileBelow(proof, floor),
 		...(zoneLag ? { zoneLag } : {}),
 		...(prior && !placed

@@ -200,7 +200,7 @@ export type NewContactState =
 			deleted?: string[];
 			/** The oldest new contacts polls left waiting that still wait, at most WAITING_WITNESSES: id → time. */
 			leftWaiting?: Record<string, number>;
-			/** N days: the oldest of the activation's sample that still wait, likewise (witnesses.ts, `sampleWitnesses`). */
+			/** N days: the oldest of the sample's that still wait, id → time; never refilled (witnesses.ts, `sampleWitnesses`). */
 			sampleWaiting?: Record<string, number>;
 	  })
 	| (NewContactBase & {
