@@ -8,6 +8,7 @@ import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-w
 
 import { OutreachContactTrigger } from '../../nodes/OutreachContact/OutreachContactTrigger.node';
 import { OVERLAP_MS } from '../../nodes/OutreachContact/trigger/shared/ledger/ledger';
+import { SAMPLE_HOLD_IDS } from '../../nodes/OutreachContact/trigger/shared/ledger/witnesses';
 import {
 	MAX_STATE_BYTES,
 	NEW_CONTACT_KEY as STATE_KEY,
@@ -286,11 +287,14 @@ export async function simulate(s: Scenario) {
 		// nor the beginning of the rolling check's last complete round less the overlap. While new
 		// contacts wait on pages not read (the read stored a boundary), it also stays below the
 		// oldest contact the read took (settleNewContact), which the state does not keep; and while
-		// contacts of the activation's sample wait (`sampleWaiting`), it waits.
+		// contacts of the activation's sample wait (`sampleWaiting`), it waits, while `seen` holds
+		// fewer than SAMPLE_HOLD_IDS ids.
 		const checked = state.mode === 'ordered' ? (state.checkedFrom ?? Infinity) : Infinity;
-		const waits =
+		const held =
 			state.mode === 'ordered' &&
-			(state.boundary !== undefined || state.sampleWaiting !== undefined);
+			state.sampleWaiting !== undefined &&
+			Object.keys(state.seen).length < SAMPLE_HOLD_IDS;
+		const waits = state.mode === 'ordered' && (state.boundary !== undefined || held);
 		if (
 			!waits &&
 			state.handledTo !== null &&

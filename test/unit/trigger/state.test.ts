@@ -1,5 +1,6 @@
 /** The stored New Contact state, and what every event's state shares: logged ids, the bound. */
 import { WAITING_WITNESSES } from '../../../nodes/OutreachContact/trigger/shared/ledger/candidates';
+import { SAMPLE_HOLD_IDS } from '../../../nodes/OutreachContact/trigger/shared/ledger/witnesses';
 import { logOnce } from '../../../nodes/OutreachContact/trigger/shared/ledger/ledger';
 import {
 	activatedNewContact,
@@ -290,6 +291,11 @@ describe('readNewContactState', () => {
 		const without = { ...activated, sampleWaiting: undefined };
 		const followed = settleNewContact(without, reached, rules).state;
 		expect(followed.floor).toBeGreaterThan(activated.floor);
+		// Nor once `seen` holds SAMPLE_HOLD_IDS ids: by creation the whole N days' backlog comes
+		// before the newest, and the state's bound would give up ids at every poll (helper-85).
+		const many = Array.from({ length: SAMPLE_HOLD_IDS }, (_, i) => [`s${i}`, T0 - DAY_MS + i]);
+		const full = { ...activated, seen: Object.fromEntries(many) };
+		expect(settleNewContact(full, reached, rules).state.floor).toBe(followed.floor);
 		// One of them emitted goes; the rest stay.
 		const own = { ...read, pages: [pageOf(dates.slice(0, 12))] };
 		const emitted = settleNewContact(activated, own, { ...rules, maxPerPoll: 1 }).state;

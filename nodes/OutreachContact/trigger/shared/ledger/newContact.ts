@@ -1,7 +1,7 @@
 import type { ReadPage } from '../../../paging/pageReader';
 import { atPresent, withBoundaryMarks, type NewContactReading } from './newContactReading';
 import { type PollRules } from './candidates';
-import { sampleWitnesses, witnessesAfter } from './witnesses';
+import { sampleHoldsFloor, sampleWitnesses, witnessesAfter } from './witnesses';
 import { type Order, type TimeOf } from '../serviceTime';
 import { collect, FIRST_RUN_LOOKBACK_MS, keys, nextFloor, remember, type Settled } from './ledger';
 import { belowPriorFloor } from './priorFloor';
@@ -159,15 +159,10 @@ export function settleNewContact(
 	// they may hold older ones (survey 220000: an import inserted after 3 dated ahead never came).
 	const { low } = read;
 	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
-	// The floor waits while the activation's sample waits too (`sampleWaiting`, witnesses.ts), and
-	// at the poll whose read it showed broken, where the walk begins.
+	// The floor may wait for the activation's sample (witnesses.ts, sampleHoldsFloor).
 	const witnessed = witnessesAfter(state, learned, { chosen, left: witnesses, handledTo });
-	const sampleWaits =
-		state.mode === 'ordered' &&
-		state.sampleWaiting !== undefined &&
-		(learned.mode !== 'ordered' || witnessed.sampleWaiting !== undefined);
-	const floor =
-		prior || sampleWaits ? state.floor : nextFloor(state.floor, floorTo, present, checked);
+	const holds = prior || sampleHoldsFloor(state, learned, witnessed);
+	const floor = holds ? state.floor : nextFloor(state.floor, floorTo, present, checked);
 	const proof =
 		learned.mode === 'ordered' && state.mode === 'ordered' ? state.orderedSample : undefined;
 	const next = {

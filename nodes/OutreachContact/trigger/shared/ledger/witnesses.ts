@@ -50,24 +50,49 @@ export function witnessesAfter(
  * With N days in an order, the activation keeps the oldest WAITING_WITNESSES new contacts of the
  * sample's pages (`sampleWaiting`, newContact.ts): they witness the ranges of every poll until
  * they come (newContact/witnesses.ts), not only the activation poll's. The set only shrinks (a
- * contact emitted, found deleted or passed by the handled point leaves it, none joins), and while
- * it holds any the floor waits (newContact.ts). In a list by insertion, a backfill dated days back
- * that arrives while the activation bisects sets the N days' old end at the backfill, and the
- * sample's contacts behind it never came (property run, seed 87, schedule 3568: 22 of 22 with
- * Tokyo dates). A range that passes their dates without them looks them up (leftOutLookup.ts):
- * one still there, or a share with no request for the lookups, drops the order, and the walk of
- * the window, from the floor that waited, finds them (helper-84: with the floor following the
- * backfill, 20 of 27 on the sample's later pages never came). Kept apart from `leftWaiting`,
- * whose oldest 10 were the backfill's own contacts from the next poll on. The cost, in a list by
- * creation: a witness deleted before it comes is looked up, or at a share too small for the
- * lookup the order is dropped (helper-84: 141 of 400 schedules with deletions dropped it instead
- * of 113; none more without deletions).
+ * contact emitted, found deleted or passed by the handled point leaves it, none joins). In a list
+ * by insertion, a backfill dated days back that arrives while the activation bisects sets the N
+ * days' old end at the backfill, and the sample's contacts behind it never came (property run,
+ * seed 87, schedule 3568: 22 of 22 with Tokyo dates). A range that passes their dates without
+ * them looks them up (leftOutLookup.ts): one still there, or a share with no request for the
+ * lookups, drops the order, and the walk of the window finds them. Kept apart from
+ * `leftWaiting`, whose oldest 10 were the backfill's own contacts from the next poll on. The
+ * cost, in a list by creation: a witness deleted before it comes is looked up, or at a share too
+ * small for the lookup the order is dropped (helper-84: 141 of 400 schedules with deletions
+ * dropped it instead of 113; none more without deletions).
  */
 export function sampleWitnesses(chosen: Candidate[], initialFloor: number | undefined) {
 	if (initialFloor === undefined) return {};
 	const waiting = chosen.filter((c) => c.created >= initialFloor);
 	const sampleWaiting = oldestWaiting(waiting.map((c) => [c.key, c.created]));
 	return sampleWaiting ? { sampleWaiting } : {};
+}
+
+/**
+ * The most ids `seen` holds while the floor waits for the sample's witnesses (sampleHoldsFloor):
+ * a tenth of the 20,000 the state's bound holds.
+ */
+export const SAMPLE_HOLD_IDS = 2_000;
+
+/**
+ * Whether the floor stays where it is for the sample's witnesses: while any of them waits after
+ * this poll, and at the poll whose read found the order broken (the walk then begins at the
+ * floor), as long as `seen` holds fewer than SAMPLE_HOLD_IDS ids. The sample's later pages have
+ * no witness: by insertion, the floor following a backfill's emitted contacts passed them before
+ * a witness showed the order broken, and the walk began above them (helper-84: 20 of 27 never
+ * came). By creation the witnesses, newest first the newest of the N days, come last: the floor
+ * then waits for the whole N days' backlog, and `seen` keeps each id emitted meanwhile; without
+ * the limit an N-day backlog past 20,000 contacts filled the state's bound, which gave up ids at
+ * every poll and logged so (helper-85). Past it, the floor follows the handled point again.
+ */
+export function sampleHoldsFloor(
+	state: NewContactState,
+	learned: NewContactLearned,
+	after: { sampleWaiting?: Record<string, number> },
+): boolean {
+	if (state.mode !== 'ordered' || state.sampleWaiting === undefined) return false;
+	if (Object.keys(state.seen).length >= SAMPLE_HOLD_IDS) return false;
+	return learned.mode !== 'ordered' || after.sampleWaiting !== undefined;
 }
 
 /** The oldest WAITING_WITNESSES of some waiting contacts (by time, then id), or undefined for none. */
