@@ -289,7 +289,11 @@ export async function simulate(s: Scenario) {
 		// oldest contact the read took (settleNewContact), which the state does not keep; and while
 		// contacts of the activation's sample wait (`sampleWaiting`), it waits, while `seen` holds
 		// fewer than SAMPLE_HOLD_IDS ids.
-		const checked = state.mode === 'ordered' ? (state.checkedFrom ?? Infinity) : Infinity;
+		// Before the check's first round completes, where the round under way began bounds it too
+		// (settleNewContact): the floor that waited for the sample widens the window, and the
+		// first round takes longer.
+		const checked =
+			state.mode === 'ordered' ? (state.checkedFrom ?? state.roundFrom ?? Infinity) : Infinity;
 		const held =
 			state.mode === 'ordered' &&
 			state.sampleWaiting !== undefined &&

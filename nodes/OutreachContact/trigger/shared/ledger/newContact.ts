@@ -161,7 +161,8 @@ export function settleNewContact(
 	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
 	// The floor may wait for the activation's sample (witnesses.ts, sampleHoldsFloor).
 	const witnessed = witnessesAfter(state, learned, { chosen, left: witnesses, handledTo });
-	const holds = prior || sampleHoldsFloor(state, learned, witnessed);
+	const ids = Object.keys(seen).length + chosen.length;
+	const holds = prior || sampleHoldsFloor(state, learned, witnessed, ids);
 	const floor = holds ? state.floor : nextFloor(state.floor, floorTo, present, checked);
 	const proof =
 		learned.mode === 'ordered' && state.mode === 'ordered' ? state.orderedSample : undefined;

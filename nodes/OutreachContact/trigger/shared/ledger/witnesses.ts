@@ -77,8 +77,8 @@ export const SAMPLE_HOLD_IDS = 2_000;
 /**
  * Whether the floor stays where it is for the sample's witnesses: while any of them waits after
  * this poll, and at the poll whose read found the order broken (the walk then begins at the
- * floor), as long as `seen` holds fewer than SAMPLE_HOLD_IDS ids. The sample's later pages have
- * no witness: by insertion, the floor following a backfill's emitted contacts passed them before
+ * floor), as long as `seen` with this poll's ids (`ids`) holds fewer than SAMPLE_HOLD_IDS. The
+ * sample's later pages have no witness: by insertion, the floor following a backfill's emitted contacts passed them before
  * a witness showed the order broken, and the walk began above them (helper-84: 20 of 27 never
  * came). By creation the witnesses, newest first the newest of the N days, come last: the floor
  * then waits for the whole N days' backlog, and `seen` keeps each id emitted meanwhile; without
@@ -89,9 +89,10 @@ export function sampleHoldsFloor(
 	state: NewContactState,
 	learned: NewContactLearned,
 	after: { sampleWaiting?: Record<string, number> },
+	ids: number,
 ): boolean {
 	if (state.mode !== 'ordered' || state.sampleWaiting === undefined) return false;
-	if (Object.keys(state.seen).length >= SAMPLE_HOLD_IDS) return false;
+	if (ids >= SAMPLE_HOLD_IDS) return false;
 	return learned.mode !== 'ordered' || after.sampleWaiting !== undefined;
 }
 
