@@ -9,7 +9,7 @@
 import { size } from '../../support/size';
 import type { ListOrder, Schedule, Step } from '../schedule';
 import { runSchedule } from '../scheduleRunner';
-import { base, expectKept, stepOf } from './case';
+import { base, expectKept, stepOf, stepsOf } from './case';
 
 /**
  * Polls every 5 minutes with 3 new contacts between them; before about one poll in ten, 1 to 20
@@ -204,6 +204,44 @@ describe('contacts deleted while the trigger reads', () => {
 				],
 			});
 		});
+		// Seed 91, schedule 9725 (2026-12-01): a backfill dated 2 hours back moved the activation's
+		// first walk's anchor 4 pages on; the recheck missed it and the walk read the known
+		// contacts on the way, dated below its last: a fall, so the list counted as in no order and
+		// the next poll did not recheck. One contact was deleted before it; contact 58, enriched 61
+		// minutes before the activation, moved back onto a read page and came at poll 10. A recheck's
+		// pages are no longer compared with the walk's last date (walk.ts).
+		it('Contact Enriched, oldest first, pages of 2, Requests per Minute 40: a backfill moves the anchor on, a deletion moves a contact back', async () => {
+			await expectKept({
+				...base,
+				event: 'contactEnriched',
+				order: 'oldest',
+				cap: 2,
+				before: { count: 128, hoursBack: 2 },
+				enrich: { percent: 45, maxDelayMinutes: 5 },
+				seed: 659792,
+				steps: stepsOf([
+					[1, [{ kind: 'backfill', count: 20, minutesBack: 120 }]],
+					[3, []],
+					[
+						2,
+						[
+							{ kind: 'backfill', count: 6, minutesBack: 1 },
+							{ kind: 'steady', count: 27 },
+						],
+						{ before: 1, during: 0 },
+					],
+					[
+						1,
+						[
+							{ kind: 'steady', count: 19 },
+							{ kind: 'import', percent: 110 },
+							{ kind: 'steady', count: 17 },
+						],
+					],
+				]),
+			});
+		});
+
 		// helper-20's attacks on the re-read (2026-11-28). F1: the read back it started spanned two
 		// polls, 50 arrivals between them brought the count back up, and the read back stopped; a
 		// contact with snippets 162 minutes before the activation came. F2: 75 deleted before the

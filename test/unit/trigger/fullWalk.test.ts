@@ -502,6 +502,11 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(range(1, 40).filter((i) => !met.has(i))).toEqual([]);
 		expect(fake.requests.map((r) => r.page).slice(0, 2)).toEqual([2, 3]);
 		expect(second.position.shrank).toBeUndefined();
+		// Page 3 holds 6 to 15, read before and dated below 20, the last the walk read: compared
+		// with it, they fell, and the list counted as in no order, so that the next poll did not
+		// recheck (the property test, seed 91, schedule 9725). The order stays.
+		expect(second.order).toBe('oldest');
+		expect(second.position.falls).toBeUndefined();
 	});
 
 	it('in no order: the walk reads no page again (an arrival moves the anchor on as often as a deletion moves it back)', async () => {

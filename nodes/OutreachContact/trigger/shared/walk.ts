@@ -58,8 +58,7 @@ export interface WalkInput {
 	whole?: boolean;
 	/**
 	 * Whether the walk records what was there (the activation's first walk, the sample's walk, the
-	 * walk after an update): going on in a new poll, it reads its anchor's page again first when
-	 * its pages showed an order, whatever the count says (walkAnchor.ts, recheckOnResume).
+	 * walk after an update): going on in a new poll, it rechecks (walkAnchor.ts, recheckOnResume).
 	 */
 	records?: boolean;
 }
@@ -67,8 +66,9 @@ export interface WalkInput {
 export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const { reader, isKnown, time } = input;
 	const position: WalkPosition = { ...input.position };
-	const watch = new OrderWatch(time, position);
-	if (input.whole && input.records) recheckOnResume(position, reader.pageSize);
+	const rechecks = !!(input.whole && input.records) && recheckOnResume(position, reader.pageSize);
+	// A recheck's pages are not compared with the walk's last date (walkAnchor.ts, recheckOnResume).
+	const watch = new OrderWatch(time, rechecks ? { ...position, last: undefined } : position);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>(input.taken);
 	const takenCount = fresh.size;
