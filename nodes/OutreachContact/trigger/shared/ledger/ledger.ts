@@ -30,8 +30,8 @@ import type { Placed } from './priorFloor';
  *    service's present then), less the overlap: a contact searchable late (within the overlap)
  *    is checked for before the floor passes it. With N days in an order, while contacts of the
  *    activation's sample wait (`sampleWaiting`) and at the poll that finds the order broken, it
- *    stays, until `seen` holds SAMPLE_HOLD_IDS ids or the bound of invariant 4 lifts it
- *    (witnesses.ts, sampleHoldsFloor).
+ *    stays at the polls where `seen` holds fewer than SAMPLE_HOLD_IDS ids (witnesses.ts,
+ *    sampleHoldsFloor).
  * 2. A contact is emitted at most once: its id stays in `seen` until the floor passes its
  *    creation time, and from then on the floor keeps it out.
  * 3. A contact is emitted only as its event allows: created at or after the floor, after the

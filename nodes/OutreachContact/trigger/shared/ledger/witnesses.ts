@@ -75,15 +75,17 @@ export function sampleWitnesses(chosen: Candidate[], initialFloor: number | unde
 export const SAMPLE_HOLD_IDS = 2_000;
 
 /**
- * Whether the floor stays where it is for the sample's witnesses: while any of them waits after
- * this poll, and at the poll whose read found the order broken (the walk then begins at the
- * floor), as long as `seen` with this poll's ids (`ids`) holds fewer than SAMPLE_HOLD_IDS. The
- * sample's later pages have no witness: by insertion, the floor following a backfill's emitted contacts passed them before
- * a witness showed the order broken, and the walk began above them (helper-84: 20 of 27 never
- * came). By creation the witnesses, newest first the newest of the N days, come last: the floor
- * then waits for the whole N days' backlog, and `seen` keeps each id emitted meanwhile; without
- * the limit an N-day backlog past 20,000 contacts filled the state's bound, which gave up ids at
- * every poll and logged so (helper-85). Past it, the floor follows the handled point again.
+ * Whether the floor stays where it is for the sample's witnesses (its new contacts dated within
+ * the N days): while any of them waits after this poll, and at the poll whose read found the
+ * order broken (the walk then begins at the floor), at the polls where `seen` with this poll's
+ * ids (`ids`) holds fewer than SAMPLE_HOLD_IDS. The sample's later pages have no witness: by
+ * insertion, the floor following a backfill's emitted contacts passed them before a witness
+ * showed the order broken, and the walk began above them (helper-84: 20 of 27 never came). By
+ * creation the witnesses, newest first the newest of the N days, come last: the floor then waits
+ * for the whole N days' backlog, and `seen` keeps each id emitted meanwhile; without the limit an
+ * N-day backlog past 20,000 contacts filled the state's bound, which gave up ids at every poll
+ * and logged so (helper-85). At a poll past the limit the floor follows the handled point and
+ * `seen` lets go of the ids it passes; below the limit again, the floor waits again (helper-86).
  */
 export function sampleHoldsFloor(
 	state: NewContactState,
