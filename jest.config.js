@@ -9,11 +9,13 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	// checkServiceCli builds the tools with tsc first (15 s): it runs in test:long; npm test keeps
 	// checkService.test.ts, the same checks and the key's absence from the output, in process.
+	// The property test's regressions run from test/property/regressions.test.ts, as one file.
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'/test/e2e/',
 		'/test/ui/',
 		'/test/scripts/checkServiceCli',
+		'/test/property/regressions/',
 	],
 	// n8n-core's settings go to a temporary folder, not to ~/.n8n (see the file).
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],

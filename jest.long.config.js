@@ -22,9 +22,13 @@ module.exports = {
 		'<rootDir>/test/unit/trigger/simulation.test.ts',
 		'<rootDir>/test/compat/triggerStates.test.ts',
 		'<rootDir>/test/property/*.test.ts',
-		'<rootDir>/test/property/regressions/*.test.ts',
 		'<rootDir>/test/scripts/checkServiceCli.test.ts',
 	],
-	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/ui/'],
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'/test/e2e/',
+		'/test/ui/',
+		'/test/property/regressions/',
+	],
 	setupFiles: [...base.setupFiles, '<rootDir>/test/support/longSize.ts'],
 };

@@ -161,7 +161,7 @@ export function settleNewContact(
 	const floorTo = handledTo === null || low === undefined ? handledTo : Math.min(handledTo, low);
 	// The floor may wait for the activation's sample (witnesses.ts, sampleHoldsFloor).
 	const witnessed = witnessesAfter(state, learned, { chosen, left: witnesses, handledTo });
-	const ids = Object.keys(seen).length + chosen.length;
+	const ids = () => Object.keys(seen).length + chosen.length;
 	const holds = prior || sampleHoldsFloor(state, learned, witnessed, ids);
 	const floor = holds ? state.floor : nextFloor(state.floor, floorTo, present, checked);
 	const proof =
