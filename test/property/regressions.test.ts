@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not shipped: it lists the folder and requires each file */
 /**
  * The property test's regressions (test/property/regressions/, a file per idea), run as one jest
  * file: every case drives the trigger through n8n-core, and loading n8n-core and n8n-workflow
