@@ -360,6 +360,27 @@ it('New Contact in no order, dates without a zone: a sample walk a day late stil
 	});
 });
 
+// helper-87, attacking ca02298, which compared no recheck's pages with the last date the walk
+// read: pages of 2 in no order, whose first pages fell (the sample taken as newest first, not
+// proved). The first walk rechecked at each poll, met the anchor at its page's end, and page 3's
+// first contact, dated above the last read, was compared with nothing: the list stayed newest
+// first, the sample's order was never disproved, and contact 52, enriched 303 minutes before the
+// activation, came at poll 3. Only a recheck that misses its anchor forgets that date now.
+it('Contact Enriched in no order, pages of 2: a recheck that meets its anchor still compares the next page with the last date read', async () => {
+	await expectKept({
+		...base,
+		event: 'contactEnriched',
+		order: 'unordered',
+		cap: 2,
+		requestsPerMinute: 9,
+		maxPerPoll: 1,
+		before: { count: 68, hoursBack: 21 },
+		enrich: { percent: 68, maxDelayMinutes: 5 },
+		seed: 898_599,
+		steps: Array.from({ length: 17 }, () => stepOf(2, [{ kind: 'steady', count: 1 }])),
+	});
+});
+
 describe("without an order: the activation's sample walk ends while contacts keep arriving", () => {
 	// helper-52 (2026-11-29, attacking 47841ca; passes on 2afaf5f). New Contact in no order, pages
 	// of 1, Requests per Minute 1, a pause of 25 hours after the activation, then 3 contacts every

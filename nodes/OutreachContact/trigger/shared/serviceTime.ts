@@ -182,6 +182,11 @@ export class OrderWatch {
 		return expected === undefined || this.order === undefined || this.order === expected;
 	}
 
+	/** The next date is compared with none: the walk reads on from a place it cannot compare with. */
+	forgetLast(): void {
+		this.last = undefined;
+	}
+
 	/** What a walk saves of the watch between polls. */
 	snapshot(): { rises?: boolean; falls?: boolean; last?: number } {
 		const saved: { rises?: boolean; falls?: boolean; last?: number } = {};

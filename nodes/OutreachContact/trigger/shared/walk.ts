@@ -5,7 +5,7 @@ import { idKey } from './ledger/candidates';
 import { CUTOFF_RANK, OrderWatch, type ResultOrder, type TimeOf } from './serviceTime';
 import { MAX_STATE_BYTES, utf8Bytes, type Walk } from './ledger/shapes';
 import { anchorOf, placeRead, recheckOnResume } from './walkAnchor';
-import { usedGuess } from './anchorGuess';
+import { usedGuess, wentOn } from './anchorGuess';
 
 /**
  * A read of every page of a window that goes on over as many polls as it needs (docs/trigger.md,
@@ -66,9 +66,8 @@ export interface WalkInput {
 export async function walkStep(input: WalkInput): Promise<WalkStep> {
 	const { reader, isKnown, time } = input;
 	const position: WalkPosition = { ...input.position };
-	const rechecks = !!(input.whole && input.records) && recheckOnResume(position, reader.pageSize);
-	// A recheck's pages are not compared with the walk's last date (walkAnchor.ts, recheckOnResume).
-	const watch = new OrderWatch(time, rechecks ? { ...position, last: undefined } : position);
+	const watch = new OrderWatch(time, position);
+	if (input.whole && input.records) recheckOnResume(position, reader.pageSize);
 	const pages: ReadPage[] = [];
 	const fresh = new Set<unknown>(input.taken);
 	const takenCount = fresh.size;
@@ -87,6 +86,7 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 		const fetched = usedGuess(position) ?? (await reader.read(position.page, refresh));
 		if (!fetched) return { pages, position, complete: false };
 		const read = input.whole ? placeRead(fetched, position, time) : fetched;
+		if (read === 'skip' && wentOn(position)) watch.forgetLast(); // after a recheck that missed
 		if (read === 'skip') continue;
 		// The rest of a page read back (the recheck's page too) does not count toward the poll's
 		// pages, nor does one page a poll that the list pushed on: contacts added in front of the
@@ -106,11 +106,11 @@ export async function walkStep(input: WalkInput): Promise<WalkStep> {
 			fresh.add(c?.id);
 			holds = true;
 		}
-		// More new contacts than one poll emits: a page that would overflow is left for the next
-		// poll (unless it is the walk's first with any: its contacts then compete by age with the
-		// new end's, and the walk stays on it), so that the oldest of what was read are what is
-		// emitted and no page with a contact left out is passed over. A page without new contacts
-		// is passed whatever the new end holds.
+		// More new contacts than one poll emits: a page that would overflow is left for the next poll
+		// (unless it is the walk's first with any: its contacts then compete by age with the new
+		// end's, and the walk stays on it), so that the oldest read are emitted and no page with a
+		// contact left out is passed over. A page without new contacts is passed, whatever the new
+		// end holds.
 		const over = holds && fresh.size > input.maxPerPoll;
 		if (over && before > takenCount) return { pages, position, complete: false };
 		if (previous && read.contacts.length > 0 && sameIds(previous.contacts, read.contacts)) {

@@ -88,21 +88,14 @@ export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
  * took 81 polls instead of 54 (`npm run bench -- import`). When so, it moves `position` to that
  * page. Where the stored anchor has no count, only a page wholly after the anchor (`pastAnchor`)
  * turns a recheck that misses the anchor into a read back.
- *
- * True when it rechecks: the order is then watched from the recheck's first page on, not from the
- * last date the walk read, for the list may have moved. Oldest first, contacts added before the
- * anchor moved it pages on, the known contacts read on the way to it fell below that date, and
- * the list counted as in no order: the next poll did not recheck, and a contact that a deletion
- * moved back onto read pages came after the activation (the property test, seed 91, schedule 9725).
  */
-export function recheckOnResume(position: WalkPosition, pageSize?: number): boolean {
+export function recheckOnResume(position: WalkPosition, pageSize?: number): void {
 	const order = orderShown(position);
 	const ordered = order === 'oldest' || order === 'newest';
 	const { anchor } = position;
-	if (!anchor || position.readingBack || position.page <= 1 || !ordered) return false;
+	if (!anchor || position.readingBack || position.page <= 1 || !ordered) return;
 	position.readingBack = { from: position.page, recheck: true };
 	position.page += order === 'newest' ? pagesAhead(anchor.moved, pageSize) - 1 : -1;
-	return true;
 }
 
 /**
