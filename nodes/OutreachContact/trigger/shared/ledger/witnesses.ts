@@ -78,9 +78,9 @@ export const SAMPLE_HOLD_IDS = 2_000;
  * Whether the floor stays where it is for the sample's witnesses (its new contacts dated within
  * the N days): while any of them waits after this poll, and at the poll whose read found the
  * order broken (the walk then begins at the floor), at the polls where `seen` with this poll's
- * ids (`ids`, counted only then) holds fewer than SAMPLE_HOLD_IDS. The sample's later pages have no witness: by
- * insertion, the floor following a backfill's emitted contacts passed them before a witness
- * showed the order broken, and the walk began above them (helper-84: 20 of 27 never came). By
+ * ids (`ids`, counted only then) holds fewer than SAMPLE_HOLD_IDS. The sample's later pages have
+ * no witness: by insertion, the floor following a backfill's emitted contacts passed them before
+ * a witness showed the order broken, and the walk began above them (helper-84: 20 of 27). By
  * creation the witnesses, newest first the newest of the N days, come last: the floor then waits
  * for the whole N days' backlog, and `seen` keeps each id emitted meanwhile; without the limit an
  * N-day backlog past 20,000 contacts filled the state's bound, which gave up ids at every poll
