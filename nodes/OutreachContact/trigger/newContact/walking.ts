@@ -2,7 +2,7 @@ import type { PageReader } from '../../paging/pageReader';
 import type { Contact } from '../../types';
 import type { NewContactReading } from '../shared/ledger/newContactReading';
 import { cutShort, sampleWindow } from '../shared/ledger/sampling';
-import type { NewContactState } from '../shared/ledger/shapes';
+import type { Boundary, NewContactState } from '../shared/ledger/shapes';
 import { storedBytes } from '../shared/ledger/stored';
 import { DAY_MS, windowDays } from '../shared/serviceTime';
 import { walkBytes, walkCeiling, walkStep, type WalkInput } from '../shared/walk';
@@ -66,10 +66,11 @@ export async function readWalking(
 	if (walk.days < window && !sampling)
 		walk = newWalk(floor, start, walk.previous, Math.min(2 * (walk.widened ?? 1), MAX_WIDENED));
 	const isNew = (c: Contact) => !rules.isKnown(c);
+	const reader = readerFor(walk.days);
 	// It emits nothing: no ceiling, no Max Contacts per Poll.
 	const step = await walkStep({
 		...rules,
-		reader: readerFor(walk.days),
+		reader,
 		position: walk,
 		...(sampling ? { maxPerPoll: Infinity } : {}),
 		// The walk after an update records what was there (priorFloor.ts), the sample's walk where
@@ -116,7 +117,13 @@ export async function readWalking(
 		(step.position.total ?? ORDER_EVIDENCE) >= ORDER_EVIDENCE;
 	read.learned =
 		handsOver && (step.order === 'newest' || step.order === 'oldest')
-			? { mode: 'ordered', order: step.order, checkedTo: 0, checkedFrom: state.handledTo ?? floor }
+			? {
+					mode: 'ordered',
+					order: step.order,
+					checkedTo: 0,
+					checkedFrom: state.handledTo ?? floor,
+					...handedOver(step.position.total, reader.pageSize),
+				}
 			: { mode: 'walking', walk: next };
 	// The sample's walk cut short goes on where it stopped, with a new allowance, or from page 1.
 	const cut = sampling && cutShort(step.position, step.inconsistent);
@@ -125,4 +132,24 @@ export async function readWalking(
 		read.learned = { mode: 'walking', walk: { ...walk, ...step.position, limit: undefined } };
 	if (cut === 'shrank') read.learned = { mode: 'walking', walk: null };
 	return read;
+}
+
+/**
+ * Where the reads by the order go on from a walk that hands over to them: the walk read to the
+ * new end, so the first of them searches for where the new contacts it left start (a bisection
+ * between the second page from the new end and the far end, boundaryRead.ts), at the walk's
+ * count, without reading the new end again. From the new end, the first handled contact it met
+ * stood for all there is: by insertion, a backfill dated below the handled point then stood at
+ * the new end, the rolling check ended its round at a second backfill dated below the floor, and
+ * the contacts the walk left behind them never came (property run, seed 92, schedule 4662: oldest
+ * first, pages of 1, 11 of 11). A list of one page has no second page: its reads start there.
+ */
+export function handedOver(
+	total: number | undefined,
+	pageSize: number | undefined,
+): { count?: number; boundary?: Boundary } {
+	if (total === undefined) return {};
+	const pages = pageSize ? Math.ceil(total / pageSize) : 0;
+	if (pages < 2) return { count: total };
+	return { count: total, boundary: { lo: 2, hi: pages, count: total } };
 }
