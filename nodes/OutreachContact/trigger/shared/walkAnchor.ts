@@ -79,21 +79,22 @@ export function shrankSince(read: ReadPage, anchor: WalkAnchor): boolean {
 
 /**
  * Whether a walk that records what was there reads its anchor's page again before it goes on
- * (above): it goes on in a new poll, from a page after its first, on a list its pages showed in
- * an order. Oldest first, the contacts that arrive come after its position. Newest first, those
- * added with a date back do: Contact Enriched, 15 contacts deleted before the walk's position and
- * 136 added dated 25 hours back, and a contact enriched before the activation came (deletions
- * survey 2190000, schedule 170). In no order an arrival moves the anchor on as often as a deletion
- * moves it back, and the re-read mostly missed it: the sample's walk of an import at a share of 1
- * took 81 polls instead of 54 (`npm run bench -- import`). When so, it moves `position` to that
- * page. Where the stored anchor has no count, only a page wholly after the anchor (`pastAnchor`)
- * turns a recheck that misses the anchor into a read back.
+ * (above): it goes on in a new poll, from a page after its first, in any order. Oldest first, the
+ * contacts that arrive come after its position. Newest first, those added with a date back do:
+ * Contact Enriched, 15 contacts deleted before the walk's position and 136 added dated 25 hours
+ * back, and a contact enriched before the activation came (deletions survey 2190000, schedule
+ * 170). In no order an arrival after the position hides a deletion before it as well: the count
+ * stays, and contacts enriched 1 to 23 hours before the activation came (helper-87, 5 schedules,
+ * `regressions/noOrderRecheck.test.ts`). The cost there: an arrival moves the anchor on as often as a
+ * deletion moves it back, and the re-read then finds nothing (the sample's walk of an import at a
+ * share of 1: 81 polls instead of 54 in 2026-11-28's measure, `npm run bench -- import`). When so,
+ * it moves `position` to that page. Where the stored anchor has no count, only a page wholly after
+ * the anchor (`pastAnchor`) turns a recheck that misses the anchor into a read back.
  */
 export function recheckOnResume(position: WalkPosition, pageSize?: number): void {
 	const order = orderShown(position);
-	const ordered = order === 'oldest' || order === 'newest';
 	const { anchor } = position;
-	if (!anchor || position.readingBack || position.page <= 1 || !ordered) return;
+	if (!anchor || position.readingBack || position.page <= 1) return;
 	position.readingBack = { from: position.page, recheck: true };
 	position.page += order === 'newest' ? pagesAhead(anchor.moved, pageSize) - 1 : -1;
 }
