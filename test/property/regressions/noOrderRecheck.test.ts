@@ -4,9 +4,12 @@
  * leave the count as it was, and a contact that was there (enriched or given snippets before the
  * activation) moves back onto a page the walk has read; a later walk emitted it. The walk now
  * reads its anchor's page again when it goes on in a new poll, in no order too (walkAnchor.ts,
- * `recheckOnResume`). The schedules (noOrderRecheck.json, one a line) are helper-87's, from its
- * draws of lists in no order at Requests per Minute 8 to 36, pages of 2 to 7, backfills and
- * deletions; each fails on fc6ac2b and before.
+ * `recheckOnResume`), and one that does not meet its anchor there takes that page whole: in no
+ * order no date tells the contacts that moved back onto it (helper-91: at pages of 1 and 2 a
+ * deletion or two moves the anchor off it, and going on where the walk stopped left them
+ * unread). The schedules (noOrderRecheck.json, one a line) come from helper-87's and helper-91's
+ * draws of lists in no order (Requests per Minute 1 to 38, pages of 1 to 7, backfills and
+ * deletions); each names the commits it fails on.
  */
 import type { Schedule } from '../schedule';
 import { expectKept } from './case';

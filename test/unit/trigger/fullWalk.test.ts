@@ -535,6 +535,31 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(range(1, 41).filter((i) => i !== 5 && !met.has(i))).toEqual([]);
 	});
 
+	it('in no order: a page deleted before it and as many added after it: the recheck misses the anchor and takes that page whole', async () => {
+		const fake = service(
+			range(1, 40).map((id) => contactAt(id, T0 + ((id * 7) % 40) * MINUTE_MS)),
+			'asListed',
+		);
+		let n = 0;
+		const first = await step(start, () => false, {
+			whole: true,
+			records: true,
+			maxPerPoll: Infinity,
+			take: () => ++n <= 2,
+		});
+		// 1 to 10 leave and 41 to 50 come: the anchor (18 to 20) moves onto page 1, 21 to 30 onto page 2.
+		fake.contacts = [...fake.contacts.filter((x) => x.id > 10), ...range(41, 50).map(c)];
+		fake.requests.length = 0;
+		const second = await step(first.position, () => false, {
+			whole: true,
+			records: true,
+			maxPerPoll: Infinity,
+		});
+		expect(fake.requests.map((r) => r.page)).toEqual([2, 3, 4]);
+		const met = new Set([...idsRead(first), ...idsRead(second)]);
+		expect(range(11, 50).filter((i) => !met.has(i))).toEqual([]);
+	});
+
 	it('newest first: contacts deleted before it and more added after it with a date back: it reads the anchor page again and meets every contact that stayed', async () => {
 		// Newest first the list runs 40 down to 1: 38 to 40 go, and 5 are added dated before 1.
 		const deleteNewestAddBack = (fake: FakeSearch) => {
