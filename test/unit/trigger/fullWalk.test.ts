@@ -509,7 +509,8 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(second.position.falls).toBeUndefined();
 	});
 
-	it('in no order: one deleted before it and one added after it: it reads the anchor page again and meets every contact that stayed', async () => {
+	/** twoPolls on 40 contacts whose dates rise and fall as listed: a list in no order. */
+	async function noOrderTwoPolls(change: (fake: FakeSearch) => void) {
 		const fake = service(
 			range(1, 40).map((id) => contactAt(id, T0 + ((id * 7) % 40) * MINUTE_MS)),
 			'asListed',
@@ -522,41 +523,31 @@ describe('a walk that records what was there, going on in a new poll', () => {
 			take: () => ++n <= 2,
 		});
 		expect(first.position).toMatchObject({ rises: true, falls: true });
-		// The count stays (40): contact 21 moves onto page 2, read in the first poll (helper-87).
-		fake.contacts = [...fake.contacts.filter((x) => x.id !== 5), contactAt(41, T0)];
+		change(fake);
 		fake.requests.length = 0;
 		const second = await step(first.position, () => false, {
 			whole: true,
 			records: true,
 			maxPerPoll: Infinity,
 		});
+		return { fake, met: new Set([...idsRead(first), ...idsRead(second)]) };
+	}
+
+	it('in no order: one deleted before it and one added after it: it reads the anchor page again and meets every contact that stayed', async () => {
+		// The count stays (40): contact 21 moves onto page 2, read in the first poll (helper-87).
+		const { fake, met } = await noOrderTwoPolls((f) => {
+			f.contacts = [...f.contacts.filter((x) => x.id !== 5), contactAt(41, T0)];
+		});
 		expect(fake.requests[0].page).toBe(2);
-		const met = new Set([...idsRead(first), ...idsRead(second)]);
 		expect(range(1, 41).filter((i) => i !== 5 && !met.has(i))).toEqual([]);
 	});
 
 	it('in no order: a page deleted before it and as many added after it: the recheck misses the anchor and takes that page whole', async () => {
-		const fake = service(
-			range(1, 40).map((id) => contactAt(id, T0 + ((id * 7) % 40) * MINUTE_MS)),
-			'asListed',
-		);
-		let n = 0;
-		const first = await step(start, () => false, {
-			whole: true,
-			records: true,
-			maxPerPoll: Infinity,
-			take: () => ++n <= 2,
-		});
 		// 1 to 10 leave and 41 to 50 come: the anchor (18 to 20) moves onto page 1, 21 to 30 onto page 2.
-		fake.contacts = [...fake.contacts.filter((x) => x.id > 10), ...range(41, 50).map(c)];
-		fake.requests.length = 0;
-		const second = await step(first.position, () => false, {
-			whole: true,
-			records: true,
-			maxPerPoll: Infinity,
+		const { fake, met } = await noOrderTwoPolls((f) => {
+			f.contacts = [...f.contacts.filter((x) => x.id > 10), ...range(41, 50).map(c)];
 		});
 		expect(fake.requests.map((r) => r.page)).toEqual([2, 3, 4]);
-		const met = new Set([...idsRead(first), ...idsRead(second)]);
 		expect(range(11, 50).filter((i) => !met.has(i))).toEqual([]);
 	});
 
