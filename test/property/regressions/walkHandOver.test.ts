@@ -3,6 +3,7 @@
  * `handedOver`): the walk read to the new end, and the new contacts it left wait for those reads.
  * Each case fails on the code before its fix.
  */
+import { handedOver } from '../../../nodes/OutreachContact/trigger/newContact/walking';
 import { base, calmStep, expectKept, stepOf } from './case';
 
 describe('a walk that hands over to the order', () => {
@@ -41,5 +42,15 @@ describe('a walk that hands over to the order', () => {
 				{ ...calmStep, gapMinutes: 1, arrivals: [] },
 			],
 		});
+	});
+
+	// What the walk leaves: the search starts at the second page from the new end (the first was
+	// read by the walk) and ends at the far end, at the walk's count; a list of one page has none.
+	it('leaves a boundary from the second page from the new end to the far end, at its count', () => {
+		expect(handedOver(10, 2)).toEqual({ count: 10, boundary: { lo: 2, hi: 5, count: 10 } });
+		expect(handedOver(3, 2)).toEqual({ count: 3, boundary: { lo: 2, hi: 2, count: 3 } });
+		expect(handedOver(2, 2)).toEqual({ count: 2 });
+		expect(handedOver(7, undefined)).toEqual({ count: 7 });
+		expect(handedOver(undefined, 2)).toEqual({});
 	});
 });
