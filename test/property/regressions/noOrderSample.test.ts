@@ -338,6 +338,30 @@ describe("without an order: the activation's sample and its walk", () => {
 			],
 		});
 	});
+
+	// helper-92 (2026-12-01, attacking becf926; the same on fc45570). Pages of 4 in no order at a
+	// share of 1: the sample read pages 1 to 4 at page 1's count (15 contacts) while 7 backfills
+	// dated 8 hours back arrived, one a minute. The list moved under it, the second newest went
+	// past its pages unread, and the sample counted as whole: its cutoff was the fourth newest,
+	// 3.5 hours below the third, and 2 backfills dated 7 hours back, added later, came as new. A
+	// sample whose pages report another count than page 1's now leaves its window to the walk.
+	it('New Contact, pages of 4, a share of 1: a sample read while backfills arrive is completed by the walk', async () => {
+		await expectKept({
+			...base,
+			order: 'unordered',
+			cap: 4,
+			requestsPerMinute: 1,
+			maxPerPoll: 1,
+			before: { count: 15, hoursBack: 29 },
+			enrich: { percent: 84, maxDelayMinutes: 5 },
+			seed: 518_502,
+			steps: [
+				stepOf(1, [{ kind: 'backfill', count: 7, minutesBack: 496 }]),
+				stepOf(1, [{ kind: 'backfill', count: 3, minutesBack: 1378 }]),
+				stepOf(2, [{ kind: 'backfill', count: 2, minutesBack: 425 }]),
+			],
+		});
+	});
 });
 
 // helper-41, attacking 3272242: a sample's walk that started a day after the activation read a
