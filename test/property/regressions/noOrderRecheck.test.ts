@@ -7,7 +7,9 @@
  * `recheckOnResume`), and one that does not meet its anchor there takes that page whole: in no
  * order no date tells the contacts that moved back onto it (helper-91: at pages of 1 and 2 a
  * deletion or two moves the anchor off it, and going on where the walk stopped left them
- * unread). The schedules (noOrderRecheck.json, one a line) come from helper-87's and helper-91's
+ * unread). Moved back a page or more, that page holds none of the anchor page's ids, and the walk
+ * reads back for it (helper-92: taken whole, the contacts that moved back past it went unread;
+ * the last three schedules). The schedules (noOrderRecheck.json, one a line) come from helper-87's and helper-91's
  * draws of lists in no order (Requests per Minute 1 to 38, pages of 1 to 7, backfills and
  * deletions); each names the commits it fails on.
  */

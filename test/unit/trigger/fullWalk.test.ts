@@ -280,7 +280,11 @@ describe('a walk that must be whole, where its list shrinks', () => {
 			take: () => ++n <= 2,
 		});
 		expect(idsRead(first)).toEqual(range(1, 20));
-		expect(first.position.anchor).toEqual({ ids: ['18', '19', '20'], total: 40 });
+		expect(first.position.anchor).toEqual({
+			ids: ['18', '19', '20'],
+			head: ['11', '12', '13'],
+			total: 40,
+		});
 		fake.contacts = fake.contacts.filter((x) => x.id % 4 !== 0); // 10 deleted, 5 before 20
 		const second = await step(first.position, () => false, { whole: true, maxPerPoll: Infinity });
 		expect(idsRead(second).sort((a, b) => a - b)).toEqual(range(21, 40).filter((i) => i % 4));
@@ -433,6 +437,13 @@ describe('a walk that must be whole, where its list shrinks', () => {
 			anchor: { ids: ['7'], total: 30, moved: 12 },
 		});
 		expect(readAnchored({ anchor: { ids: ['7'], moved: -1 } })).toEqual({ anchor: { ids: ['7'] } });
+		expect(readAnchored({ anchor: { ids: ['9'], head: ['1', '2', '3', '4'] } })).toEqual({
+			anchor: { ids: ['9'], head: ['1', '2', '3'] },
+		});
+		expect(readAnchored({ anchor: { ids: ['9'], head: [5, 'x'.repeat(65), '6'] } })).toEqual({
+			anchor: { ids: ['9'], head: ['6'] },
+		});
+		expect(readAnchored({ anchor: { ids: ['9'], head: 'x' } })).toEqual({ anchor: { ids: ['9'] } });
 		expect(readAnchored({ readingBack: { from: 4, recheck: true } })).toEqual({
 			readingBack: { from: 4, recheck: true },
 		});
@@ -542,13 +553,35 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(range(1, 41).filter((i) => i !== 5 && !met.has(i))).toEqual([]);
 	});
 
-	it('in no order: a page deleted before it and as many added after it: the recheck misses the anchor and takes that page whole', async () => {
-		// 1 to 10 leave and 41 to 50 come: the anchor (18 to 20) moves onto page 1, 21 to 30 onto page 2.
+	it('in no order: a page deleted before it and as many added after it: the recheck misses the anchor and reads back for it', async () => {
+		// 1 to 10 leave and 41 to 50 come: the anchor (18 to 20) moves onto page 1, 21 to 30 onto
+		// page 2, which holds none of the anchor page's ids (11 to 13 began it): page 1 is read.
 		const { fake, met } = await noOrderTwoPolls((f) => {
 			f.contacts = [...f.contacts.filter((x) => x.id > 10), ...range(41, 50).map(c)];
 		});
-		expect(fake.requests.map((r) => r.page)).toEqual([2, 3, 4]);
+		expect(fake.requests.map((r) => r.page)).toEqual([2, 1, 2, 3, 4]);
 		expect(range(11, 50).filter((i) => !met.has(i))).toEqual([]);
+	});
+
+	it('in no order: more than a page deleted before it and as many added after it: the contacts moved back past the page read again are read', async () => {
+		// 1 to 15 leave and 41 to 55 come: the anchor (18 to 20) moves to page 1's third to fifth
+		// place, 21 to 25 end page 1, and page 2 begins at 26 (helper-92: taking page 2 whole, the
+		// walk never met 21 to 25).
+		const { fake, met } = await noOrderTwoPolls((f) => {
+			f.contacts = [...f.contacts.filter((x) => x.id > 15), ...range(41, 55).map(c)];
+		});
+		expect(fake.requests.map((r) => r.page)).toEqual([2, 1, 2, 3, 4]);
+		expect(range(16, 55).filter((i) => !met.has(i))).toEqual([]);
+	});
+
+	it('in no order: contacts added before it move it on: the page read again holds the first ids of its page, and the walk goes on without reading back', async () => {
+		// 41 to 45 come before 1: the anchor (18 to 20) moves to page 3's start, 11 to 13 stay on
+		// page 2 (a later walk meets 41 to 45, added before where this one stood).
+		const { fake, met } = await noOrderTwoPolls((f) => {
+			f.contacts = [...range(41, 45).map(c), ...f.contacts];
+		});
+		expect(fake.requests.map((r) => r.page)).toEqual([2, 3, 4, 5]);
+		expect(range(1, 40).filter((i) => !met.has(i))).toEqual([]);
 	});
 
 	it('newest first: contacts deleted before it and more added after it with a date back: it reads the anchor page again and meets every contact that stayed', async () => {

@@ -45,16 +45,18 @@ export function anchorOf(
 	taken: ReadPage,
 	before: WalkAnchor | undefined,
 ): WalkAnchor | undefined {
-	const ids =
-		before && fetched.contacts.length > 0 && taken.contacts.length === 0
-			? before.ids
-			: fetched.contacts
-					.map((c) => idKey(c?.id))
-					.filter((k): k is string => k !== undefined)
-					.slice(-ANCHOR_IDS);
+	const kept = before && fetched.contacts.length > 0 && taken.contacts.length === 0;
+	const keys = fetched.contacts
+		.map((c) => idKey(c?.id))
+		.filter((k): k is string => k !== undefined);
+	const ids = kept ? before.ids : keys.slice(-ANCHOR_IDS);
 	if (ids.length === 0) return before;
-	const moved = before?.moved === undefined ? {} : { moved: before.moved };
-	return fetched.total === undefined ? { ids, ...moved } : { ids, total: fetched.total, ...moved };
+	const head = kept ? before.head : keys.slice(0, ANCHOR_IDS);
+	const anchor: WalkAnchor = { ids };
+	if (fetched.total !== undefined) anchor.total = fetched.total;
+	if (head !== undefined && head.length > 0) anchor.head = head;
+	if (before?.moved !== undefined) anchor.moved = before.moved;
+	return anchor;
 }
 
 /** Index of the last contact of `contacts` the anchor names, or -1. */
@@ -103,7 +105,7 @@ export function recheckOnResume(position: WalkPosition, pageSize?: number): void
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
  * (which it moves): the page, from the contact after the anchor when it holds the anchor; after
  * a recheck that did not meet it where the list did not shrink nor lies wholly after it
- * (`pastAnchor`), the contacts that end the page dated past the last the walk read; or 'skip':
+ * (`pastAnchor`; in no order `apartInNoOrder`), the contacts that end the page dated past the last the walk read; or 'skip':
  * nothing of this page, read `position.page` next (the page before, to look for the anchor; or,
  * after the same recheck with no such contact, the page where the walk stopped). A read back
  * never starts twice in a row from one page (`readBackFrom`): where the list shrinks again
@@ -126,7 +128,11 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 		return 'skip';
 	}
 	if (readingBack?.recheck) {
-		if (!shrankSince(read, anchor) && !pastAnchor(read, position, time)) {
+		if (
+			!shrankSince(read, anchor) &&
+			!pastAnchor(read, position, time) &&
+			!apartInNoOrder(read, position, anchor)
+		) {
 			position.readingBack = undefined;
 			// The anchor's contacts left and as many arrived elsewhere (the count stayed): the
 			// contacts that end the page dated past the last the walk read moved back onto it, and
@@ -138,7 +144,8 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 			// In no order no date tells what moved back from what the walk read before: it takes the
 			// page whole (the page after it holds the anchor when it moved on). Gone on where it
 			// stopped, the contacts that 2 deletions moved back at pages of 2 went unread (helper-91:
-			// `regressions/noOrderRecheck.test.ts`). Moved back more than this page, some still are.
+			// `regressions/noOrderRecheck.test.ts`). Moved back a page or more, this page holds none
+			// of the anchor page's ids (`apartInNoOrder`) and the walk reads back for it.
 			const shown = orderShown(position);
 			if (shown !== 'oldest' && shown !== 'newest') return read;
 			position.page = readingBack.from;
@@ -146,7 +153,7 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 			return 'skip';
 		}
 		// The list shrank, or the page lies wholly after the anchor (a page or more was deleted
-		// before it): a read back as any other from here, whatever later counts say (a helper,
+		// before it; in no order, it holds none of the anchor page's ids): a read back as any other from here, whatever later counts say (a helper,
 		// 2026-11-28: spread over two polls, arrivals between them brought the count back up,
 		// and the read back stopped with contacts moved back unread).
 		position.readingBack = { from: readingBack.from };
@@ -208,4 +215,24 @@ function movedBack(contacts: Contact[], position: WalkPosition, time: TimeOf): C
 		if (t === undefined || !past(t)) break;
 	}
 	return contacts.slice(from);
+}
+
+/**
+ * Whether a page of a list in no order lies a page or more from where the walk stopped: it holds
+ * none of the ids that began or ended the anchor's page, and the list did not grow by a page (which
+ * would have moved the anchor on). Deletions before the position moved it back (helper-92: pages
+ * of 1 to 8, 4 to 8 deleted a step and as many added after it): the walk reads back for it.
+ */
+function apartInNoOrder(read: ReadPage, position: WalkPosition, anchor: WalkAnchor): boolean {
+	const shown = orderShown(position);
+	if (shown === 'oldest' || shown === 'newest' || !anchor.head) return false;
+	if (read.contacts.length === 0) return false;
+	const grew =
+		read.total !== undefined && anchor.total !== undefined ? read.total - anchor.total : 0;
+	if (grew >= read.pageSize) return false;
+	const head = anchor.head;
+	return !read.contacts.some((c) => {
+		const key = idKey(c?.id);
+		return key !== undefined && head.includes(key);
+	});
 }

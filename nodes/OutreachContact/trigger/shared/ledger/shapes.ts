@@ -82,10 +82,11 @@ export interface Walk {
 	readBackFrom?: number;
 }
 
-/** The last ids a walk read and the count of results their page reported (walkAnchor.ts). */
+/** The last ids a walk read, their page's first (`head`) and the count it reported (walkAnchor.ts). */
 export interface WalkAnchor {
 	ids: string[];
 	total?: number;
+	head?: string[];
 	/** How far the walk last found it moved on between two polls: the next guess (anchorGuess.ts). */
 	moved?: number;
 }

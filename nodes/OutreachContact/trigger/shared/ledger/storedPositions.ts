@@ -113,6 +113,10 @@ function readAnchor(raw: unknown): WalkAnchor | undefined {
 	);
 	if (ids.length === 0) return undefined;
 	const anchor: WalkAnchor = { ids: ids.slice(-ANCHOR_IDS) };
+	const head = Array.isArray(a.head)
+		? a.head.filter((id): id is string => typeof id === 'string' && id.length <= MAX_ID_LENGTH)
+		: [];
+	if (head.length > 0) anchor.head = head.slice(0, ANCHOR_IDS);
 	const total = count(a.total);
 	if (total !== undefined) anchor.total = total;
 	const moved = count(a.moved);
