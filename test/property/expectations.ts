@@ -54,12 +54,6 @@ export interface Activation {
 	 * reaches that much further back.
 	 */
 	sampledUntil?: number;
-	/**
-	 * The contacts deleted in the service's app before the activation ended: it may not have read
-	 * them, so they do not count towards its cutoff (helper-92: seven deleted before it read left
-	 * a cutoff six hours lower than the contacts created before it would give).
-	 */
-	gone?: ReadonlySet<number>;
 }
 
 export interface Rules {
@@ -100,7 +94,6 @@ export function rulesOf(
 					(c) =>
 						ofSequence(c) &&
 						c.visibleAt <= activation.start &&
-						!activation.gone?.has(c.id) &&
 						c.createdMs >= activation.start - days * DAY,
 				)
 				.map((c) => datedAt(schedule, c)),

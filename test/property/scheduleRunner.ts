@@ -211,7 +211,6 @@ class ScheduleRun {
 			start,
 			end: this.clock.time,
 			withoutOrder: this.storedState()?.sampling !== undefined,
-			gone: new Set(this.service.deleted.keys()),
 		};
 		this.rules = rulesOf(this.schedule, this.contacts, this.activated);
 		this.judge(0, start);

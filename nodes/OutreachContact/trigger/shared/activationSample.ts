@@ -219,10 +219,12 @@ export async function readSample(
 		if (!read) break;
 		sample.push(read);
 	}
-	// A list that moved while the sample read (another count than page 1's) moved contacts past
-	// its pages unread: the first walk completes the sample. Taken as whole, pages of 4 in no
-	// order at a share of 1, with 7 backfills arriving while it read, missed the second newest,
-	// the cutoff fell 3.5 hours below it, and a backfill of those hours came (helper-92).
+	// A list that moved while the sample read moved contacts past its pages unread: the first walk
+	// completes the sample. Taken as whole, pages of 4 in no order at a share of 1, with 7
+	// backfills arriving while it read, missed the second newest, the cutoff fell 3.5 hours below
+	// it, and a backfill of those hours came (helper-92). Only the count tells that it moved: a
+	// contact deleted from a page read and one added elsewhere cancel out (helper-94), as for
+	// every page compared by its count (`still`).
 	return { first, pages, sample, partial: sample.length < pages || !sample.every(still) };
 }
 
