@@ -105,7 +105,8 @@ export function recheckOnResume(position: WalkPosition, pageSize?: number): void
  * What a walk that stands for "what was there" takes of `read`, the page at `position.page`
  * (which it moves): the page, from the contact after the anchor when it holds the anchor; after
  * a recheck that did not meet it where the list did not shrink nor lies wholly after it
- * (`pastAnchor`; in no order `apartInNoOrder`), the contacts that end the page dated past the last the walk read; or 'skip':
+ * (`pastAnchor`), the contacts that end the page dated past the last the walk read (in no
+ * order, the page whole, unless it lies a page or more from it: `apartInNoOrder`); or 'skip':
  * nothing of this page, read `position.page` next (the page before, to look for the anchor; or,
  * after the same recheck with no such contact, the page where the walk stopped). A read back
  * never starts twice in a row from one page (`readBackFrom`): where the list shrinks again
@@ -153,9 +154,10 @@ export function placeRead(read: ReadPage, position: WalkPosition, time: TimeOf):
 			return 'skip';
 		}
 		// The list shrank, or the page lies wholly after the anchor (a page or more was deleted
-		// before it; in no order, it holds none of the anchor page's ids): a read back as any other from here, whatever later counts say (a helper,
-		// 2026-11-28: spread over two polls, arrivals between them brought the count back up,
-		// and the read back stopped with contacts moved back unread).
+		// before it), or in no order a page or more from it (moved back, or on: then the read back
+		// does not meet it and the walk is marked `shrank`): a read back as any other from here,
+		// whatever later counts say (a helper, 2026-11-28: spread over two polls, arrivals between
+		// them brought the count back up, and the read back stopped with contacts moved back unread).
 		position.readingBack = { from: readingBack.from };
 	}
 	if (readingBack) {
@@ -219,9 +221,14 @@ function movedBack(contacts: Contact[], position: WalkPosition, time: TimeOf): C
 
 /**
  * Whether a page of a list in no order lies a page or more from where the walk stopped: it holds
- * none of the ids that began or ended the anchor's page, and the list did not grow by a page (which
- * would have moved the anchor on). Deletions before the position moved it back (helper-92: pages
- * of 1 to 8, 4 to 8 deleted a step and as many added after it): the walk reads back for it.
+ * none of the ids that began or ended the anchor's page, and the list did not grow by a page.
+ * Deletions before the position moved it back (helper-92: pages of 1 to 8, 4 to 8 deleted a step
+ * and as many added after it): the walk reads back for it. Where the list grew by a page, contacts
+ * added before the position may have moved it on, and the page is taken whole as before; arrivals
+ * after it as many as a page more than the deletions before it leave that gap (helper-95: not
+ * made to fail). Contacts added before it without such growth (as many deleted after it) move it
+ * on too: the read back does not meet it, and the walk is marked `shrank` (another walk). At
+ * pages of 1 to 3 the head is the anchor's own ids.
  */
 function apartInNoOrder(read: ReadPage, position: WalkPosition, anchor: WalkAnchor): boolean {
 	const shown = orderShown(position);
