@@ -223,4 +223,47 @@ describe('small shares', () => {
 			],
 		});
 	});
+
+	// helper-94 (2026-12-01, attacking 9b07828; the same on 8234369), in the property test's own
+	// ranges: New Contact by insertion oldest first, pages of 3, Requests per Minute 4 (a share
+	// of 1: 2 requests every 2 minutes), a sequence filter, dates in Tokyo time without a zone
+	// (every contact dated 9 hours ahead of n8n's clock). Six backfills dated 174 minutes back
+	// (below the activation's cutoff) were inserted after the contacts of the first minutes, and
+	// a read took their page at the new end for the handled contacts. Each read then needed the
+	// last page (one contact, emitted, dated ahead) and the backfill's page: the whole share, so
+	// the rolling check, which finds the contacts behind the backfill, never got a request, and 6
+	// of 7 never came. After a read that took the share, the new end's page of known contacts at
+	// the last count stands for the handled ones even when dated ahead (poll.ts, `checkWaited`).
+	it('New Contact by insertion oldest first, dates ahead without a zone, a share of 1: the rolling check gets a request', async () => {
+		await expectKept({
+			...base,
+			order: 'insertionOldest',
+			cap: 3,
+			requestsPerMinute: 4,
+			maxPerPoll: 4,
+			sequenceFilter: true,
+			dates: 'Asia/Tokyo',
+			before: { count: 79, hoursBack: 24 },
+			enrich: { percent: 40, maxDelayMinutes: 600 },
+			seed: 556_576,
+			steps: [
+				stepOf(1, [
+					{ kind: 'steady', count: 4 },
+					{ kind: 'steady', count: 8 },
+				]),
+				stepOf(1, [
+					{ kind: 'backfill', count: 6, minutesBack: 174 },
+					{ kind: 'steady', count: 3 },
+				]),
+				stepOf(
+					6,
+					[
+						{ kind: 'steady', count: 1 },
+						{ kind: 'steady', count: 1 },
+					],
+					{ restart: true },
+				),
+			],
+		});
+	});
 });

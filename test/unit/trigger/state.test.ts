@@ -97,6 +97,12 @@ describe('readNewContactState', () => {
 			bisect: { lo: 4, hi: 4, total: 90, fullPoll: true },
 		});
 		expect(readNewContactState(stored(toStored(full)))).toEqual({ state: full });
+		// A read that took the poll's share, its check with no request (poll.ts): kept; anything
+		// but true is left out.
+		const waited: NewContactState = { ...state, checkWaited: true };
+		expect(stored(toStored(waited))).toMatchObject({ checkWaited: true });
+		expect(readNewContactState(stored(toStored(waited)))).toEqual({ state: waited });
+		expect(readNewContactState({ ...(stored(json) as object), checkWaited: 1 })).toEqual({ state });
 		// Oldest first, a bisection before a range was taken keeps the last count's page, and a
 		// range that stopped on a count that shrank says the next poll reads falling.
 		const pinned: NewContactState = {

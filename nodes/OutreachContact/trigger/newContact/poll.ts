@@ -158,10 +158,18 @@ async function readByOrder(
 	// below it; before, the oldest new one must not be after the N days' backlog (`backlogBy`).
 	const anyHandled = state.handledTo !== null || Object.keys(state.seen).length > 0;
 	const backlogBy = anyHandled ? undefined : state.backlogBy;
+	// The last poll's read took the whole share and its check got no request: this poll's new end
+	// page of known contacts at the last count stands for the handled ones even when dated ahead
+	// of the service's present (east of UTC without a zone, every contact is: helper-94, by
+	// insertion oldest first at a share of 1, a backfill at the new end held the check off for
+	// good, and 6 of 7 contacts behind it never came). A new contact dated before one dated ahead
+	// then waits for the check one poll in two at most (helper-45's delay, `ahead.test.ts`).
+	const aheadStands = state.checkWaited ? { present: Infinity } : {};
 	const main = await readOrdered({
 		reader,
 		order,
 		...readInput,
+		...aheadStands,
 		belowFloor: anyHandled ? readInput.belowFloor : undefined,
 		backlogBy,
 		maxPerPoll,
@@ -189,6 +197,7 @@ async function readByOrder(
 	const mark = main.metTop ?? state.handledTo ?? state.floor;
 	let roundFrom = state.roundFrom ?? mark;
 	let checkedFrom = state.checkedFrom;
+	let checkWaited = false;
 	// The check only after a read that joined the handled contacts: the pages of one that ran out
 	// of budget are not taken, and the check must not take them from the reader's cache either.
 	if (ordered && main.total !== undefined && main.range.length > 0) {
@@ -209,6 +218,7 @@ async function readByOrder(
 		// A round ends where its cursor goes back to the new end: it checked what was searchable when it began.
 		if (check.complete) [checkedFrom, roundFrom] = [roundFrom, mark];
 		checkedTo = check.checkedTo;
+		checkWaited = check.pages.length === 0 && !check.complete;
 		// The check's contacts take places of the poll too: one out of place the range left may wait.
 		const placed = keepsPlace(main.range, { ...readInput, order, maxPerPoll }, late.pages);
 		ordered = check.ordered && late.ordered && placed;
@@ -225,6 +235,7 @@ async function readByOrder(
 		...(checkedFrom === undefined ? {} : { checkedFrom }),
 		count: main.total ?? state.count,
 		...(main.boundary ? { boundary: main.boundary } : {}),
+		...(checkWaited ? { checkWaited: true as const } : {}),
 		...(backlogBy === undefined ? {} : { backlogBy }),
 		...(deleted.length > 0 ? { deleted } : {}),
 	};

@@ -181,14 +181,13 @@ export type NewContactState =
 			count?: number;
 			/** Positions from the new end the rolling check has covered in this round. */
 			checkedTo: number;
-			/**
-			 * Where this round of the check began, on the service's dates: the third newest date the
-			 * poll's read met (the handled point when it met fewer).
-			 */
+			/** Where this round of the check began (the service's dates): the third newest its read met, else the handled point. */
 			roundFrom?: number;
 			/** Where the last complete round began: all searchable then was checked (the floor stays an overlap below). */
 			checkedFrom?: number;
 			boundary?: Boundary;
+			/** The last read took the poll's share: the next one's new end page of known contacts may stand for the handled ones (poll.ts). */
+			checkWaited?: true;
 			/**
 			 * Emit Contacts From the Last N Days, until anything is handled: the third newest date
 			 * the activation's sample read at or above the floor. The N days' oldest contact is dated

@@ -136,6 +136,7 @@ export function readNewContactState(raw: unknown): StoredState<NewContactState> 
 		if (total !== undefined) state.count = total;
 		const boundary = readBoundary(json);
 		if (boundary) state.boundary = boundary;
+		if (json.checkWaited === true) state.checkWaited = true;
 		const deleted = readDeleted(json.deleted, common.seen);
 		if (deleted.length > 0) state.deleted = deleted;
 		const leftWaiting = readWaiting(json.leftWaiting);
@@ -217,6 +218,7 @@ export function toStored(state: EventState): Json {
 			for (const key of ORDERED_TIMES) if (state[key] !== undefined) out[key] = state[key];
 			if (count !== undefined) out[STORED.count] = count;
 			if (boundary) out[STORED.boundary] = storedBoundary(boundary);
+			if (state.checkWaited) out.checkWaited = true;
 		} else if (state.walk) {
 			out.walk = storedWalk(state.walk);
 		}
