@@ -163,8 +163,9 @@ async function readByOrder(
 	// of the service's present (east of UTC without a zone, every contact is: helper-94, by
 	// insertion oldest first at a share of 1, a backfill at the new end held the check off for
 	// good, and 6 of 7 contacts behind it never came). A new contact dated before one dated ahead
-	// then waits for the check one poll in two at most (helper-45's delay, `ahead.test.ts`).
-	const aheadStands = state.checkWaited ? { present: Infinity } : {};
+	// may then wait for the check (helper-45's delay, `ahead.test.ts`), which may also find it
+	// out of place and walk the window (helper-96). Contacts without a date still never stand.
+	const aheadStands = state.checkWaited ? { present: Number.MAX_VALUE } : {};
 	const main = await readOrdered({
 		reader,
 		order,
@@ -197,7 +198,8 @@ async function readByOrder(
 	const mark = main.metTop ?? state.handledTo ?? state.floor;
 	let roundFrom = state.roundFrom ?? mark;
 	let checkedFrom = state.checkedFrom;
-	let checkWaited = false;
+	// Kept through a poll whose read took nothing (a share of 1: every second poll has no request).
+	let checkWaited = state.checkWaited === true;
 	// The check only after a read that joined the handled contacts: the pages of one that ran out
 	// of budget are not taken, and the check must not take them from the reader's cache either.
 	if (ordered && main.total !== undefined && main.range.length > 0) {

@@ -186,7 +186,7 @@ export type NewContactState =
 			/** Where the last complete round began: all searchable then was checked (the floor stays an overlap below). */
 			checkedFrom?: number;
 			boundary?: Boundary;
-			/** The last read took the poll's share: the next one's new end page of known contacts may stand for the handled ones (poll.ts). */
+			/** The last check read no page (the share was spent): the new end's page of known contacts stands for the handled ones (poll.ts). */
 			checkWaited?: true;
 			/**
 			 * Emit Contacts From the Last N Days, until anything is handled: the third newest date
