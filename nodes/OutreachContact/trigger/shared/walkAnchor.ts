@@ -237,9 +237,5 @@ function apartInNoOrder(read: ReadPage, position: WalkPosition, anchor: WalkAnch
 	const grew =
 		read.total !== undefined && anchor.total !== undefined ? read.total - anchor.total : 0;
 	if (grew >= read.pageSize) return false;
-	const head = anchor.head;
-	return !read.contacts.some((c) => {
-		const key = idKey(c?.id);
-		return key !== undefined && head.includes(key);
-	});
+	return anchorIndex(read.contacts, { ids: anchor.head }) < 0;
 }

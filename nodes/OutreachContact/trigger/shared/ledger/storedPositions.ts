@@ -107,19 +107,20 @@ const isPage = (v: unknown): v is number => typeof v === 'number' && Number.isIn
 function readAnchor(raw: unknown): WalkAnchor | undefined {
 	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
 	const a = raw as Record<string, unknown>;
-	if (!Array.isArray(a.ids)) return undefined;
-	const ids = a.ids.filter(
-		(id): id is string => typeof id === 'string' && id.length <= MAX_ID_LENGTH,
-	);
+	const ids = storedIds(a.ids);
 	if (ids.length === 0) return undefined;
 	const anchor: WalkAnchor = { ids: ids.slice(-ANCHOR_IDS) };
-	const head = Array.isArray(a.head)
-		? a.head.filter((id): id is string => typeof id === 'string' && id.length <= MAX_ID_LENGTH)
-		: [];
+	const head = storedIds(a.head);
 	if (head.length > 0) anchor.head = head.slice(0, ANCHOR_IDS);
 	const total = count(a.total);
 	if (total !== undefined) anchor.total = total;
 	const moved = count(a.moved);
 	if (moved !== undefined) anchor.moved = moved;
 	return anchor;
+}
+
+/** The ids of a stored list as written (strings of at most MAX_ID_LENGTH); none when not a list. */
+function storedIds(raw: unknown): string[] {
+	if (!Array.isArray(raw)) return [];
+	return raw.filter((id): id is string => typeof id === 'string' && id.length <= MAX_ID_LENGTH);
 }
