@@ -574,6 +574,16 @@ describe('a walk that records what was there, going on in a new poll', () => {
 		expect(range(16, 55).filter((i) => !met.has(i))).toEqual([]);
 	});
 
+	it('in no order: a page or more added before it moves it on, the count grew by a page: the page read again is taken whole, no read back', async () => {
+		// 41 to 55 come before 1: page 2 now holds 51 to 55 and 1 to 5, none of the anchor page's
+		// ids (11 to 13, 18 to 20), but the count grew by 15, more than a page (`apartInNoOrder`).
+		const { fake, met } = await noOrderTwoPolls((f) => {
+			f.contacts = [...range(41, 55).map(c), ...f.contacts];
+		});
+		expect(fake.requests.map((r) => r.page)).toEqual([2, 3, 4, 5, 6]);
+		expect(range(1, 40).filter((i) => !met.has(i))).toEqual([]);
+	});
+
 	it('in no order: contacts added before it move it on: the page read again holds the first ids of its page, and the walk goes on without reading back', async () => {
 		// 41 to 45 come before 1: the anchor (18 to 20) moves to page 3's start, 11 to 13 stay on
 		// page 2 (a later walk meets 41 to 45, added before where this one stood).
