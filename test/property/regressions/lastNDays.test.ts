@@ -261,3 +261,35 @@ it('pages of 2 in no order taken for oldest first by the activation: the N daysâ
 		],
 	} as Schedule);
 });
+
+// helper-95 (2026-12-01, in no order, deletions of whole pages a step), as shrunk. Emit Contacts
+// From the Last 1 Day in no order, pages of 8: 26 contacts deleted and 31 added between two polls
+// of the first walk. The count grew, so nothing showed that contacts had moved back onto the
+// pages the walk had read; it completed, its end became the handled point, and a contact created
+// 6 hours before the activation, moved past it unread, never came (1 of 61; 1 of 339 unshrunk). That first
+// walk stands for what was there in the N days: it must be whole (its anchor is rechecked, it
+// reads back), as the sample's walk and the walk after an update. Fails on f75ca20.
+it('in no order, deletions and as many arrivals while the first walk reads: the N daysâ€™ contacts come', async () => {
+	await expectKept({
+		...base,
+		order: 'unordered',
+		cap: 8,
+		requestsPerMinute: 11,
+		maxPerPoll: 25,
+		initialDays: 1,
+		before: { count: 58, hoursBack: 7 },
+		enrich: { percent: 44, maxDelayMinutes: 5 },
+		seed: 1000000,
+		steps: stepsOf([
+			[3, [{ kind: 'burst', count: 25 }], { before: 24, during: 0 }],
+			[
+				4,
+				[
+					{ kind: 'steady', count: 28 },
+					{ kind: 'whileReading', count: 3, ms: 30000, minutesBack: 64 },
+				],
+				{ before: 26, during: 0 },
+			],
+		]),
+	});
+});
