@@ -52,13 +52,14 @@ export interface WalkInput {
 	ceilingOf?(first: ReadPage): number | undefined;
 	/**
 	 * Whether the walk stands for "what was there" (the walks of the eligible events, the sample's
-	 * walk, the walk after an update): where its list shrinks, it reads back to where it stopped
-	 * (walkAnchor.ts).
+	 * walk, the walk after an update, New Contact's walks while nothing is handled): where its list
+	 * shrinks, it reads back to where it stopped (walkAnchor.ts).
 	 */
 	whole?: boolean;
 	/**
 	 * Whether the walk records what was there (the activation's first walk, the sample's walk, the
-	 * walk after an update): going on in a new poll, it rechecks (walkAnchor.ts, recheckOnResume).
+	 * walk after an update): going on in a new poll, a walk also `whole` rechecks (walkAnchor.ts,
+	 * recheckOnResume). New Contact's walks all pass it: there `whole` alone decides.
 	 */
 	records?: boolean;
 }
