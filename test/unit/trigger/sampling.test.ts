@@ -85,20 +85,55 @@ describe("the sample's walk: the cutoff it sets", () => {
 	});
 
 	it('counts a contact without a usable id met again once too, by its date (helper-59)', () => {
-		// Without a zone: two contacts without an id dated 21 hours ahead, met by the walk and again
+		// Without a zone: two contacts without an id dated 4 hours ahead, met by the walk and again
 		// as it went on. Counted at every meeting they filled the three newest dates, and the cutoff
 		// lay hours past contacts created after the activation.
 		const sampling = startSampling([page([tokyo(-300), tokyo(-200)])], createdTime, activation, 4);
 		const noId = (date: string) => ({ ...contactAt(0, date), id: undefined }) as never;
-		const ahead = { ...pageOf([]), contacts: [noId(tokyo(1260)), noId(tokyo(1261))] };
+		const ahead = { ...pageOf([]), contacts: [noId(tokyo(240)), noId(tokyo(241))] };
 		const first = met(sampling, [ahead], createdTime, activation + 60 * MINUTE_MS);
 		const again = met(first, [ahead], createdTime, activation + 66 * MINUTE_MS);
 		expect(again.tops).toEqual(first.tops);
 		expect(sampledCutoff(again, null)).toBe(sampledCutoff(first, null));
 		// Their keys keep no contact data but the date, and a stored state reads them back.
 		const noIds = again.topIds?.filter((id) => id.startsWith('~'));
-		expect(noIds).toEqual([1261, 1260].map((m) => `~${createdTime(noId(tokyo(m)))}`));
+		expect(noIds).toEqual([241, 240].map((m) => `~${createdTime(noId(tokyo(m)))}`));
 		expect(readSampling(again).sampling?.topIds).toEqual(again.topIds);
+	});
+
+	it('without a zone, leaves out a date past any zone of n8n’s clock: it does not set the cutoff (helper-96)', () => {
+		// Tokyo time read as UTC is 9 hours ahead. Read 7 minutes after the activation, four
+		// contacts dated 10 hours ahead of that (19 hours past n8n's clock, more than the zone
+		// furthest east, 14 hours, and the overlap) and two created after the activation; one more
+		// added than the count shows. Ranked, the four set the cutoff 19 hours ahead and the two
+		// (and every contact of the next 19 hours) counted as there.
+		const sampling = startSampling(
+			[page([tokyo(-300), tokyo(-200), tokyo(-100)])],
+			createdTime,
+			activation,
+			4,
+		);
+		const now = activation + 7 * MINUTE_MS;
+		const walked = met(
+			{ ...sampling, added: 1 },
+			[page([tokyo(607), tokyo(607), tokyo(607), tokyo(607), tokyo(5), tokyo(6)])],
+			createdTime,
+			now,
+		);
+		const cutoff = sampledCutoff(walked, null);
+		// The fourth newest of what is left: the activation's third newest, below both.
+		expect(walked.tops).toHaveLength(5);
+		expect(cutoff).not.toBeNull();
+		expect(cutoff!).toBeLessThan(createdTime(contactAt(0, tokyo(5)))!);
+		// Dated 13 hours ahead (within the zone furthest east and the overlap), they still count.
+		const near = met(
+			{ ...sampling, added: 1 },
+			[page([tokyo(240), tokyo(240), tokyo(240), tokyo(240), tokyo(5), tokyo(6)])],
+			createdTime,
+			now,
+		);
+		expect(near.tops).toHaveLength(9);
+		expect(sampledCutoff(near, null)).toBeGreaterThan(createdTime(contactAt(0, tokyo(6)))!);
 	});
 
 	it('keeps at most 203 dates, whatever a stored state held', () => {

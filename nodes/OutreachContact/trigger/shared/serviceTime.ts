@@ -131,6 +131,12 @@ export const pollWindow = (now: number, floor: number) =>
  */
 export const FUTURE_TOLERANCE_MS = DAY_MS;
 
+/**
+ * The zone furthest east of UTC (UTC+14): a date without a zone, read as UTC, is at most this far
+ * past n8n's clock when its contact was just created (dates ahead aside).
+ */
+export const MOST_EAST_MS = 14 * HOUR_MS;
+
 /** Two contacts with wrong dates far ahead do not set a cutoff; the third newest does. */
 export const CUTOFF_RANK = 3;
 
