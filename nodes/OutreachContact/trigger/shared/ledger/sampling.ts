@@ -20,10 +20,11 @@ import { count, isTime, type Sampling, type Walk } from './shapes';
  * still, so a clock set back by less than the overlap loses nothing (survey 120000: set back 6
  * minutes, the contacts of the activation's first 2 minutes were recorded as there). A date with
  * its zone needs no such margin: n8n's clock at the activation caps the cutoff, dates ahead
- * included. Without a zone nothing tells a date ahead, and as many as the service's count
- * grew while the walk read (on the sample's window) may be among the newest: the cutoff is the
- * third newest below that many (survey 15: three dated 5 hours ahead arrived in the walk's first
- * minute and, as its three newest, set the cutoff past 174 contacts created after them).
+ * included. Without a zone nothing tells a date ahead (short of one past any zone, `met`), and
+ * as many as the service's count grew while the walk read (on the sample's window) may be among
+ * the newest: the cutoff is the third newest below that many (survey 15: three dated 5 hours
+ * ahead arrived in the walk's first minute and, as its three newest, set the cutoff past 174
+ * contacts created after them).
  */
 
 /** The most contacts added while the walk reads that it guards against; more, it sets no cutoff. */
@@ -70,7 +71,7 @@ export function met(
 			// says nothing of the service's present. Four such, added while the walk read as
 			// deletions kept the count, were the newest and set the cutoff 18 hours ahead: 7 of 9
 			// contacts created after the activation never came (helper-96). One there at the
-			// activation, read by the walk, comes as new.
+			// activation comes as new if the walk read it; the activation's own pages record theirs.
 			if (!instant && t > now + MOST_EAST_MS + OVERLAP_MS) continue;
 			const id = sampleKey(contact, t);
 			if (counted.has(id)) continue;
