@@ -74,11 +74,15 @@ export async function readWalking(
 		position: walk,
 		...(sampling ? { maxPerPoll: Infinity } : {}),
 		// The walk after an update records what was there (priorFloor.ts), the sample's walk where
-		// the activation's contacts end, a walk while nothing is handled what the N days held (the
-		// first of N days; again after one that shrank, or after an order broke before its check's
-		// first round): none of it may move past them (deletions and as many arrivals between its
-		// polls hid that contacts moved back; one created 6 hours back never came, helper-95).
-		whole: state.priorFloor !== undefined || sampling !== undefined || state.handledTo === null,
+		// the activation's contacts end, a walk that hands on a first handled point what the N days
+		// held (the first of N days; again after one that shrank, or after an order broke before
+		// its check's first round): none of it may move past them (deletions and as many arrivals
+		// between its polls hid that contacts moved back; one created 6 hours back never came,
+		// helper-95). Not a walk after nothing (an empty account's first): it hands on nothing.
+		whole:
+			state.priorFloor !== undefined ||
+			sampling !== undefined ||
+			(state.handledTo === null && walk.previous !== null),
 		records: true,
 		ceilingOf: (first) =>
 			sampling

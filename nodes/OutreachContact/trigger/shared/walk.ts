@@ -51,15 +51,14 @@ export interface WalkInput {
 	/** The walk's ceiling, decided on its first page (walkCeiling, below); none when absent. */
 	ceilingOf?(first: ReadPage): number | undefined;
 	/**
-	 * Whether the walk stands for "what was there" (the walks of the eligible events, the sample's
-	 * walk, the walk after an update, New Contact's walks while nothing is handled): where its list
-	 * shrinks, it reads back to where it stopped (walkAnchor.ts).
+	 * Whether the walk stands for "what was there" (the eligible events' walks, the sample's, the
+	 * walk after an update, New Contact's first of N days): it reads back (walkAnchor.ts).
 	 */
 	whole?: boolean;
 	/**
 	 * Whether the walk records what was there (the activation's first walk, the sample's walk, the
-	 * walk after an update): going on in a new poll, a walk also `whole` rechecks (walkAnchor.ts,
-	 * recheckOnResume). New Contact's walks all pass it: there `whole` alone decides.
+	 * walk after an update; every New Contact walk): going on in a new poll, one also `whole`
+	 * rechecks (walkAnchor.ts, recheckOnResume).
 	 */
 	records?: boolean;
 }
