@@ -691,8 +691,8 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 	// item 28. Dates in Tokyo time without a zone (they read 9 hours ahead), by insertion oldest
 	// first, pages of 8, a share of 1: the activation read 3 of 5 pages and left the rest to the
 	// sample's walk. Between its polls 4 contacts dated 10 hours ahead more (19 past n8n's clock
-	// as read) and 2 more arrived, and 5 were deleted: the count grew by 1, the cutoff was the
-	// fourth newest, one of the four, and the contacts created after the activation counted as
+	// as read) and 2 more arrived, and deletions before them kept the count from showing them:
+	// the cutoff was one of the four, and the contacts created after the activation counted as
 	// there (2 of 6; 7 of 9 unshrunk). A date past any zone of n8n's clock now stays out of the
 	// ranking. Fails on 9d8011f.
 	it('dates without a zone: contacts dated past any zone, added while the sample’s walk reads, do not set the cutoff', async () => {

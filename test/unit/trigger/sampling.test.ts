@@ -85,7 +85,8 @@ describe("the sample's walk: the cutoff it sets", () => {
 	});
 
 	it('counts a contact without a usable id met again once too, by its date (helper-59)', () => {
-		// Without a zone: two contacts without an id dated 4 hours ahead, met by the walk and again
+		// Without a zone: two contacts without an id dated 4 hours past the service's present (13
+		// past n8n's clock as read: within any zone), met by the walk and again
 		// as it went on. Counted at every meeting they filled the three newest dates, and the cutoff
 		// lay hours past contacts created after the activation.
 		const sampling = startSampling([page([tokyo(-300), tokyo(-200)])], createdTime, activation, 4);
@@ -125,7 +126,8 @@ describe("the sample's walk: the cutoff it sets", () => {
 		expect(walked.tops).toHaveLength(5);
 		expect(cutoff).not.toBeNull();
 		expect(cutoff!).toBeLessThan(createdTime(contactAt(0, tokyo(5)))!);
-		// Dated 13 hours ahead (within the zone furthest east and the overlap), they still count.
+		// Dated 4 hours past the service's present (13 past n8n's clock as read, within the zone
+		// furthest east and the overlap), they still count.
 		const near = met(
 			{ ...sampling, added: 1 },
 			[page([tokyo(240), tokyo(240), tokyo(240), tokyo(240), tokyo(5), tokyo(6)])],

@@ -52,7 +52,7 @@ export interface WalkInput {
 	ceilingOf?(first: ReadPage): number | undefined;
 	/**
 	 * Whether the walk stands for "what was there" (the eligible events' walks, the sample's, the
-	 * walk after an update, New Contact's first of N days): it reads back (walkAnchor.ts).
+	 * walk after an update, New Contact's handing on its first point): it reads back (walkAnchor.ts).
 	 */
 	whole?: boolean;
 	/**
