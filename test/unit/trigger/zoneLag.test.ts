@@ -1,5 +1,4 @@
 import {
-	MOST_LAG_MS,
 	observeLag,
 	serviceNow,
 	zonelessDates,
@@ -8,6 +7,7 @@ import {
 import {
 	createdTime,
 	DAY_MS,
+	MOST_LAG_MS,
 	HOUR_MS,
 	MINUTE_MS,
 } from '../../../nodes/OutreachContact/trigger/shared/serviceTime';

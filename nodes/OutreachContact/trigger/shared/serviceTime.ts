@@ -132,9 +132,12 @@ export const pollWindow = (now: number, floor: number) =>
 export const FUTURE_TOLERANCE_MS = DAY_MS;
 
 /**
- * The zone furthest east of UTC (UTC+14): a date without a zone, read as UTC, is at most this far
- * past n8n's clock when its contact was just created (dates ahead aside).
+ * The zones furthest west (UTC-12) and east (UTC+14) of UTC: a date without a zone, read as UTC,
+ * is between 12 hours behind and 14 hours past n8n's clock when its contact was just created
+ * (dates ahead aside). zoneLag.ts reads a lower lag as the first; sampling.ts leaves a date past
+ * the second (and the overlap) out of the sample's ranking.
  */
+export const MOST_LAG_MS = 12 * HOUR_MS;
 export const MOST_EAST_MS = 14 * HOUR_MS;
 
 /** Two contacts with wrong dates far ahead do not set a cutoff; the third newest does. */

@@ -1,5 +1,5 @@
 import type { ReadPage } from '../../../paging/pageReader';
-import { cutoffOf, DAY_MS, FUTURE_TOLERANCE_MS, HOUR_MS, type TimeOf } from '../serviceTime';
+import { cutoffOf, DAY_MS, FUTURE_TOLERANCE_MS, MOST_LAG_MS, type TimeOf } from '../serviceTime';
 import { cutoffIn, idKey, type PollRules } from './candidates';
 import { isTime, type NewContactState } from './shapes';
 
@@ -24,9 +24,6 @@ export interface ZoneLag {
 	/** The lowest observation of the day before `since`. */
 	before?: number;
 }
-
-/** The zone furthest west of UTC (UTC-12): a lower observation is read as this. */
-export const MOST_LAG_MS = 12 * HOUR_MS;
 
 /**
  * The dates without a zone above `handled` that pages met, of contacts not `seen` before, within
