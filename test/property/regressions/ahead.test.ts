@@ -717,4 +717,33 @@ describe('contacts dated ahead and clock steps do not move the floor past waitin
 			],
 		});
 	});
+
+	// helper-103 (2026-12-01), shrunk by hand: a rule that left nothing out where the activation's
+	// own pages held a date past any zone (b025ff3, withdrawn). Tokyo dates, no order, pages of
+	// 90, a share of 1: three contacts dated 9 hours ahead (18 past n8n's clock as read) arrived
+	// in the activation's first minute and two landed on its later pages, so the rule was off;
+	// three more dated 11 hours ahead arrived while the sample's walk read, deletions kept the
+	// count, and the cutoff stood 17 hours ahead: 8 of 11 contacts created after the activation
+	// never came. Fails on b025ff3.
+	it('dates without a zone: contacts dated ahead added while the activation reads do not turn the left-out dates off', async () => {
+		await expectKept({
+			...base,
+			order: 'unordered',
+			cap: 90,
+			requestsPerMinute: 1,
+			maxPerPoll: 8,
+			dates: 'Asia/Tokyo',
+			before: { count: 135, hoursBack: 52 },
+			enrich: { percent: 35, maxDelayMinutes: 5 },
+			seed: 361484,
+			steps: [
+				stepOf(1, [{ kind: 'ahead', count: 3, hoursAhead: 9 }]),
+				stepOf(1, []),
+				stepOf(4, [{ kind: 'ahead', count: 3, hoursAhead: 11 }], {
+					deletions: { before: 3, during: 0 },
+				}),
+				...Array.from({ length: 4 }, () => stepOf(3, [{ kind: 'steady', count: 2 }])),
+			],
+		});
+	});
 });

@@ -156,33 +156,6 @@ describe("the sample's walk: the cutoff it sets", () => {
 		expect(walked.tops[0]).toBe(createdTime(contactAt(0, utc(onLine)))! - 7 * MINUTE_MS - HOUR_MS);
 	});
 
-	it('without a zone, leaves nothing out when the activation’s own pages are dated past any zone (a service clock a day ahead)', () => {
-		// The service's clock runs a day ahead of n8n's: each contact is dated 24 hours after its
-		// creation. The walk, 5 minutes after the activation, meets three contacts created 1 to 3
-		// minutes before it on pages the activation did not read. Left out, they ranked nothing, the
-		// cutoff stayed the activation's own (100 minutes before it), and the three came as new.
-		const dayAhead = (minutes: number) =>
-			zonelessDate(activation + (24 * 60 + minutes) * MINUTE_MS);
-		const sampling = startSampling(
-			[page([dayAhead(-300), dayAhead(-200), dayAhead(-100)])],
-			createdTime,
-			activation,
-			4,
-		);
-		expect(readSampling(sampling).sampling?.pastZones).toBe(true);
-		const now = activation + 5 * MINUTE_MS;
-		const walked = met(
-			sampling,
-			[page([dayAhead(-1), dayAhead(-2), dayAhead(-3)])],
-			createdTime,
-			now,
-		);
-		expect(walked.tops).toHaveLength(6);
-		// The third newest, 5 minutes and the overlap earlier: the three are recorded as there.
-		const third = createdTime(contactAt(0, dayAhead(-3)))!;
-		expect(sampledCutoff(walked, null)).toBe(third - 5 * MINUTE_MS - HOUR_MS);
-	});
-
 	it('keeps at most 203 dates, whatever a stored state held', () => {
 		const stored = {
 			from: activation,

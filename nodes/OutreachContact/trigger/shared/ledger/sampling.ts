@@ -58,14 +58,6 @@ export function met(
 	let zoneless = sampling.zoneless === true;
 	let added = sampling.added ?? 0;
 	let highestDate = sampling.highestDate ?? -Infinity;
-	// Dated past n8n's clock by more than any zone and the overlap: ahead in every zone, it says
-	// nothing of the service's present. Four such, added while the walk read as deletions kept the
-	// count, were the newest and set the cutoff 18 hours ahead: 7 of 9 contacts created after the
-	// activation never came (helper-96). One there at the activation comes as new if the walk read
-	// it; the activation's own pages record theirs. When those pages held such a date too, the
-	// service's clock runs past any zone (or a contact was dated ahead before the activation), and
-	// nothing is left out: with the service's clock a day ahead, the walk ranked nothing and the
-	// contacts of the 9 hours before the activation on pages it had not read came as new.
 	for (const page of pages) {
 		if (days === sampling.days && page.total !== undefined && sampling.total !== undefined)
 			added = Math.max(added, page.total - sampling.total);
@@ -75,7 +67,12 @@ export function met(
 			const instant = time.instant(contact);
 			highestDate = Math.max(highestDate, t);
 			if (!instant) zoneless = true;
-			if (!instant && !sampling.pastZones && pastZones(t, now)) continue;
+			// Dated past n8n's clock by more than any zone and the overlap: ahead in every zone, it
+			// says nothing of the service's present. Four such, added while the walk read as
+			// deletions kept the count, were the newest and set the cutoff 18 hours ahead: 7 of 9
+			// contacts created after the activation never came (helper-96). One there at the
+			// activation comes as new if the walk read it; the activation's own pages record theirs.
+			if (!instant && t > now + MOST_EAST_MS + OVERLAP_MS) continue;
 			const id = sampleKey(contact, t);
 			if (counted.has(id)) continue;
 			counted.add(id);
@@ -116,17 +113,8 @@ export function startSampling(
 	days: number,
 ): Sampling {
 	const total = pages[0]?.total;
-	const ahead = pages.some((page) =>
-		page.contacts.some((c) => !time.instant(c) && pastZones(time(c) ?? -Infinity, now)),
-	);
 	return met(
-		{
-			from: now,
-			tops: [],
-			days,
-			...(total === undefined ? {} : { total }),
-			...(ahead ? { pastZones: true } : {}),
-		},
+		{ from: now, tops: [], days, ...(total === undefined ? {} : { total }) },
 		pages,
 		time,
 		now,
@@ -219,7 +207,6 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
 	if (json.zoneless === true) sampling.zoneless = true;
 	if (json.restarted === true) sampling.restarted = true;
 	if (isTime(json.highestDate)) sampling.highestDate = json.highestDate;
-	if (json.pastZones === true) sampling.pastZones = true;
 	for (const key of ['total', 'added'] as const)
 		if (count(json[key]) !== undefined) sampling[key] = count(json[key]);
 	return { sampling };
@@ -233,11 +220,6 @@ export function readSampling(raw: unknown): { sampling?: Sampling } {
  */
 function sampleKey(contact: Contact, t: number): string {
 	return idKey(contact?.id) ?? `~${t}`;
-}
-
-/** Whether date `t`, without a zone, is past n8n's clock at `now` by more than any zone and the overlap. */
-function pastZones(t: number, now: number): boolean {
-	return t > now + MOST_EAST_MS + OVERLAP_MS;
 }
 
 /** A stored id of `topIds`: '' or an id as `idKey` keeps it. */

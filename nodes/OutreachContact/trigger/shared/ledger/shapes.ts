@@ -68,9 +68,10 @@ export interface Walk {
 	/** The largest count of results a page of this walk reported. */
 	total?: number;
 	/**
-	 * Contacts left the window while the walk read (days passed, or deleted) and those after them
-	 * may have moved onto pages read: the walk proves nothing. Marked when a page reports fewer; a
-	 * walk that reads back (walkAnchor.ts) only when its anchor is not met or the count falls again.
+	 * Contacts left the window while the walk read (days passed, or they were deleted), and those
+	 * after them may have moved onto pages already read: the walk proves nothing. A walk that reads
+	 * back (walkAnchor.ts) is marked only where it could not: its anchor not met, or the count
+	 * falling again at the page it read back from; others when a page reports fewer.
 	 */
 	shrank?: boolean;
 	/** A walk that stands for "what was there": where its last page ended (walkAnchor.ts). */
@@ -102,8 +103,6 @@ export interface Sampling {
 	zoneless?: boolean;
 	/** The newest date met as it is (with a zone, what the cutoff may rise to less the overlap). */
 	highestDate?: number;
-	/** The activation's own pages held a date past any zone (`pastZones`): `met` leaves none out. */
-	pastZones?: boolean;
 	/** The sample's window (`Less than` days) and the count of results it reported. */
 	days: number;
 	total?: number;
