@@ -187,8 +187,9 @@ describe("the sample's walk: the cutoff it sets", () => {
 	it('without a zone, takes as many dates more as the count grew while the walk read, on the sample window', () => {
 		const first = { ...page([tokyo(-30), tokyo(-20), tokyo(-10)]), total: 100 };
 		const sampling = startSampling([first], createdTime, activation, 2);
-		// A minute later: three contacts dated 5 hours ahead, and the count grew by 3.
-		const ahead = { ...page([tokyo(300), tokyo(301), tokyo(302), tokyo(-5)]), total: 103 };
+		// A minute later: three contacts dated 3 hours ahead (12 past n8n's clock as read, well inside
+		// the line, which the test above pins), and the count grew by 3.
+		const ahead = { ...page([tokyo(180), tokyo(181), tokyo(182), tokyo(-5)]), total: 103 };
 		const walked = met(sampling, [ahead], createdTime, activation + MINUTE_MS);
 		expect(walked.added).toBe(3);
 		// The third newest below the three added: -30 (-5, read a minute later, counts as -66: a
