@@ -42,7 +42,7 @@ module.exports = {
 	// A loaded 2-core machine (CI with other work) takes longer than jest's 5 s for some tests.
 	testTimeout: 30_000,
 	// Transpiled only, by swc (a cold run transpiles every file: ts-jest took about 20 s of the two
-	// minutes): `npm test` runs `tsc -p tsconfig.test.json` beside jest for the types.
+	// minutes): `npm run typecheck` (part of `npm run lint`) checks the types.
 	transform: {
 		'^.+\\.ts$': [
 			'@swc/jest',

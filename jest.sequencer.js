@@ -1,5 +1,6 @@
 /**
- * The order jest starts the test files in: the slowest first, then jest's own order.
+ * The order jest starts the test files in: the slowest first, then the other files of the
+ * simulations' folders, then jest's own order.
  *
  * Jest orders by the durations it cached from the last run, and without them (a fresh clone, or
  * after `jest --clearCache`) by file size. Our slowest files are the simulations, which keep their
@@ -40,9 +41,10 @@ const SLOWEST = [
 ];
 
 /**
- * After the list, the files that run the trigger's simulations by their folder and name (the
- * trigger through n8n-core, the property test, the compat states): a new one, not listed yet,
- * still starts before the quick unit files instead of last.
+ * After the list, every file of test/workflow/trigger*, test/property/ and test/compat/: the
+ * simulations, with the other trigger tests and the saved-workflow test, which also load
+ * n8n-core. A new simulation the list misses still starts before the quick unit files instead
+ * of last.
  */
 const SIMULATIONS = /\/test\/(workflow\/trigger|property\/|compat\/)/;
 

@@ -27,7 +27,7 @@ const files = listTs(TRIGGER);
 // The trigger's files alone (noResolve): the state's types are all declared in them, and leaving
 // out n8n-workflow's declarations and Node's types makes the program 70 files instead of 1,400
 // (a second instead of six). What the trigger imports from outside comes in as `any`; tsc checks
-// the whole code (npm test's type check).
+// the whole code (`npm run typecheck`, in `npm run lint`).
 const program = ts.createProgram(files, {
 	strict: true,
 	target: ts.ScriptTarget.ES2022,
