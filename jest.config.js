@@ -3,19 +3,30 @@
  * (test/support/size.ts). Their full size is jest.long.config.js (`npm run test:long`); the e2e
  * suite (real n8n) and the ui suite have their own configs.
  */
+const { groupedPattern, namesGroupedFile, pathPatternsOf } = require('./test/groups');
+
+/**
+ * Whether the command line names a file that npm test runs in a group (`npx jest <path>`,
+ * `npm test -- <pattern>`): then it runs as its own jest file, as a file alone would.
+ */
+const namedOnCommandLine = pathPatternsOf(process.argv.slice(2)).some(namesGroupedFile);
+
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	// checkServiceCli builds the tools with tsc first (15 s): it runs in test:long; npm test keeps
 	// checkService.test.ts, the same checks and the key's absence from the output, in process.
-	// The property test's regressions run from test/property/regressions.test.ts, as one file.
+	// The property test's regressions run from test/property/regressions.test.ts, as one file,
+	// and the quick files of test/unit/, test/workflow/ and test/sandbox/ in groups, from
+	// test/groups/ (test/groups.js says why and which).
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'/test/e2e/',
 		'/test/ui/',
 		'/test/scripts/checkServiceCli',
 		'/test/property/regressions/',
+		...(namedOnCommandLine ? [] : [groupedPattern()]),
 	],
 	// n8n-core's settings go to a temporary folder, not to ~/.n8n (see the file).
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],

@@ -9,35 +9,39 @@
  * took 104 to 133 s (mean 114) in jest's order and 75 to 114 s (mean 97) slowest first; three
  * cold `npm test` runs each way, 111 to 123 s (mean 116) and 106 to 125 s (mean 114).
  *
- * The list is the slowest files of a warm run, slowest first (2026-11-30: triggerSmallShare 22 s,
- * the next 9 s and less; since 2026-12-01 the property test's regressions run as one file of
- * about 25 s, test/property/regressions.test.ts). A file missing from it only runs later, never less: update the list
- * when `npx jest --json` shows another file among the slowest. triggerPushedWalk (6 s warm) was
- * missing until 2026-12-01: on a cold run it started at 87 s and took 33 s, so jest alone took
- * 120 s; listed, it took 7.5 s and jest 116 s beside the type check. Since then a file of the
- * simulations' folders that the list misses starts right after the list (SIMULATIONS).
+ * The list is the slowest files of a warm run, slowest first, each named by its path below test/
+ * without `.test.ts` (a full path matches nothing). Since 2026-12-01 the quick files of test/unit/,
+ * test/workflow/ and test/sandbox/ run in groups (test/groups.js), 2 to 17 s each, listed here by
+ * their size. A slow file missing from the list starts late and ends the run alone: on
+ * 2026-12-01 triggerPushedWalk (6 s warm, unlisted) started at 87 s of a cold run and took 33 s,
+ * the run's last 8 s. A file of the simulations' folders (test/workflow/trigger*, test/property/,
+ * test/compat/) that the list misses starts right after the list (SIMULATIONS); a slow file of
+ * test/unit/trigger/ or elsewhere must be listed by hand. To see the slowest: `npx jest --json
+ * --outputFile=/tmp/jest.json`, then sort its `testResults` by `endTime - startTime`.
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOWEST = [
 	'workflow/triggerSmallShare',
-	'workflow/triggerEdges',
-	'workflow/triggerSnippets',
 	'property/regressions',
-	'property/triggerSchedules',
+	'groups/unit',
+	'workflow/triggerSnippets',
+	'workflow/triggerEdges',
+	'groups/unitMockedTransport',
+	'groups/workflow',
 	'workflow/triggerPushedWalk',
 	'compat/triggerStates',
+	'property/triggerSchedules',
 	'unit/trigger/simulation',
 	'workflow/triggerBacklogOrder',
 	'workflow/triggerClasses',
-	'workflow/triggerSmallPages',
 	'scripts/checkService',
-	'property/smallShares',
 	'sandbox/simulatedService',
-	'unit/triggerLayout',
+	'property/smallShares',
 	'unit/trigger/enrichedSimulation',
-	'unit/trigger/newContactLimits',
-	'unit/trigger/timeRules',
+	'workflow/contactAddSandbox',
+	'workflow/triggerSmallPages',
+	'groups/sandbox',
 ];
 
 /**

@@ -1,0 +1,4 @@
+/** The quick files of test/sandbox/, as one jest file (test/groups.js). */
+import { runGroup } from './runGroup';
+
+runGroup('sandbox');
