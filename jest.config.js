@@ -1,32 +1,26 @@
 /**
- * `npm test`: unit, workflow, sandbox and compat tests, the simulations at their fast size
- * (test/support/size.ts). Their full size is jest.long.config.js (`npm run test:long`); the e2e
- * suite (real n8n) and the ui suite have their own configs.
+ * Every test file as its own jest file (`npx jest <file>`): unit, workflow, sandbox and compat
+ * tests, the simulations at their fast size (test/support/size.ts). `npm test` runs the same
+ * tests with the quick files in groups: jest.grouped.config.js. The simulations' full size is
+ * jest.long.config.js (`npm run test:long`); the e2e suite (real n8n) and the ui suite have
+ * their own configs.
  */
-const { groupedPattern, namesGroupedFile, pathPatternsOf } = require('./test/groups');
-
-/**
- * Whether the command line names a file that npm test runs in a group (`npx jest <path>`,
- * `npm test -- <pattern>`): then it runs as its own jest file, as a file alone would.
- */
-const namedOnCommandLine = pathPatternsOf(process.argv.slice(2)).some(namesGroupedFile);
-
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	// checkServiceCli builds the tools with tsc first (15 s): it runs in test:long; npm test keeps
 	// checkService.test.ts, the same checks and the key's absence from the output, in process.
-	// The property test's regressions run from test/property/regressions.test.ts, as one file,
-	// and the quick files of test/unit/, test/workflow/ and test/sandbox/ in groups, from
-	// test/groups/ (test/groups.js says why and which).
+	// The property test's regressions run from test/property/regressions.test.ts, as one file.
+	// test/groups/ runs the quick files of test/unit/, test/workflow/ and test/sandbox/ in groups:
+	// npm test's way (jest.grouped.config.js); here each file runs as its own jest file.
 	testPathIgnorePatterns: [
 		'/node_modules/',
 		'/test/e2e/',
 		'/test/ui/',
 		'/test/scripts/checkServiceCli',
 		'/test/property/regressions/',
-		...(namedOnCommandLine ? [] : [groupedPattern()]),
+		'/test/groups/',
 	],
 	// n8n-core's settings go to a temporary folder, not to ~/.n8n (see the file).
 	setupFiles: ['<rootDir>/harness/n8nUserFolder.ts'],

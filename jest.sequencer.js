@@ -10,9 +10,9 @@
  * cold `npm test` runs each way, 111 to 123 s (mean 116) and 106 to 125 s (mean 114).
  *
  * The list is the slowest files of a warm run, slowest first, each named by its path below test/
- * without `.test.ts` (a full path matches nothing). Since 2026-12-01 the quick files of test/unit/,
- * test/workflow/ and test/sandbox/ run in groups (test/groups.js), 2 to 17 s each, listed here by
- * their size. A slow file missing from the list starts late and ends the run alone: on
+ * without `.test.ts` (a full path matches nothing). Since 2026-12-01 npm test runs the quick files of
+ * test/unit/, test/workflow/ and test/sandbox/ in groups (test/groups.js), 2 to 17 s each, listed
+ * here by their size. A slow file missing from the list starts late and ends the run alone: on
  * 2026-12-01 triggerPushedWalk (6 s warm, unlisted) started at 87 s of a cold run and took 33 s,
  * the run's last 8 s. A file of the simulations' folders (test/workflow/trigger*, test/property/,
  * test/compat/) that the list misses starts right after the list (SIMULATIONS); a slow file of

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- test code, not shipped: it lists the test folders with fs from __dirname */
 /**
- * test/groups.js: npm test runs every test file of the grouped folders once, either in a group
- * or as its own jest file, and jest.config.js leaves out exactly the grouped ones.
+ * test/groups.js: npm test (jest.grouped.config.js) runs every test file of the grouped folders
+ * once, in a group or as its own jest file; `npx jest` (jest.config.js) runs each alone.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +11,14 @@ const groups = require('../groups') as {
 	RUN_ALONE: string[];
 	membersOf(group: string): string[];
 	nameOf(path: string): string;
-	groupedPattern(): string;
-	namesGroupedFile(pattern: string): boolean;
-	pathPatternsOf(args: string[]): string[];
+	cannotJoin(source: string): string | undefined;
+};
+const ignoredBy = (config: string) => {
+	const { testPathIgnorePatterns } = require(`../../${config}`) as {
+		testPathIgnorePatterns: string[];
+	};
+	const patterns = testPathIgnorePatterns.map((pattern) => new RegExp(pattern));
+	return (path: string) => patterns.some((pattern) => pattern.test(path));
 };
 
 const TEST = join(__dirname, '..');
@@ -29,33 +34,39 @@ function testFiles(dir: string): string[] {
 
 describe('test groups', () => {
 	const members = Object.keys(groups.GROUPS).flatMap((group) => groups.membersOf(group));
-	const ignored = new RegExp(groups.groupedPattern());
+	const files = folders.flatMap((folder) => testFiles(join(TEST, folder)));
+	const groupFiles = testFiles(join(TEST, 'groups'));
 
 	it('runs each test file of the grouped folders once: in one group, or alone', () => {
-		for (const folder of folders) {
-			for (const path of testFiles(join(TEST, folder))) {
-				const times = members.filter((member) => member === path).length;
-				const alone = groups.RUN_ALONE.includes(groups.nameOf(path));
-				expect({ file: groups.nameOf(path), runs: times + (alone ? 1 : 0) }).toEqual({
-					file: groups.nameOf(path),
-					runs: 1,
-				});
-			}
+		for (const path of files) {
+			const times = members.filter((member) => member === path).length;
+			const alone = groups.RUN_ALONE.includes(groups.nameOf(path));
+			expect({ file: groups.nameOf(path), runs: times + (alone ? 1 : 0) }).toEqual({
+				file: groups.nameOf(path),
+				runs: 1,
+			});
 		}
 		expect(members.length).toBeGreaterThan(60);
+		expect(groupFiles.length).toBe(Object.keys(groups.GROUPS).length);
 	});
 
-	it('leaves out of npm test, as files of their own, exactly the grouped files', () => {
-		for (const folder of folders) {
-			for (const path of testFiles(join(TEST, folder))) {
-				expect({ file: groups.nameOf(path), ignored: ignored.test(path) }).toEqual({
-					file: groups.nameOf(path),
-					ignored: members.includes(path),
-				});
-			}
+	it('npm test leaves out, as files of their own, exactly the grouped files', () => {
+		const ignored = ignoredBy('jest.grouped.config.js');
+		for (const path of files) {
+			expect({ file: groups.nameOf(path), ignored: ignored(path) }).toEqual({
+				file: groups.nameOf(path),
+				ignored: members.includes(path),
+			});
 		}
-		expect(ignored.test(join(TEST, 'groups', 'unit.test.ts'))).toBe(false);
-		expect(ignored.test(join(TEST, 'property', 'triggerSchedules.test.ts'))).toBe(false);
+		for (const path of groupFiles) expect(ignored(path)).toBe(false);
+		expect(ignored(join(TEST, 'property', 'triggerSchedules.test.ts'))).toBe(false);
+	});
+
+	it('npx jest runs every file alone and no group', () => {
+		const ignored = ignoredBy('jest.config.js');
+		for (const path of files)
+			expect({ path, ignored: ignored(path) }).toEqual({ path, ignored: false });
+		for (const path of groupFiles) expect(ignored(path)).toBe(true);
 	});
 
 	it('names only files that exist in RUN_ALONE', () => {
@@ -63,25 +74,22 @@ describe('test groups', () => {
 		expect(missing).toEqual([]);
 	});
 
-	it('runs a grouped file alone when the command line names it', () => {
-		expect(groups.namesGroupedFile('test/unit/trigger/fullWalk.test.ts')).toBe(true);
-		expect(groups.namesGroupedFile('fullWalk')).toBe(true);
-		expect(groups.namesGroupedFile('test/workflow')).toBe(true);
-		expect(groups.namesGroupedFile('test/property/triggerSchedules.test.ts')).toBe(false);
-		expect(groups.namesGroupedFile('jest.long.config.js')).toBe(false);
-		expect(groups.namesGroupedFile('[unclosed')).toBe(false);
-		// the values of -t, -c and --outputFile are not path patterns
-		expect(
-			groups.pathPatternsOf([
-				'-i',
-				'fullWalk',
-				'-t',
-				'contact',
-				'--config',
-				'jest.long.config.js',
-				'--outputFile=/tmp/x.json',
-				'test/workflow',
-			]),
-		).toEqual(['fullWalk', 'test/workflow']);
+	it('keeps out of a group a file that would change the others', () => {
+		// Built from parts: this file's own source must not read as such a file.
+		const jest = (fn: string, args: string) => `jest.${fn}(${args});`;
+		const simplify = '../../nodes/OutreachContact/helpers/simplify';
+		const api = "'../../../nodes/OutreachContact/transport/api'";
+		expect(groups.cannotJoin(jest('mock', `${api}, () => ({})`))).toBeUndefined();
+		for (const source of [
+			jest('mock', `'${simplify}'`),
+			jest('mock', `\`${simplify}\``),
+			jest('doMock', `'${simplify}', () => ({})`),
+			jest('mock', 'modulePath'),
+		])
+			expect(groups.cannotJoin(source)).toMatch(/^replaces .+ \(jest\.mock\)/);
+		const focused = (fn: string) => `${fn}.${'only'}('x', () => {});`;
+		expect(groups.cannotJoin(focused('it'))).toMatch(/\.only/);
+		expect(groups.cannotJoin(focused('describe'))).toMatch(/\.only/);
+		expect(groups.cannotJoin(`expect(x).${'toMatch'}Snapshot();`)).toMatch(/snapshot/);
 	});
 });
