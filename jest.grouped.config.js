@@ -1,8 +1,8 @@
 /**
  * `npm test`: the tests of jest.config.js, with the quick files of test/unit/, test/workflow/ and
- * test/sandbox/ run in groups, a jest file each (test/groups/): each loads n8n-workflow and
- * n8n-core once instead of once a file (test/groups.js; docs/development.md, "How long npm test
- * takes"). `npx jest <file>` runs a file alone (jest.config.js).
+ * test/sandbox/ run in groups, a jest file each (test/groups.js). Changed-file and watch runs
+ * (`-o`, `--watch`, `--findRelatedTests`) and a run of one grouped file need `npx jest`
+ * (jest.config.js): here jest cannot trace a group's files, and a grouped file is left out.
  */
 const base = require('./jest.config.js');
 const { groupedPattern } = require('./test/groups');

@@ -12,7 +12,7 @@
  * The list is the slowest files of a warm run, slowest first, each named by its path below test/
  * without `.test.ts` (a full path matches nothing). Since 2026-12-01 npm test runs the quick files of
  * test/unit/, test/workflow/ and test/sandbox/ in groups (test/groups.js), 2 to 17 s each, listed
- * here by their size. A slow file missing from the list starts late and ends the run alone: on
+ * here by their time. A slow file missing from the list starts late and ends the run alone: on
  * 2026-12-01 triggerPushedWalk (6 s warm, unlisted) started at 87 s of a cold run and took 33 s,
  * the run's last 8 s. A file of the simulations' folders (test/workflow/trigger*, test/property/,
  * test/compat/) that the list misses starts right after the list (SIMULATIONS); a slow file of
@@ -45,10 +45,11 @@ const SLOWEST = [
 ];
 
 /**
- * After the list, every file of test/workflow/trigger*, test/property/ and test/compat/: the
- * simulations, with the other trigger tests and the saved-workflow test, which also load
- * n8n-core. A new simulation the list misses still starts before the quick unit files instead
- * of last.
+ * After the list, every file of test/workflow/trigger*, test/property/ and test/compat/ that runs
+ * as its own jest file: the simulations, with the other trigger tests and the saved-workflow
+ * test, which also load n8n-core. A new simulation the list misses still starts before the quick
+ * files instead of last, once test/groups.js's RUN_ALONE lists it (under npm test a file of
+ * test/workflow/ it does not list runs in the workflow group).
  */
 const SIMULATIONS = /\/test\/(workflow\/trigger|property\/|compat\/)/;
 

@@ -1,16 +1,13 @@
 /**
  * Which test files `npm test` (jest.grouped.config.js) runs together, as one jest file per group
- * (test/groups/). `npx jest <file>` (jest.config.js) runs each file as its own jest file.
- *
- * Jest loads every module again in each test file it runs: n8n-workflow costs about 0.5 s a
- * file and n8n-core 1 s more, a quarter of npm test's CPU when each quick file ran alone.
- * Together they load once (the figures: docs/development.md, "How long npm test takes").
+ * (test/groups/); why, and what a group shares: docs/development.md, "How long npm test takes".
  *
  * A group is every `*.test.ts` of its folder (test/unit/ with its subfolders) that is not in
- * RUN_ALONE: a new file joins its group without a change here. Each runs in its own `describe`,
- * named by its path, so `-t '<path>'` picks it, and its hooks stay its own. test/unit/ has two
- * groups: the files that replace the transport's search with a jest.fn (`jest.mock` of
- * transport/api) need the stand-in from the first module loaded, the others the real transport.
+ * RUN_ALONE: a new file joins its group without a change here. Each file runs in its own
+ * `describe` named by its path below test/ (`-t '^unit/transport/request '`, anchored and with
+ * the space, runs only that file's tests). test/unit/ has two groups: the files that replace
+ * transport/api with jest.fn stand-ins (`jest.mock`) need them in place before any module loads,
+ * the others the real transport.
  */
 const { readdirSync, readFileSync, statSync } = require('node:fs');
 const { join, relative } = require('node:path');
@@ -19,27 +16,31 @@ const TEST = __dirname;
 
 /**
  * The files of the grouped folders that run as their own jest files (paths below test/, without
- * `.test.ts`): the slow ones (simulations of several seconds each: they run beside the groups,
- * slowest first, jest.sequencer.js) and those that replace a module other than the transport's
- * search.
+ * `.test.ts`): the simulations (test:long runs them at full size, jest.long.config.js; in npm
+ * test they take seconds each, some set timeouts of minutes, and they run beside the groups,
+ * slowest first, jest.sequencer.js), one more slow file, and those that replace a module other
+ * than transport/api.
  */
 const RUN_ALONE = [
-	// slow
+	// simulations
 	'unit/trigger/simulation',
 	'unit/trigger/enrichedSimulation',
 	'workflow/triggerEdges',
 	'workflow/contactAddSandbox',
 	'workflow/triggerClasses',
+	'workflow/triggerSavedStates',
 	'workflow/triggerSnippets',
 	'workflow/triggerSmallShare',
 	'workflow/triggerBacklogOrder',
-	'workflow/triggerPushedWalk',
+	'workflow/triggerSmallPages',
 	'sandbox/simulatedService',
+	// slow
+	'workflow/triggerPushedWalk',
 	// jest.mock of helpers/simplify
 	'workflow/contactSearch',
 ];
 
-/** The module the transport-mocked group replaces (the end of its path as a test file names it). */
+/** The module the transport-mocked group replaces (searchContacts, contactDeleted): the end of its path. */
 const TRANSPORT_API = '/nodes/OutreachContact/transport/api';
 
 /** Each group: its folder below test/ and which of the folder's files it takes. */
@@ -87,7 +88,12 @@ function cannotJoin(source) {
 	);
 	if (strange.length > 0)
 		return `replaces ${strange.map((module) => module ?? 'a module named by a variable').join(', ')} (jest.mock): the group's other files would get the stand-in`;
-	if (/\b(?:it|test|describe)\.only\(|\bf(?:it|describe)\(/.test(source))
+	if (/\bjest\.(?:unmock|resetModules|enableAutomock|deepUnmock)\(/.test(source))
+		return "resets or unmocks modules (jest.resetModules, jest.unmock): the group's other files share them";
+	if (
+		/\b(?:it|test|describe)(?:\.\w+)*\.only\b/.test(source) ||
+		/^\s*f(?:it|describe)(?:\.\w+)*\s*\(/m.test(source)
+	)
 		return "focuses its tests (.only): the group's other files would be skipped";
 	if (/\b(?:toMatchSnapshot|toThrowErrorMatchingSnapshot)\(/.test(source))
 		return "writes a snapshot file: it would be the group's, not its own";

@@ -1,9 +1,12 @@
 /* eslint-disable @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-globals -- test code, not shipped: it requires the files of a group and reads jest.setTimeout's value from globalThis */
 /**
  * Runs the files of one group of test/groups.js in this jest file, each in its own `describe`
- * named by its path (below test/, without `.test.ts`). `beforeEachFile`, when given, runs before
- * each file's first test, ahead of the file's own hooks.
+ * named by its path (below test/, without `.test.ts`).
  */
+import nock from 'nock';
+
+import { testHooks } from '../../nodes/OutreachContact/testHooks';
+
 const groups = require('../groups') as {
 	membersOf(group: string): string[];
 	nameOf(path: string): string;
@@ -11,21 +14,32 @@ const groups = require('../groups') as {
 const { testTimeout } = require('../../jest.config.js') as { testTimeout: number };
 
 /**
- * Where `jest.setTimeout` keeps its value (jest-circus reads it once, when the run starts): a
- * group has one run, so each file's value would hold for every file. The group takes the longest
- * any of its files (or the configuration) sets: no test gets less time than it asks for alone.
+ * Where `jest.setTimeout` keeps its value. jest-circus reads it once, when the run starts, and a
+ * group has one run: the last value a file set would hold for every file. The group takes the
+ * longest any of its files sets (when it is over the configuration's): no test gets less time
+ * than it has alone.
  */
 const TIMEOUT = Symbol.for('TEST_TIMEOUT_SYMBOL');
 
+/**
+ * Before each file's first test, ahead of its own hooks: the package's process-wide state
+ * forgotten (pacers, outages, the trigger's memory) and nock's interceptors removed, as in a
+ * jest file of its own; then `beforeEachFile`, when given.
+ */
 export function runGroup(group: string, beforeEachFile?: () => void): void {
 	const timeouts = globalThis as unknown as Record<symbol, number | undefined>;
 	let longest = testTimeout;
 	for (const file of groups.membersOf(group)) {
 		describe(groups.nameOf(file), () => {
-			if (beforeEachFile) beforeAll(beforeEachFile);
+			beforeAll(() => {
+				testHooks.resetPacers();
+				testHooks.forgetTriggerStates();
+				nock.cleanAll();
+				beforeEachFile?.();
+			});
 			require(file);
 		});
 		longest = Math.max(longest, timeouts[TIMEOUT] ?? 0);
 	}
-	jest.setTimeout(longest);
+	if (longest > testTimeout) jest.setTimeout(longest);
 }

@@ -88,8 +88,15 @@ describe('test groups', () => {
 		])
 			expect(groups.cannotJoin(source)).toMatch(/^replaces .+ \(jest\.mock\)/);
 		const focused = (fn: string) => `${fn}.${'only'}('x', () => {});`;
-		expect(groups.cannotJoin(focused('it'))).toMatch(/\.only/);
-		expect(groups.cannotJoin(focused('describe'))).toMatch(/\.only/);
+		expect(groups.cannotJoin(focused('it'))).toMatch(/^focuses/);
+		expect(groups.cannotJoin(focused('describe'))).toMatch(/^focuses/);
+		expect(groups.cannotJoin(`it.${'only'}.each([1])('x', () => {});`)).toMatch(/^focuses/);
+		expect(groups.cannotJoin(`test.concurrent.${'only'}('x', async () => {});`)).toMatch(
+			/^focuses/,
+		);
+		expect(groups.cannotJoin(`${'f'}it('x', () => {});`)).toMatch(/^focuses/);
+		expect(groups.cannotJoin(jest('resetModules', ''))).toMatch(/^resets or unmocks/);
+		expect(groups.cannotJoin(jest('unmock', `'${simplify}'`))).toMatch(/^resets or unmocks/);
 		expect(groups.cannotJoin(`expect(x).${'toMatch'}Snapshot();`)).toMatch(/snapshot/);
 	});
 });
