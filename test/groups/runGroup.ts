@@ -6,11 +6,8 @@
 import nock from 'nock';
 
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
+import * as groups from '../groups';
 
-const groups = require('../groups') as {
-	membersOf(group: string): string[];
-	nameOf(path: string): string;
-};
 const { testTimeout } = require('../../jest.config.js') as { testTimeout: number };
 
 /**

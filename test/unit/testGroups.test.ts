@@ -6,13 +6,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const groups = require('../groups') as {
-	GROUPS: Record<string, { folder: string }>;
-	RUN_ALONE: string[];
-	membersOf(group: string): string[];
-	nameOf(path: string): string;
-	cannotJoin(source: string): string | undefined;
-};
+import * as groups from '../groups';
+
 const ignoredBy = (config: string) => {
 	const { testPathIgnorePatterns } = require(`../../${config}`) as {
 		testPathIgnorePatterns: string[];
@@ -24,6 +19,7 @@ const ignoredBy = (config: string) => {
 const TEST = join(__dirname, '..');
 const folders = [...new Set(Object.values(groups.GROUPS).map((group) => group.folder))];
 
+/** The test files below `dir`, listed here apart from test/groups.js: the check of its list. */
 function testFiles(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {
 		const path = join(dir, name);
