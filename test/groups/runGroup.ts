@@ -12,9 +12,9 @@ const { testTimeout } = require('../../jest.config.js') as { testTimeout: number
 
 /**
  * Where `jest.setTimeout` keeps its value. jest-circus reads it once, when the run starts, and a
- * group has one run: the last value a file set would hold for every file. The group takes the
- * longest any of its files sets (when it is over the configuration's): no test gets less time
- * than it has alone.
+ * group has one run: the last value a file set would hold for every file. When a file sets one,
+ * the group takes the longest of the configuration's and every file's: no test gets less time
+ * than it has alone. When none does, the value stays unset (a `--testTimeout` given to jest holds).
  */
 const TIMEOUT = Symbol.for('TEST_TIMEOUT_SYMBOL');
 
@@ -26,6 +26,7 @@ const TIMEOUT = Symbol.for('TEST_TIMEOUT_SYMBOL');
 export function runGroup(group: string, beforeEachFile?: () => void): void {
 	const timeouts = globalThis as unknown as Record<symbol, number | undefined>;
 	let longest = testTimeout;
+	let set = false;
 	for (const file of groups.membersOf(group)) {
 		describe(groups.nameOf(file), () => {
 			beforeAll(() => {
@@ -36,7 +37,11 @@ export function runGroup(group: string, beforeEachFile?: () => void): void {
 			});
 			require(file);
 		});
-		longest = Math.max(longest, timeouts[TIMEOUT] ?? 0);
+		const timeout = timeouts[TIMEOUT];
+		if (timeout !== undefined) {
+			set = true;
+			longest = Math.max(longest, timeout);
+		}
 	}
-	if (longest > testTimeout) jest.setTimeout(longest);
+	if (set) jest.setTimeout(longest);
 }
