@@ -44,6 +44,12 @@ module.exports = {
 	// that the next long file starts from a fresh heap and never reaches Node's heap limit (a full
 	// run on a loaded machine once crashed in triggerEdges at 3.9 GB with 1 GB here).
 	workerIdleMemoryLimit: '600MB',
+	// A worker that ends exits by itself (its event loop is empty when jest asks it to end), but
+	// freeing a heap of 400 MB took 0.3 to 0.7 s on a 2-core machine, past jest's 500 ms: jest then
+	// killed it and printed "A worker process has failed to exit gracefully", about one run in
+	// two, whatever files ran (measured 2026-12-02, docs/development.md). A worker kept alive by a
+	// leaked timer or socket still gets that message, after this long.
+	workerGracefulExitTimeout: 3_000,
 	// A loaded 2-core machine (CI with other work) takes longer than jest's 5 s for some tests.
 	testTimeout: 30_000,
 	// Transpiled only, by swc (a cold run transpiles every file: ts-jest took about 20 s of the two

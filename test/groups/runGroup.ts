@@ -20,8 +20,9 @@ const TIMEOUT = Symbol.for('TEST_TIMEOUT_SYMBOL');
 
 /**
  * Before each file's first test, ahead of its own hooks: the package's process-wide state
- * forgotten (pacers, outages, the trigger's memory) and nock's interceptors removed, as in a
- * jest file of its own; then `beforeEachFile`, when given.
+ * forgotten (pacers, outages, the trigger's memory), nock's interceptors removed and connections
+ * to the network allowed again (a file that ends with `nock.disableNetConnect()` left it for the
+ * next), as in a jest file of its own; then `beforeEachFile`, when given.
  */
 export function runGroup(group: string, beforeEachFile?: () => void): void {
 	const timeouts = globalThis as unknown as Record<symbol, number | undefined>;
@@ -33,6 +34,7 @@ export function runGroup(group: string, beforeEachFile?: () => void): void {
 				testHooks.resetPacers();
 				testHooks.forgetTriggerStates();
 				nock.cleanAll();
+				nock.enableNetConnect();
 				beforeEachFile?.();
 			});
 			require(file);
