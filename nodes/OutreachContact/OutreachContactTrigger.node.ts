@@ -34,8 +34,9 @@ import { fetchTestEvent } from './trigger/testEvent';
 import type { Contact } from './types';
 
 /**
- * Polling trigger: each new contact once, oldest first, or each contact once when the service
- * has enriched it. The logic is in trigger/ (docs/trigger.md).
+ * Polling trigger: each contact once, oldest first where the service's order allows, when it is
+ * created, when the service has written its snippets, or when it has enriched it (the events of
+ * trigger/events.ts). The logic is in trigger/ (docs/trigger.md).
  */
 export class OutreachContactTrigger implements INodeType {
 	description: INodeTypeDescription = {

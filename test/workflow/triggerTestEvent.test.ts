@@ -122,4 +122,25 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 			[{ property: 'updated_timestamp', condition: 'Less than', value: 2 }],
 		]);
 	});
+
+	// The hint says what the trigger does: it starts with contacts given their snippets after the
+	// activation (one created before it may come), not only with contacts created after it.
+	it('says clearly when no contact has snippets for Contact Snippets Ready', async () => {
+		const { bodies } = service(() => [{ ...createdAt(7, minutesAgo(3)), sentence_fields: {} }]);
+		const node = triggerNode('New Contact', {
+			event: 'contactSnippetsReady',
+			filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } },
+		});
+		const error = (await pollOnce(node, { credentials, mode: 'manual' }).then(
+			() => undefined,
+			(e: unknown) => e,
+		)) as Error & IDataObject;
+		expect(error.message).toBe(
+			'No contact with snippets found in sequence 12 updated in the last 365 days',
+		);
+		expect(error.description).toBe(
+			'Add one in sequence 12, wait until the service has written its sentence snippets, then fetch again. The trigger itself starts with contacts given their snippets after it is activated.',
+		);
+		expect(bodies.map((b) => b.conditions[0].value)).toEqual([2, 8, 31, 366]);
+	});
 });

@@ -118,7 +118,7 @@ export const TRIGGER_EVENTS: ReadonlyArray<TriggerEventSpec<unknown>> = [
 		poll: pollEligibleContacts,
 		test: {
 			missing: 'No contact with snippets found{where} updated in the last {days} days',
-			hint: 'Add one{where}, wait until the service has written its sentence snippets, then fetch again. The trigger itself emits only contacts created after it is activated.',
+			hint: 'Add one{where}, wait until the service has written its sentence snippets, then fetch again. The trigger itself starts with contacts given their snippets after it is activated.',
 		},
 	}),
 	defineEvent({
