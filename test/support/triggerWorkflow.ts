@@ -1,11 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { NEW_CONTACT_KEY } from '../../nodes/OutreachContact/trigger/shared/ledger/shapes';
 import { testHooks } from '../../nodes/OutreachContact/testHooks';
 import type { Contact } from '../../nodes/OutreachContact/types';
-import { triggerNode } from '../../harness/n8nHarness';
+import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { TestClock } from '../../harness/testClock';
-import { contact } from './fixtures';
+import { contact, credentials } from './fixtures';
 import { isolateNetwork } from './nodeRun';
 
 /**
@@ -43,3 +43,10 @@ export const TRIGGER_NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 
 /** The ISO date `m` minutes before TRIGGER_NOW. */
 export const minutesAgo = (m: number) => new Date(TRIGGER_NOW - m * 60_000).toISOString();
+
+/** The error **Fetch Test Event** (a manual poll of `node`) fails with; undefined when it succeeds. */
+export const fetchTestEventError = (node: INode): Promise<(Error & IDataObject) | undefined> =>
+	pollOnce(node, { credentials, mode: 'manual' }).then(
+		() => undefined,
+		(e: unknown) => e as Error & IDataObject,
+	);

@@ -16,7 +16,7 @@ import type { Contact } from '../../nodes/OutreachContact/types';
 import { HOST, credentials } from '../support/fixtures';
 import { pollOnce, triggerNode } from '../../harness/n8nHarness';
 import { searchService as service, SEARCH_PATH } from '../support/searchService';
-import { createdAt, useTriggerClock } from '../support/triggerWorkflow';
+import { createdAt, fetchTestEventError, useTriggerClock } from '../support/triggerWorkflow';
 import { startSandbox } from '../../sandbox/server';
 
 const START = Date.UTC(2026, 0, 10, 12, 0, 0);
@@ -289,14 +289,11 @@ describe('Contact Enriched in manual mode (Fetch Test Event)', () => {
 	it('looks further back, then says clearly when no contact is enriched', async () => {
 		const { bodies } = service(() => []);
 		const node = trigger({ filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } } });
-		const error = (await pollOnce(node, { credentials, mode: 'manual' }).then(
-			() => undefined,
-			(e: unknown) => e,
-		)) as Error & IDataObject;
-		expect(error.message).toBe(
+		const error = await fetchTestEventError(node);
+		expect(error?.message).toBe(
 			'No enriched contact found in sequence 12 updated in the last 365 days',
 		);
-		expect(error.description).toBe(
+		expect(error?.description).toBe(
 			'Add one in sequence 12 with a professional-network handle and enrichment, wait until the service has enriched it, then fetch again. The trigger itself starts with contacts enriched after it is activated.',
 		);
 		expect(bodies.map((b) => b.conditions[1].value)).toEqual([2, 8, 31, 366]);

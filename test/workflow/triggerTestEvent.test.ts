@@ -4,7 +4,6 @@
  * windows, what it says when there is none, and the state it leaves alone.
  */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 
 import { simplifyContact } from '../../nodes/OutreachContact/helpers/simplify';
 import { HOST, credentials } from '../support/fixtures';
@@ -15,6 +14,7 @@ import {
 	newContactTrigger,
 	TRIGGER_NOW as NOW,
 	useTriggerClock,
+	fetchTestEventError,
 } from '../support/triggerWorkflow';
 import { searchService as service, SEARCH_PATH, type SearchBody } from '../support/searchService';
 
@@ -82,13 +82,10 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 		const node = newContactTrigger({
 			filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } },
 		});
-		const error = (await pollOnce(node, { credentials, mode: 'manual' }).then(
-			() => undefined,
-			(e: unknown) => e,
-		)) as Error & IDataObject;
+		const error = await fetchTestEventError(node);
 		expect(error).toBeInstanceOf(Error);
-		expect(error.message).toBe('No contact found in sequence 12 in the last 365 days');
-		expect(error.description).toBe(
+		expect(error?.message).toBe('No contact found in sequence 12 in the last 365 days');
+		expect(error?.description).toBe(
 			'Add one in sequence 12, then fetch again. The trigger itself starts with contacts created after it is activated.',
 		);
 		expect(bodies.map((b) => b.conditions[0].value)).toEqual([2, 8, 31, 366]);
@@ -131,14 +128,11 @@ describe('Outreach Contact Trigger in manual mode (Fetch Test Event)', () => {
 			event: 'contactSnippetsReady',
 			filters: { sequenceId: { __rl: true, mode: 'id', value: '12' } },
 		});
-		const error = (await pollOnce(node, { credentials, mode: 'manual' }).then(
-			() => undefined,
-			(e: unknown) => e,
-		)) as Error & IDataObject;
-		expect(error.message).toBe(
+		const error = await fetchTestEventError(node);
+		expect(error?.message).toBe(
 			'No contact with snippets found in sequence 12 updated in the last 365 days',
 		);
-		expect(error.description).toBe(
+		expect(error?.description).toBe(
 			'Add one in sequence 12, wait until the service has written its sentence snippets, then fetch again. The trigger itself starts with contacts given their snippets after it is activated.',
 		);
 		expect(bodies.map((b) => b.conditions[0].value)).toEqual([2, 8, 31, 366]);
